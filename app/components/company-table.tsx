@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+
+type Cell = { text: string; href?: string; flag?: string; tone?: 'active' | 'inactive' };
+
+/** A result table drawn from a section's declared columns and display-ready cells. */
+export function CompanyTable({
+  columns,
+  rows,
+}: {
+  columns: { key: string; label: string }[];
+  rows: { id: number; cells: Record<string, Cell> }[];
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="results-table style-2">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {columns.map((c) => {
+                const cell = row.cells[c.key];
+                if (!cell) return <td key={c.key} />;
+                const content = (
+                  <>
+                    {cell.flag ? (
+                      <span className="flag" aria-hidden="true">
+                        {cell.flag}{' '}
+                      </span>
+                    ) : null}
+                    {cell.text}
+                  </>
+                );
+                return (
+                  <td key={c.key} data-column={c.key} className={cell.tone ? `status-${cell.tone}` : undefined}>
+                    {cell.href && cell.text ? <Link to={cell.href}>{content}</Link> : content}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import type { SearchPage } from '../presenters/search-page.server.ts';
+
+/** The filter form: a plain GET form (works without JavaScript), one field per declared filter. */
+export function FilterPanel({ page }: { page: SearchPage }) {
+  const { t } = useTranslation();
+  return (
+    <aside className="filter-panel">
+      <h2>{t('search.filters')}</h2>
+      <Form method="get" action={page.clearHref}>
+        {page.q ? <input type="hidden" name="q" value={page.q} /> : null}
+        {page.hidden.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {page.panel.map((field) =>
+          field.kind === 'select' ? (
+            <div className="field" key={field.name}>
+              <label htmlFor={`filter-${field.name}`}>{field.label}</label>
+              <select id={`filter-${field.name}`} name={field.name} defaultValue={field.value}>
+                <option value="">{t('search.any')}</option>
+                {field.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {`${'\u00a0\u00a0'.repeat(o.depth ?? 0)}${o.label}`}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <fieldset className="field" key={field.name}>
+              <legend>{field.label}</legend>
+              <label>
+                {t('search.from')}
+                <input
+                  name={`${field.name}:from`}
+                  defaultValue={field.from}
+                  inputMode="numeric"
+                  pattern="\d{4}(-\d{2}(-\d{2})?)?"
+                  placeholder="yyyy"
+                  title={t('search.dateHint')}
+                />
+              </label>
+              <label>
+                {t('search.to')}
+                <input
+                  name={`${field.name}:to`}
+                  defaultValue={field.to}
+                  inputMode="numeric"
+                  pattern="\d{4}(-\d{2}(-\d{2})?)?"
+                  placeholder="yyyy-MM-dd"
+                  title={t('search.dateHint')}
+                />
+              </label>
+            </fieldset>
+          ),
+        )}
+        <button type="submit">{t('search.apply')}</button>
+      </Form>
+    </aside>
+  );
+}

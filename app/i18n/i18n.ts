@@ -1,0 +1,50 @@
+import i18next, { type i18n } from 'i18next';
+import type { Lang } from '../../core/reference/reference-data.ts';
+import { de } from './de.ts';
+import { en } from './en.ts';
+import { fr } from './fr.ts';
+
+export const LANGUAGES: { lang: Lang; label: string; hreflang: string }[] = [
+  { lang: 'en', label: 'English', hreflang: 'en' },
+  { lang: 'de', label: 'Deutsch', hreflang: 'de' },
+  { lang: 'fr', label: 'Français', hreflang: 'fr' },
+];
+
+const instances = new Map<Lang, i18n>();
+
+/** One i18next instance per language, created once, synchronously (all messages are bundled). */
+export function i18nFor(lang: Lang): i18n {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = i18next.createInstance();
+    instance.init({
+      lng: lang,
+      fallbackLng: 'en',
+      resources: { en: { translation: en }, de: { translation: de }, fr: { translation: fr } },
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    instances.set(lang, instance);
+  }
+  return instance;
+}
+
+export function isLang(value: string | undefined): value is Lang {
+  return value === 'en' || value === 'de' || value === 'fr';
+}
+
+/** The path of a page in a language: English has no prefix, others `/de/…`, `/fr/…`. */
+export function localePath(lang: Lang, path: string): string {
+  return lang === 'en' ? path : `/${lang}${path}`;
+}
+
+/** Strips the language prefix of a pathname. */
+export function unprefixedPath(pathname: string): string {
+  const m = /^\/(de|fr)(\/.*)?$/.exec(pathname);
+  return m ? (m[2] ?? '/') : pathname;
+}
+
+/** Intl locale of a language, for numbers and dates. */
+export function intlLocale(lang: Lang): string {
+  return lang === 'en' ? 'en-GB' : lang === 'de' ? 'de-DE' : 'fr-FR';
+}

@@ -1,0 +1,45 @@
+import type { CompanyRow } from '../../core/companies/find-companies.ts';
+import { isActive } from '../../core/companies/company-status.ts';
+import { formatDate } from '../../core/filters/grammar.ts';
+import { displayName, flagOf, type Lang, type RefItem, type Reference } from '../../core/reference/reference-data.ts';
+import { i18nFor, localePath } from '../i18n/i18n.ts';
+
+const DATE_PATTERN: Record<Lang, string> = { en: 'dd/MM/yyyy', de: 'dd.MM.yyyy', fr: 'dd/MM/yyyy' };
+
+/** A table cell as the page shows it: text, and a link or a flag where the column has one. */
+export type Cell = { text: string; href?: string; flag?: string; tone?: 'active' | 'inactive' };
+
+export type Presenter = ReturnType<typeof presenter>;
+
+/** Display names, dates, flags and links in one language, from the in-memory reference data. */
+export function presenter(reference: Reference, lang: Lang) {
+  const languageId = reference.languageIds[lang] || reference.languageIds.en;
+  const t = i18nFor(lang).t;
+  const name = (item: RefItem | undefined) => displayName(item, languageId);
+  const path = (p: string) => localePath(lang, p);
+  const date = (iso: string | null | undefined) => (iso ? formatDate(iso, DATE_PATTERN[lang]) : '');
+  const number = (n: number) => n.toLocaleString(lang === 'en' ? 'en-GB' : lang === 'de' ? 'de-DE' : 'fr-FR');
+  const status = (statusId: number | null | undefined): Cell => {
+    const active = isActive(statusId);
+    return { text: active ? t('status.active') : t('status.inactive'), tone: active ? 'active' : 'inactive' };
+  };
+  const jurisdiction = (id: number): Cell => ({ text: name(reference.locations.byId.get(id)), flag: flagOf(reference, id) });
+  const companyHref = (uri: string) => path(`/companies/details/${encodeURIComponent(uri)}/`);
+
+  /** Cells of the companies-search columns (spec §2), keyed by column key. */
+  const companyCells = (row: CompanyRow): Record<string, Cell> => {
+    const href = companyHref(row.uri);
+    return {
+      legal_name: { text: row.name, href },
+      company_number: { text: row.company_number ?? '' },
+      status: status(row.status_id),
+      jurisdiction: jurisdiction(row.jurisdiction_id),
+      registration_date: { text: date(row.registered_on) },
+      primary_industry: { text: name(reference.industries.byId.get(row.primary_industry_id ?? -1)), href },
+      size: { text: name(reference.sizes.byId.get(row.size_id ?? -1)), href },
+      employees: { text: name(reference.employees.byId.get(row.employees_id ?? -1)), href },
+    };
+  };
+
+  return { t, lang, languageId, name, path, date, number, status, jurisdiction, companyHref, companyCells };
+}

@@ -1,0 +1,228 @@
+import { getCompany } from '../../core/companies/get-company.ts';
+import type { Lang } from '../../core/reference/reference-data.ts';
+import type { AppServices } from '../services.ts';
+import { type Cell, presenter } from './present.server.ts';
+
+export type ProfileRow = {
+  label: string;
+  value: string;
+  href?: string;
+  note?: string;
+  /** Other companies a member sits on. */
+  links?: { name: string; href: string }[];
+};
+export type ProfileSection = { id: string; title: string; rows: ProfileRow[] };
+
+export type ProfilePage = {
+  name: string;
+  uri: string;
+  status: Cell;
+  jurisdiction: Cell;
+  jurisdictionHref: string;
+  advanced: boolean;
+  overview: ProfileRow[];
+  sections: ProfileSection[];
+  description: string;
+};
+
+const ADDRESS_PARTS = [
+  'address_line_1',
+  'address_line_2',
+  'room',
+  'floor',
+  'block',
+  'building',
+  'house',
+  'street',
+  'city_district',
+  'locality',
+  'county',
+  'state',
+  'post_code',
+] as const;
+
+/** The company profile as the page shows it, or null when no company has this uri. */
+export async function loadProfilePage(services: AppServices, lang: Lang, uri: string): Promise<ProfilePage | null> {
+  const { reference } = services;
+  const company = await getCompany(services.db, uri);
+  if (!company) return null;
+  const p = presenter(reference, lang);
+  const t = p.t;
+  const yesNo = (v: boolean) => (v ? t('profile.yes') : t('profile.no'));
+  const jurisdiction = p.jurisdiction(company.jurisdiction_id);
+  const jurisdictionUri = reference.locations.byId.get(company.jurisdiction_id)?.uri ?? '';
+  const searchPath = (segment: string) => p.path(`/companies/search/f/${segment}/`);
+  const primary = company.industries.find((i) => i.is_primary);
+  const primaryIndustry = primary ? reference.industries.byId.get(primary.industry_id) : undefined;
+  const size = reference.sizes.byId.get(company.size_id ?? -1);
+  const employees = reference.employees.byId.get(company.employees_id ?? -1);
+  const kind = reference.kinds.byId.get(company.kind_id ?? -1);
+
+  const overview: ProfileRow[] = [
+    { label: t('columns.status'), value: p.status(company.status_id).text },
+    {
+      label: t('columns.jurisdiction'),
+      value: `${jurisdiction.flag} ${jurisdiction.text}`.trim(),
+      href: searchPath(`jurisdiction-${jurisdictionUri}-${company.jurisdiction_id}`),
+    },
+    { label: t('columns.registration_date'), value: p.date(company.registered_on) },
+    {
+      label: t('profile.kind'),
+      value: p.name(kind),
+      href: kind ? searchPath(`kind-${kind.uri}-${kind.id}`) : undefined,
+    },
+    {
+      label: t('columns.primary_industry'),
+      value: p.name(primaryIndustry),
+      href: primaryIndustry ? searchPath(`industry-${primaryIndustry.uri}-${primaryIndustry.id}`) : undefined,
+    },
+    { label: t('columns.size'), value: p.name(size), href: size ? searchPath(`size-${size.uri}`) : undefined },
+    {
+      label: t('columns.employees'),
+      value: p.name(employees),
+      href: employees ? searchPath(`employees-${employees.uri}`) : undefined,
+    },
+  ].filter((r) => r.value);
+
+  const sections: ProfileSection[] = [
+    {
+      id: 'statuses',
+      title: t('columns.status'),
+      rows: company.statuses.map((s) => ({ label: p.name(reference.statuses.byId.get(s.status_id)), value: '' })),
+    },
+    {
+      id: 'names',
+      title: t('profile.names'),
+      rows: company.names.map((n) => ({ label: p.name(reference.nameTypes.byId.get(n.name_type_id)), value: n.name })),
+    },
+    {
+      id: 'addresses',
+      title: t('profile.addresses'),
+      rows: company.addresses.map((a) => {
+        const country = a.country_id ? p.name(reference.locations.byId.get(a.country_id)) : '';
+        const parts = [...ADDRESS_PARTS.map((k) => a[k]).filter(Boolean), country].filter(Boolean);
+        return { label: p.name(reference.addressTypes.byId.get(a.address_type_id)), value: parts.join(', ') };
+      }),
+    },
+    {
+      id: 'dates',
+      title: t('profile.dates'),
+      rows: company.dates.map((d) => ({ label: p.name(reference.dateTypes.byId.get(d.date_type_id)), value: p.date(d.date) })),
+    },
+    {
+      id: 'identifiers',
+      title: t('profile.identifiers'),
+      rows: company.identifiers.map((i) => ({
+        label: p.name(reference.identifierTypes.byId.get(i.identifier_type_id)),
+        value: i.identifier,
+      })),
+    },
+    {
+      id: 'industries',
+      title: t('profile.industries'),
+      rows: company.industries.map((i) => {
+        const industry = reference.industries.byId.get(i.industry_id);
+        const flags = [
+          i.is_primary && t('profile.primary'),
+          i.is_secondary && t('profile.secondary'),
+          i.is_licensed && t('profile.licensed'),
+          i.is_unlicensed && t('profile.unlicensed'),
+        ].filter(Boolean);
+        return {
+          label: industry?.code ?? '',
+          value: p.name(industry),
+          href: industry ? searchPath(`industry-${industry.uri}-${industry.id}`) : undefined,
+          note: flags.join(', '),
+        };
+      }),
+    },
+    {
+      id: 'indicators',
+      title: t('profile.indicators'),
+      rows: company.indicators.map((i) => ({
+        label: p.name(reference.indicatorTypes.byId.get(i.indicator_type_id)),
+        value: yesNo(i.value),
+      })),
+    },
+    {
+      id: 'shares',
+      title: t('profile.shares'),
+      rows: company.shares.map((s) => {
+        const currency = reference.currencies.byId.get(s.currency_id ?? -1);
+        const amount = s.total_price ? Number(s.total_price) : null;
+        return {
+          label: `${t(`profile.shareKind.${s.kind}`)} · ${t(`profile.shareType.${s.type}`)}`,
+          value:
+            amount === null
+              ? ''
+              : currency
+                ? amount.toLocaleString(p.lang, { style: 'currency', currency: currency.uri.toUpperCase() })
+                : p.number(amount),
+        };
+      }),
+    },
+    {
+      id: 'specifications',
+      title: t('profile.specifications'),
+      rows: company.specifications
+        ? [
+            { label: t('profile.membersCount'), value: String(company.specifications.members_count ?? '') },
+            { label: t('profile.officersCount'), value: String(company.specifications.officers_count ?? '') },
+            { label: t('profile.partnersCount'), value: String(company.specifications.partners_count ?? '') },
+          ].filter((r) => r.value)
+        : [],
+    },
+    {
+      id: 'contacts',
+      title: t('profile.contacts'),
+      rows: company.contacts.map((c) => {
+        const type = reference.contactTypes.byId.get(c.contact_type_id);
+        const href =
+          type?.uri === 'email'
+            ? `mailto:${c.contact}`
+            : type?.uri === 'website'
+              ? (/^https?:\/\//.test(c.contact) ? c.contact : `https://${c.contact}`)
+              : type?.uri === 'phone'
+                ? `tel:${c.contact.replace(/[^+\d]/g, '')}`
+                : undefined;
+        return { label: p.name(type), value: c.contact, href };
+      }),
+    },
+    {
+      id: 'members',
+      title: t('profile.members'),
+      rows: company.members.map((m) => ({
+        label: p.name(reference.positions.byId.get(m.position_id)),
+        value: m.name,
+        href: m.company ? p.companyHref(m.company.uri) : undefined,
+        note: m.since ? t('profile.since', { date: p.date(m.since) }) : undefined,
+        links: m.other_companies.map((o) => ({ name: o.name, href: p.companyHref(o.uri) })),
+      })),
+    },
+    {
+      id: 'member-of',
+      title: t('profile.memberOf'),
+      rows: company.member_of.map((m) => ({
+        label: p.name(reference.positions.byId.get(m.position_id)),
+        value: m.name,
+        href: p.companyHref(m.uri),
+      })),
+    },
+  ];
+  return {
+    name: company.name,
+    uri: company.uri,
+    status: p.status(company.status_id),
+    jurisdiction,
+    jurisdictionHref: searchPath(`jurisdiction-${jurisdictionUri}-${company.jurisdiction_id}`),
+    advanced: company.advanced,
+    overview,
+    sections,
+    description: t('profile.description', {
+      name: company.name,
+      status: p.status(company.status_id).text.toLowerCase(),
+      jurisdiction: jurisdiction.text,
+      date: p.date(company.registered_on),
+    }),
+  };
+}

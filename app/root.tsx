@@ -1,0 +1,107 @@
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  NavLink,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useParams,
+} from 'react-router';
+import { LanguageSwitcher } from './components/language-switcher.tsx';
+import { i18nFor, isLang, localePath } from './i18n/i18n.ts';
+import type { Route } from './+types/root';
+import './styles.css';
+
+function useLang() {
+  const { lang } = useParams();
+  return isLang(lang) ? lang : 'en';
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const lang = useLang();
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18nFor(lang)}>{children}</I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Header() {
+  const lang = useLang();
+  const { t } = useTranslation();
+  const to = (path: string) => localePath(lang, path);
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <Link to={to('/')} className="brand">
+        {t('site.name')}
+      </Link>
+      <nav aria-label={t('nav.main')}>
+        <NavLink to={to('/companies/search/')}>{t('nav.search')}</NavLink>
+        <NavLink to={to('/companies/directories/jurisdictions/')}>{t('nav.jurisdictions')}</NavLink>
+        <NavLink to={to('/companies/directories/industries/')}>{t('nav.industries')}</NavLink>
+      </nav>
+      <LanguageSwitcher />
+    </header>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <Header />
+      <main id="main">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const lang = useLang();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? t('errors.notFoundTitle') : status === 400 ? t('errors.badRequestTitle') : t('errors.serverTitle');
+  const detail = isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : null;
+  const text =
+    status === 404
+      ? location.pathname.includes('/companies/details/')
+        ? t('errors.companyNotFound')
+        : t('errors.notFoundText')
+      : status === 400
+        ? detail
+        : t('errors.serverText');
+  return (
+    <>
+      <title>{`${title} — Registra`}</title>
+      <meta name="robots" content="noindex" />
+      <Header />
+      <main id="main" className="error-page">
+        <h1>{title}</h1>
+        <p>{text}</p>
+        <p>
+          <Link to={localePath(lang, '/')}>{t('errors.home')}</Link>
+        </p>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { useTranslation } from 'react-i18next';
+import { data, Link } from 'react-router';
+import { isLang } from '../../i18n/i18n.ts';
+import { pageMeta } from '../../meta.ts';
+import { loadProfilePage } from '../../presenters/profile-page.server.ts';
+import { servicesContext } from '../../services.ts';
+import type { Route } from './+types/details';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const lang = isLang(params.lang) ? params.lang : 'en';
+  const profile = await loadProfilePage(services, lang, params.uri);
+  if (!profile) throw data({ message: 'company not found' }, { status: 404 });
+  return {
+    profile,
+    seo: {
+      siteUrl: services.siteUrl,
+      lang,
+      path: `/companies/details/${encodeURIComponent(profile.uri)}/`,
+      title: `${profile.name} — ${profile.jurisdiction.text} — Registra`,
+      description: profile.description,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  const { t } = useTranslation();
+  return (
+    <article className="profile">
+      <header className="profile-header">
+        <h1>{profile.name}</h1>
+        <p className="profile-badges">
+          <span className={`badge status-${profile.status.tone}`}>{profile.status.text}</span>{' '}
+          <Link to={profile.jurisdictionHref} className="badge">
+            <span aria-hidden="true">{profile.jurisdiction.flag}</span> {profile.jurisdiction.text}
+          </Link>{' '}
+          {profile.advanced ? (
+            <span className="badge advanced" title={t('profile.advancedHint')}>
+              {t('profile.advanced')}
+            </span>
+          ) : null}
+        </p>
+      </header>
+      <section aria-labelledby="overview">
+        <h2 id="overview">{t('profile.overview')}</h2>
+        <dl className="overview">
+          {profile.overview.map((row) => (
+            <div key={row.label}>
+              <dt>{row.label}</dt>
+              <dd>{row.href ? <Link to={row.href}>{row.value}</Link> : row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <nav className="profile-toc" aria-label={t('profile.overview')}>
+        {profile.sections.map((s) => (
+          <a key={s.id} href={`#${s.id}`}>
+            {s.title} ({s.rows.length})
+          </a>
+        ))}
+      </nav>
+      {profile.sections.map((section) => (
+        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="profile-section">
+          <h2 id={`${section.id}-title`}>
+            {section.title} <span className="count">({section.rows.length})</span>
+          </h2>
+          {section.rows.length === 0 ? (
+            <p className="muted">{t('profile.none')}</p>
+          ) : (
+            <table className="profile-table">
+              <tbody>
+                {section.rows.map((row, i) => (
+                  <tr key={`${row.label}-${row.value}-${i}`}>
+                    <th scope="row">{row.label}</th>
+                    <td>
+                      {row.href ? <a href={row.href}>{row.value}</a> : row.value}
+                      {row.note ? <span className="note"> · {row.note}</span> : null}
+                      {row.links && row.links.length > 0 ? (
+                        <span className="note">
+                          {' '}
+                          · {t('profile.alsoOn')}:{' '}
+                          {row.links.map((l, j) => (
+                            <span key={l.href}>
+                              {j > 0 ? '; ' : ''}
+                              <Link to={l.href}>{l.name}</Link>
+                            </span>
+                          ))}
+                        </span>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,108 @@
+import { useTranslation } from 'react-i18next';
+import { data, Link } from 'react-router';
+import { countCompaniesByIndustry } from '../../../core/companies/count-companies.ts';
+import { industryPath } from '../../../core/reference/reference-data.ts';
+import { isLang } from '../../i18n/i18n.ts';
+import { pageMeta } from '../../meta.ts';
+import { presenter } from '../../presenters/present.server.ts';
+import { servicesContext } from '../../services.ts';
+import type { Route } from './+types/industries';
+
+/** /companies/directories/industries/ (sectors) and …/f/{industry_uri}-{industry_id}/ (one industry's children). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { reference } = services;
+  const lang = isLang(params.lang) ? params.lang : 'en';
+  const p = presenter(reference, lang);
+  let current: ReturnType<typeof reference.industries.byId.get>;
+  if (params.industry !== undefined) {
+    const m = /^(.*)-(\d+)$/.exec(params.industry);
+    current = m ? reference.industries.byId.get(Number(m[2])) : undefined;
+    if (!current) throw data({ message: 'industry not found' }, { status: 404 });
+  }
+  const counts = await countCompaniesByIndustry(services.db, reference);
+  const children = current
+    ? current.children.map((id) => reference.industries.byId.get(id)!)
+    : reference.industries.items.filter((i) => i.level === 1);
+  const entries = children
+    .map((i) => ({
+      id: i.id,
+      code: i.code,
+      name: p.name(i),
+      count: counts.get(i.id) ?? 0,
+      href:
+        i.children.length > 0
+          ? p.path(`/companies/directories/industries/f/${i.uri}-${i.id}/`)
+          : p.path(`/companies/search/f/industry-${i.uri}-${i.id}/`),
+      searchHref: p.path(`/companies/search/f/industry-${i.uri}-${i.id}/`),
+    }))
+    .sort((a, b) => a.code.localeCompare(b.code))
+    .map((e) => ({ ...e, count: p.number(e.count) }));
+  const name = current ? p.name(current) : '';
+  const path = current ? `/companies/directories/industries/f/${current.uri}-${current.id}/` : '/companies/directories/industries/';
+  return {
+    title: current ? p.t('directories.industryTitle', { industry: name }) : p.t('directories.industriesTitle'),
+    current: current
+      ? {
+          count: p.number(counts.get(current.id) ?? 0),
+          searchHref: p.path(`/companies/search/f/industry-${current.uri}-${current.id}/`),
+          breadcrumbs: industryPath(reference, current.id)
+            .slice(0, -1)
+            .map((i) => ({ name: p.name(i), href: p.path(`/companies/directories/industries/f/${i.uri}-${i.id}/`) })),
+        }
+      : null,
+    entries,
+    allHref: p.path('/companies/directories/industries/'),
+    seo: {
+      siteUrl: services.siteUrl,
+      lang,
+      path,
+      title: `${current ? p.t('directories.industryTitle', { industry: name }) : p.t('directories.industriesTitle')} — Registra`,
+      description: current ? p.t('directories.industryDescription', { industry: name }) : p.t('directories.industriesDescription'),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function Industries({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { current } = loaderData;
+  return (
+    <div className="directory-page">
+      {current ? (
+        <nav className="breadcrumbs" aria-label="breadcrumbs">
+          <Link to={loaderData.allHref}>{t('directories.allIndustries')}</Link>
+          {current.breadcrumbs.map((b) => (
+            <span key={b.href}>
+              {' › '}
+              <Link to={b.href}>{b.name}</Link>
+            </span>
+          ))}
+        </nav>
+      ) : null}
+      <h1>{loaderData.title}</h1>
+      {current ? (
+        <p>
+          <Link to={current.searchHref}>
+            {t('search.results', { count: Number(current.count.replace(/\D/g, '')) })} →
+          </Link>
+        </p>
+      ) : (
+        <p>{t('directories.industriesDescription')}</p>
+      )}
+      {loaderData.entries.length > 0 ? (
+        <>
+          {current ? <h2>{t('directories.subIndustries')}</h2> : null}
+          <ul className="directory">
+            {loaderData.entries.map((e) => (
+              <li key={e.id}>
+                <Link to={e.href}>{e.name}</Link> <span className="count">{e.count}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}

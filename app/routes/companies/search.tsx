@@ -1,0 +1,136 @@
+import { useTranslation } from 'react-i18next';
+import { data, Form, Link, useNavigation } from 'react-router';
+import { AppError } from '../../../core/errors/app-error.ts';
+import { CompanyTable } from '../../components/company-table.tsx';
+import { FilterPanel } from '../../components/filter-panel.tsx';
+import { isLang } from '../../i18n/i18n.ts';
+import { pageMeta } from '../../meta.ts';
+import { loadSearchPage } from '../../presenters/search-page.server.ts';
+import { servicesContext } from '../../services.ts';
+import type { Route } from './+types/search';
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const lang = isLang(params.lang) ? params.lang : 'en';
+  try {
+    const page = await loadSearchPage(services, lang, new URL(request.url), params['*']);
+    return {
+      page,
+      seo: { siteUrl: services.siteUrl, lang, path: page.canonicalPath, title: page.title, description: page.description },
+    };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'bad_request') throw data({ message: error.message }, { status: 400 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function CompanySearch({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'loading' && navigation.location?.pathname.includes('/companies/search');
+  return (
+    <div className="search-page">
+      <h1>{page.title}</h1>
+      <div className="search-layout">
+        <FilterPanel page={page} />
+        <section className="results" aria-busy={busy} aria-labelledby="results-count">
+          <Form method="get" action={page.clearHref} className="search-bar" role="search">
+            <label htmlFor="q" className="visually-hidden">
+              {t('search.query')}
+            </label>
+            <input id="q" name="q" type="search" defaultValue={page.q} placeholder={t('home.searchPlaceholder')} />
+            {page.panel.map((f) =>
+              f.kind === 'select' ? (
+                f.value ? <input key={f.name} type="hidden" name={f.name} value={f.value} /> : null
+              ) : (
+                <span key={f.name}>
+                  {f.from ? <input type="hidden" name={`${f.name}:from`} value={f.from} /> : null}
+                  {f.to ? <input type="hidden" name={`${f.name}:to`} value={f.to} /> : null}
+                </span>
+              ),
+            )}
+            {page.hidden.map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit">{t('search.submit')}</button>
+          </Form>
+          <div className="results-bar">
+            <p id="results-count" className="count" aria-live="polite">
+              {page.totalText}
+            </p>
+            <Form method="get" action={page.clearHref} className="sort">
+              {page.q ? <input type="hidden" name="q" value={page.q} /> : null}
+              {page.panel.map((f) =>
+                f.kind === 'select' && f.value ? <input key={f.name} type="hidden" name={f.name} value={f.value} /> : null,
+              )}
+              {page.hidden.map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <label htmlFor="sort">{t('search.sort')}</label>
+              <select
+                id="sort"
+                name="sort"
+                defaultValue={page.sort}
+                onChange={(e) => e.currentTarget.form?.requestSubmit()}
+              >
+                {page.sortOptions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+              <noscript>
+                <button type="submit">{t('search.submit')}</button>
+              </noscript>
+            </Form>
+          </div>
+          {page.chips.length > 0 ? (
+            <ul className="chips" aria-label={t('search.activeFilters')}>
+              {page.chips.map((c) => (
+                <li key={c.label}>
+                  {c.label}{' '}
+                  <Link to={c.removeHref} aria-label={t('search.removeFilter', { name: c.label })}>
+                    ×
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link to={page.clearHref}>{t('search.clear')}</Link>
+              </li>
+            </ul>
+          ) : null}
+          {page.rows.length === 0 ? (
+            <div className="empty">
+              <p>
+                <strong>{t('search.noResults')}</strong>
+              </p>
+              <p>{t('search.noResultsHint')}</p>
+            </div>
+          ) : (
+            <CompanyTable columns={page.columns} rows={page.rows} />
+          )}
+          <nav className="pagination" aria-label={t('search.pagination')}>
+            {page.prevHref ? (
+              <Link to={page.prevHref} rel="prev">
+                ← {t('search.previous')}
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span>{t('search.page', { page: page.page })}</span>
+            {page.nextHref ? (
+              <Link to={page.nextHref} rel="next">
+                {t('search.next')} →
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        </section>
+      </div>
+    </div>
+  );
+}

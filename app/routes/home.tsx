@@ -1,0 +1,104 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import { findCompanies } from '../../core/companies/find-companies.ts';
+import { companiesSection } from '../../core/sections/companies.ts';
+import { isLang, localePath } from '../i18n/i18n.ts';
+import { pageMeta } from '../meta.ts';
+import { presenter } from '../presenters/present.server.ts';
+import { servicesContext } from '../services.ts';
+import type { Route } from './+types/home';
+
+const SAMPLE_CARDS = 6;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const lang = isLang(params.lang) ? params.lang : 'en';
+  const p = presenter(services.reference, lang);
+  const result = await findCompanies(
+    services.db,
+    services.reference,
+    { q: '', filters: [], sort: companiesSection.defaultSort, page: 1 },
+    SAMPLE_CARDS,
+  );
+  const location = (id: number) => services.reference.locations.byId.get(id);
+  const cards = result.rows.map((row) => {
+    const jurisdiction = p.jurisdiction(row.jurisdiction_id);
+    return {
+      legalName: row.name,
+      jurisdiction: jurisdiction.text,
+      flag: jurisdiction.flag,
+      countryCode: location(row.jurisdiction_id)?.country_code ?? '',
+      status: p.status(row.status_id),
+      registeredOn: p.date(row.registered_on),
+      href: p.companyHref(row.uri),
+    };
+  });
+  return {
+    cards,
+    seo: {
+      siteUrl: services.siteUrl,
+      lang,
+      path: '/',
+      title: p.t('home.title', { count: result.total }),
+      description: p.t('home.description'),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+const FEATURES = [
+  ['growth', 'growthText'],
+  ['productivity', 'productivityText'],
+  ['unique', 'uniqueText'],
+  ['useCases', 'useCasesText'],
+] as const;
+
+export default function Home({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = isLang(params.lang) ? params.lang : 'en';
+  return (
+    <div className="home">
+      <section className="hero">
+        <h1>{t('home.heading')}</h1>
+        <p>{t('site.tagline')}</p>
+        <Form method="get" action={localePath(lang, '/companies/search/')} role="search" className="search-bar">
+          <label htmlFor="home-q" className="visually-hidden">
+            {t('home.searchLabel')}
+          </label>
+          <input id="home-q" name="q" type="search" placeholder={t('home.searchPlaceholder')} />
+          <button type="submit">{t('home.searchButton')}</button>
+        </Form>
+      </section>
+      <section className="features">
+        {FEATURES.map(([title, text]) => (
+          <div key={title} className="feature">
+            <h2>{t(`home.${title}`)}</h2>
+            <p>{t(`home.${text}`)}</p>
+          </div>
+        ))}
+      </section>
+      <section aria-labelledby="samples">
+        <h2 id="samples">{t('home.samples')}</h2>
+        <ul className="cards">
+          {loaderData.cards.map((card) => (
+            <li key={card.href} className="card" data-country={card.countryCode}>
+              <h3>
+                <Link to={card.href}>{card.legalName}</Link>
+              </h3>
+              <p>
+                <span aria-hidden="true">{card.flag}</span> {card.jurisdiction}
+              </p>
+              <p>
+                <span className={`badge status-${card.status.tone}`}>{card.status.text}</span> · {card.registeredOn}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <p>
+          <Link to={localePath(lang, '/companies/search/')}>{t('home.browseAll')} →</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

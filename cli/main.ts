@@ -1,0 +1,47 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { openDatabase } from '../db/open-database.ts';
+import { loadReferenceData } from '../db/reference/load-reference-data.ts';
+import { seedCompanies } from '../db/seed/seed-companies.ts';
+import { readEnv } from '../server/env.ts';
+import { progressBar } from './progress.ts';
+
+const env = readEnv();
+const program = new Command('registra').description('Registra command line: database, data and operations');
+
+function positiveInt(label: string) {
+  return (value: string) => {
+    if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${label} must be a whole number`);
+    return Number(value);
+  };
+}
+
+const db = program.command('db').description('Database: migrate and seed (DATABASE_URL, else PGlite in DATA_DIR)');
+
+db.command('migrate')
+  .description('Apply pending migrations and load reference data')
+  .action(async () => {
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    await loadReferenceData(database);
+    console.log('Database is up to date.');
+    await database.close();
+  });
+
+db.command('seed')
+  .description('Generate demo companies (deterministic for a seed); adds to what is there')
+  .option('--companies <n>', 'how many companies to add', positiveInt('--companies'), 20000)
+  .option('--seed <s>', 'random seed', positiveInt('--seed'), 1)
+  .action(async (options: { companies: number; seed: number }) => {
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    await loadReferenceData(database);
+    const bar = progressBar('companies', options.companies);
+    const started = Date.now();
+    const result = await seedCompanies(database, { ...options, onProgress: (done) => bar.update(done) });
+    bar.stop();
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `Seeded ${result.companies.toLocaleString('en')} companies, ${result.members.toLocaleString('en')} members, ${result.rows.toLocaleString('en')} rows in ${seconds.toFixed(1)} s.`,
+    );
+    await database.close();
+  });
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { Reference } from '../reference/reference-data.ts';
+
+/** Counts by a dimension scan the whole table: computed at most every ten minutes. */
+const TTL_MS = 10 * 60_000;
+const cache = new Map<string, { at: number; value: Promise<Map<number, number>> }>();
+
+function cached(key: string, compute: () => Promise<Map<number, number>>): Promise<Map<number, number>> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const value = compute().catch((error) => {
+    cache.delete(key);
+    throw error;
+  });
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+async function countBy(db: Db, column: 'jurisdiction_id' | 'primary_industry_id'): Promise<Map<number, number>> {
+  const rows = await sql<{ id: number | null; n: number }>`
+    select ${sql.ref(column)} as id, count(*)::int as n from legal_entities group by 1`.execute(db.kysely);
+  return new Map(rows.rows.filter((r) => r.id !== null).map((r) => [r.id as number, r.n]));
+}
+
+/** Companies per jurisdiction (location id). */
+export function countCompaniesByJurisdiction(db: Db): Promise<Map<number, number>> {
+  return cached('jurisdiction', () => countBy(db, 'jurisdiction_id'));
+}
+
+/** Companies per industry, each industry counting its own and all its sub-industries' companies (primary industry). */
+export function countCompaniesByIndustry(db: Db, reference: Reference): Promise<Map<number, number>> {
+  return cached('industry', async () => {
+    const direct = await countBy(db, 'primary_industry_id');
+    const total = new Map<number, number>();
+    for (const [id, n] of direct) {
+      for (let i = reference.industries.byId.get(id); i; i = reference.industries.byId.get(i.parent_id ?? -1)) {
+        total.set(i.id, (total.get(i.id) ?? 0) + n);
+      }
+    }
+    return total;
+  });
+}
+
+/** Forgets cached counts (after a seed or an import). */
+export function resetCompanyCounts(): void {
+  cache.clear();
+}

@@ -1,0 +1,138 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { Reference } from '../reference/reference-data.ts';
+import { decodeCursor, encodeCursor } from '../search/cursor.ts';
+import { filterConditions } from '../search/filter-sql.ts';
+import type { SearchState } from '../search/search-state.ts';
+import { companiesSection } from '../sections/companies.ts';
+import { buildNameTsQuery } from './name-query.ts';
+import { normalizeName } from './normalize-name.ts';
+
+export type CompanyRow = {
+  id: number;
+  uri: string;
+  name: string;
+  company_number: string | null;
+  status_id: number | null;
+  jurisdiction_id: number;
+  registered_on: string | null;
+  primary_industry_id: number | null;
+  size_id: number | null;
+  employees_id: number | null;
+  kind_id: number | null;
+};
+
+export type CompanySearchResult = {
+  rows: CompanyRow[];
+  /** Matching companies, exact up to COUNT_CAP. */
+  total: number;
+  /** True when there are more than `total` (shown as "10,000+"). */
+  totalIsLowerBound: boolean;
+  /** Cursor for the page after this one, when there is one. */
+  next?: string;
+};
+
+/** Exact counts stop here; beyond it the product shows "10,000+" (spec §9: export "all" is 10,000 too). */
+export const COUNT_CAP = 10_000;
+/** Relevance ranks the first candidates the full-text index yields. */
+const RELEVANCE_CANDIDATES = 2_000;
+const COMPANY_NUMBER_TYPE = 2;
+
+const columns = sql`b.id, b.uri, b.name, b.status_id, b.jurisdiction_id, b.registered_on, b.primary_industry_id,
+  b.size_id, b.employees_id, b.kind_id,
+  (select i.identifier from legal_entity_identifiers i
+    where i.legal_entity_id = b.id and i.identifier_type_id = ${COMPANY_NUMBER_TYPE}
+    order by i.position limit 1) as company_number`;
+
+let totalCache: { at: number; total: number } | undefined;
+
+/** Companies matching a search state: one page of rows, a bounded count and the next cursor. */
+export async function findCompanies(
+  db: Db,
+  reference: Reference,
+  state: SearchState,
+  pageSize = companiesSection.pageSize,
+): Promise<CompanySearchResult> {
+  const k = db.kysely;
+  const conditions = filterConditions(companiesSection, state.filters, reference);
+  const tsQuery = state.q ? await buildNameTsQuery(k, state.q) : null;
+  if (tsQuery) conditions.push(sql<SqlBool>`b.name_tsv @@ to_tsquery('simple', ${tsQuery})`);
+  const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+
+  const counting = countMatches(db, conditions.length > 0 ? where : null);
+  let rows: CompanyRow[];
+  let next: string | undefined;
+  if (state.sort === 'relevance' && tsQuery) {
+    const exact = normalizeName(state.q);
+    const offset = (state.page - 1) * pageSize;
+    const result = await sql<CompanyRow>`
+      with candidates as (
+        select b.id, b.search_name from legal_entities b where ${where} limit ${RELEVANCE_CANDIDATES}
+      ), ranked as (
+        select c.id from candidates c
+        order by (c.search_name = ${exact}) desc, (c.search_name like ${`${exact}%`}) desc, length(c.search_name), c.id
+        limit ${pageSize} offset ${offset}
+      )
+      select ${columns} from ranked r join legal_entities b on b.id = r.id
+      order by (b.search_name = ${exact}) desc, (b.search_name like ${`${exact}%`}) desc, length(b.search_name), b.id`.execute(k);
+    rows = result.rows;
+  } else {
+    const sort = companiesSection.sorts.find((s) => s.key === state.sort);
+    if (!sort) throw new AppError('bad_request', `unknown sort ${state.sort}`, { parameter: 'sort' });
+    const direction = sort.by[0].direction;
+    const order = sql.join(sort.by.map((c) => sql`${sql.ref(c.column)} ${sql.raw(direction)}`));
+    let keyset: RawBuilder<SqlBool> = sql<SqlBool>`true`;
+    if (state.after) {
+      const values = decodeCursor(state.after, sort.by.length);
+      if (!values) throw new AppError('bad_request', 'after is not a cursor of this sort', { parameter: 'after' });
+      const cols = sql.join(sort.by.map((c) => sql.ref(`b.${c.column}`)));
+      keyset = sql<SqlBool>`(${cols}) ${sql.raw(direction === 'desc' ? '<' : '>')} (${sql.join(values)})`;
+    }
+    const offset = state.after ? 0 : (state.page - 1) * pageSize;
+    const sortColumns = sql.join(sort.by.map((c) => sql.ref(`b.${c.column}`)));
+    // A name query is selective through its GIN index: fence it (offset 0) so that the planner
+    // sorts the matches instead of walking the sort index and filtering (PERFORMANCE.md trap).
+    const inner = tsQuery
+      ? sql`select * from (select b.id, ${sortColumns} from legal_entities b where ${where} and ${keyset} offset 0) b`
+      : sql`select b.id, ${sortColumns} from legal_entities b where ${where} and ${keyset}`;
+    const result = await sql<CompanyRow & Record<string, string | number>>`
+      with page as (${inner} order by ${order} limit ${pageSize} offset ${offset})
+      select ${columns}, ${sortColumns} from page p join legal_entities b on b.id = p.id
+      order by ${order}`.execute(k);
+    rows = result.rows;
+    if (rows.length === pageSize) {
+      const last = rows[rows.length - 1] as Record<string, string | number>;
+      next = encodeCursor(sort.by.map((c) => last[c.column]));
+    }
+    const sortOnly = new Set(sort.by.map((c) => c.column).filter((c) => c !== 'id'));
+    rows = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !sortOnly.has(key))) as CompanyRow);
+  }
+  const { total, totalIsLowerBound } = await counting;
+  return { rows, total, totalIsLowerBound, next };
+}
+
+async function countMatches(
+  db: Db,
+  where: RawBuilder<unknown> | null,
+): Promise<{ total: number; totalIsLowerBound: boolean }> {
+  if (!where) {
+    // The unfiltered total changes only with imports: count once a minute, not per request.
+    if (!totalCache || Date.now() - totalCache.at > 60_000) {
+      const r = await sql<{ n: number }>`select count(*)::int as n from legal_entities`.execute(db.kysely);
+      totalCache = { at: Date.now(), total: r.rows[0].n };
+    }
+    return { total: totalCache.total, totalIsLowerBound: false };
+  }
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from legal_entities b where ${where} limit ${COUNT_CAP + 1}) t`.execute(
+    db.kysely,
+  );
+  const n = r.rows[0].n;
+  return n > COUNT_CAP ? { total: COUNT_CAP, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
+}
+
+/** Forgets the cached unfiltered total (after a seed or an import). */
+export function resetCompanyTotal(): void {
+  totalCache = undefined;
+}

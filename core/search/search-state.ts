@@ -1,0 +1,153 @@
+import {
+  type FilterParam,
+  type GrammarError,
+  isGrammarError,
+  paramKey,
+  parseDateValue,
+  parseFilterPath,
+  parseParam,
+  printFilterPath,
+  printParams,
+  toQueryString,
+} from '../filters/grammar.ts';
+import type { FilterDecl, SectionDecl } from '../sections/section.ts';
+
+/** Everything a search URL says: query, filters, sort and position. */
+export type SearchState = {
+  q: string;
+  filters: FilterParam[];
+  /** A declared sort key, or 'relevance' (only with a query). */
+  sort: string;
+  page: number;
+  /** Keyset cursor of the row before this page (opaque). */
+  after?: string;
+};
+
+export const MAX_PAGE = 500;
+export const MAX_QUERY_LENGTH = 200;
+/** Parameters that are not filters and are never an error (campaign tags are kept elsewhere). */
+const IGNORED = /^(utm_[a-z]+|style)$/;
+
+export type ParseResult = { ok: true; state: SearchState } | { ok: false; errors: GrammarError[] };
+
+export function defaultSort(section: SectionDecl, q: string): string {
+  return q ? 'relevance' : section.defaultSort;
+}
+
+/** Parses and validates a section's search URL (query string plus optional `/f/…` path segments). */
+export function parseSearchState(
+  section: SectionDecl,
+  query: URLSearchParams,
+  pathSegments: string[] = [],
+): ParseResult {
+  const errors: GrammarError[] = [];
+  let filters: FilterParam[] = [];
+  if (pathSegments.length > 0) {
+    const fromPath = parseFilterPath(pathSegments, section.pathFilters);
+    if (!fromPath) errors.push({ parameter: pathSegments.join('/'), message: 'unknown filter path' });
+    else filters = fromPath;
+  }
+  let q = '';
+  let sort = '';
+  let page = 1;
+  let after: string | undefined;
+  const seen = new Set(filters.map(paramKey));
+  for (const [name, value] of query) {
+    if (name === 'q') {
+      q = value.trim();
+      if (q.length > MAX_QUERY_LENGTH) errors.push({ parameter: 'q', message: `q is longer than ${MAX_QUERY_LENGTH}` });
+    } else if (name === 'sort') {
+      sort = value;
+    } else if (name === 'page') {
+      page = Number(value);
+      if (!/^\d+$/.test(value) || page < 1 || page > MAX_PAGE) {
+        errors.push({ parameter: 'page', message: `page must be a whole number from 1 to ${MAX_PAGE}` });
+      }
+    } else if (name === 'after') {
+      if (!/^[A-Za-z0-9_-]{1,200}$/.test(value)) errors.push({ parameter: 'after', message: 'after is not a valid cursor' });
+      after = value;
+    } else if (!IGNORED.test(name)) {
+      const decl = section.filters.find((f) => name === f.field || name.startsWith(`${f.field}[`) || name.startsWith(`${f.field}:`));
+      // An empty field of a plain form means "no filter"; availability is the one empty-valued form.
+      if (value === '' && decl && !/:is_(known|unknown)$/.test(name)) continue;
+      const parsed = parseParam(name, value, decl?.kind === 'reference');
+      if (!parsed || !decl) {
+        errors.push({ parameter: name, message: `unknown parameter ${name}` });
+        continue;
+      }
+      if (isGrammarError(parsed)) {
+        errors.push(parsed);
+        continue;
+      }
+      const problem = checkParam(decl, parsed);
+      if (problem) errors.push({ parameter: name, message: problem });
+      else if (seen.has(paramKey(parsed))) errors.push({ parameter: name, message: `${name} is given twice` });
+      else {
+        seen.add(paramKey(parsed));
+        filters.push(parsed);
+      }
+    }
+  }
+  if (sort === '') sort = defaultSort(section, q);
+  else if (!(sort === 'relevance' && q) && !section.sorts.some((s) => s.key === sort)) {
+    errors.push({ parameter: 'sort', message: `sort must be one of ${sortKeys(section, q).join(', ')}` });
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, state: { q, filters, sort, page, after } };
+}
+
+export function sortKeys(section: SectionDecl, q: string): string[] {
+  return [...(q ? ['relevance'] : []), ...section.sorts.map((s) => s.key)];
+}
+
+/** Checks one parsed parameter against its declaration; returns a message when it does not fit. */
+function checkParam(decl: FilterDecl, p: FilterParam): string | null {
+  const name = `${p.field}${p.keys.map((k) => `[${k}]`).join('')}`;
+  const availability = p.op === 'is_known' || p.op === 'is_unknown';
+  switch (decl.kind) {
+    case 'reference': {
+      if (p.keys.length > 0) return `${p.field} takes no [type]`;
+      if (p.op === 'from' || p.op === 'to') return `${p.field} is not a range`;
+      const shape = decl.valueKey === 'id' ? /^\d{1,9}$/ : /^[a-z0-9_-]{1,80}$/;
+      const bad = p.values.find((v) => !shape.test(v));
+      if (bad !== undefined) return `${p.field} has an invalid value "${bad}"`;
+      return null;
+    }
+    case 'typed_date_range': {
+      if (p.keys.length !== 1) return `${p.field} needs a date type, e.g. ${p.field}[registration]:from`;
+      if (availability) return null;
+      if (p.op === 'eq') return `${name} needs :from or :to`;
+      if (!parseDateValue(p.values[0])) return `${name}:${p.op} must be a date as yyyy, yyyy-MM or yyyy-MM-dd`;
+      return null;
+    }
+    case 'typed_text': {
+      if (p.keys.length !== 1) return `${p.field} needs a type, e.g. ${p.field}[vat]`;
+      if (p.op === 'from' || p.op === 'to') return `${name} is not a range`;
+      return null;
+    }
+    case 'typed_availability': {
+      if (p.keys.length !== 1) return `${p.field} needs a type, e.g. ${p.field}[website]:is_known`;
+      if (!availability) return `${name} takes :is_known or :is_unknown`;
+      return null;
+    }
+  }
+}
+
+/**
+ * The URL (path relative to /{section}/search/, plus query) of a state. Single-valued path
+ * filters without other parameters give the readable path form.
+ */
+export function printSearchState(
+  section: SectionDecl,
+  state: SearchState,
+  uriOf: (field: string, value: string) => string | undefined = () => undefined,
+): string {
+  const pairs: [string, string][] = [];
+  if (state.q) pairs.push(['q', state.q]);
+  const path = state.q ? null : printFilterPath(state.filters, section.pathFilters, uriOf);
+  if (!path) pairs.push(...printParams(state.filters));
+  if (state.sort !== defaultSort(section, state.q)) pairs.push(['sort', state.sort]);
+  if (state.after) pairs.push(['after', state.after]);
+  if (state.page > 1) pairs.push(['page', String(state.page)]);
+  return `${path ?? ''}${toQueryString(pairs)}`;
+}

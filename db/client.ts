@@ -1,0 +1,87 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+/** The database the app talks to: PGlite (embedded) or a PostgreSQL server, behind one Kysely. */
+export type Db = {
+  kind: 'pglite' | 'postgres';
+  kysely: Kysely<Database>;
+  /** Set on PostgreSQL: the pool, for COPY and other driver-level work. */
+  pool?: pg.Pool;
+  /** Set on PGlite: the instance, for dumpDataDir and bulk work. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+};
+
+// Same value shapes from both drivers: int8 as number (ids stay below 2^53), dates as 'YYYY-MM-DD',
+// numeric as string (exact), timestamps as Date.
+const INT8 = 20;
+const DATE = 1082;
+const NUMERIC = 1700;
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(DATE, (v) => v);
+
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kind: 'postgres', kysely, pool, close: () => kysely.destroy() };
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Db> {
+  const pglite = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+    parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v, [NUMERIC]: (v: string) => v },
+  });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
+  return {
+    kind: 'pglite',
+    kysely,
+    pglite,
+    close: async () => {
+      await kysely.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+/**
+ * PGlite has one connection. This pool hands it out to one holder at a time, so that two
+ * Kysely transactions can never interleave their statements on it.
+ */
+function pglitePool(pglite: PGlite): PostgresPool {
+  let tail: Promise<void> = Promise.resolve();
+  const client: Omit<PostgresPoolClient, 'release'> = {
+    // biome-ignore lint/suspicious/noExplicitAny: the overload with a cursor is not used (no cursor constructor configured)
+    query: (async (sql: string, parameters: ReadonlyArray<unknown>) => {
+      const result = await pglite.query(sql, parameters as unknown[]);
+      const command = sql.trimStart().slice(0, 6).toUpperCase();
+      return { command, rowCount: result.affectedRows ?? 0, rows: result.rows };
+    }) as any,
+  };
+  return {
+    options: {},
+    connect() {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const ready = tail;
+      tail = ready.then(() => held);
+      return ready.then(() => ({ ...client, release: () => release() }));
+    },
+    end: async () => {},
+  };
+}
+
+/** Runs a script of several statements (migrations, bulk steps): simple-query protocol on both drivers. */
+export async function execScript(db: Db, script: string): Promise<void> {
+  if (db.pglite) {
+    await db.pglite.exec(script);
+    return;
+  }
+  await db.pool?.query(script);
+}

@@ -1,0 +1,28 @@
+// Real Chromium (the Debian package) driven by playwright-core:
+//
+//   const browser = await launchBrowser();
+//   const page = await browser.newPage();
+//   ...
+//   await browser.close();
+
+import { type Browser, chromium } from 'playwright-core';
+import { findChromium } from './chromium-path.ts';
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/** Launches headless Chromium; fails with a clear message when it is not installed. */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    throw new Error('Browser tests need Chromium: run `sudo apt-get install -y chromium` (Debian).');
+  }
+  return chromium.launch({ executablePath, args: ARGS });
+}

@@ -1,0 +1,160 @@
+// `npm test`: Chromium check, lint, typecheck, build, then every Vitest tier (unit, integration on
+// PGlite — and PostgreSQL when TEST_DATABASE_URL is set — and the browser journeys).
+// Lint and typecheck count as one test each. The last line is always `N passed, N failed`, which
+// is what CI reads; the exit code is non-zero when anything failed or when no test ran.
+// Extra arguments go to Vitest: `npm test -- --project unit`.
+
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findChromium } from '../e2e/support/chromium-path.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'node_modules', '.bin');
+// The project's own Node (node_modules/.bin/node) and tools come first, whoever started us.
+const ENV = { ...process.env, PATH: `${BIN}${delimiter}${process.env.PATH ?? ''}` };
+
+type Outcome = { passed: number; failed: number; failures: string[] };
+const outcome: Outcome = { passed: 0, failed: 0, failures: [] };
+
+await ensureChromium();
+
+await check('lint', [['biome', 'check', '.']]);
+await check('typecheck', [
+  ['react-router', 'typegen'],
+  ['tsc', '--noEmit'],
+]);
+// The browser tests serve the production build; a failed build is one more failure.
+if ((await step('build', ['react-router', 'build'])) !== 0) {
+  outcome.failed += 1;
+  outcome.failures.push('build (react-router build)');
+}
+await runVitest(process.argv.slice(2));
+
+if (outcome.failures.length > 0) {
+  console.log('\nFailed:');
+  for (const failure of outcome.failures) console.log(`  - ${failure}`);
+}
+console.log(`${outcome.passed} passed, ${outcome.failed} failed`);
+process.exitCode = outcome.failed > 0 ? 1 : 0;
+
+/** Browser tests are never skipped: install Chromium when we may, else stop with what to do. */
+async function ensureChromium(): Promise<void> {
+  if (findChromium()) return;
+  const root = process.getuid?.() === 0;
+  if (root && onPath('apt-get')) {
+    console.log('Chromium is missing: installing the Debian package (apt-get install -y chromium)…');
+    const env = { ...ENV, DEBIAN_FRONTEND: 'noninteractive' };
+    const ok =
+      (await run('apt-get', ['update'], env)) === 0 && (await run('apt-get', ['install', '-y', 'chromium'], env)) === 0;
+    if (ok && findChromium()) return;
+  }
+  console.error(
+    'Browser tests need Chromium: run `sudo apt-get install -y chromium` (Debian) or put a `chromium` executable on PATH, then run `npm test` again.',
+  );
+  process.exit(1);
+}
+
+/** A check that counts as one test: every command must succeed; later commands still run after a failure. */
+async function check(name: string, commands: string[][]): Promise<void> {
+  let ok = true;
+  for (const [command, ...args] of commands) {
+    if (!ok) break;
+    ok = (await step(name, [command, ...args])) === 0;
+  }
+  if (ok) outcome.passed += 1;
+  else {
+    outcome.failed += 1;
+    outcome.failures.push(`${name} (${commands.map((c) => c.join(' ')).join(' && ')})`);
+  }
+}
+
+async function step(name: string, [command, ...args]: string[]): Promise<number> {
+  console.log(`\n── ${name}: ${[command, ...args].join(' ')}`);
+  const started = Date.now();
+  const code = await run(command, args);
+  console.log(
+    `── ${name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return code;
+}
+
+type JsonReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { status: string; fullName: string }[];
+  }[];
+};
+
+async function runVitest(extra: string[]): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'registra-vitest-'));
+  const reportFile = join(dir, 'report.json');
+  try {
+    const code = await step('vitest', [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reportFile}`,
+      ...extra,
+    ]);
+    const report = existsSync(reportFile) ? (JSON.parse(await readFile(reportFile, 'utf8')) as JsonReport) : undefined;
+    if (!report) {
+      outcome.failed += 1;
+      outcome.failures.push(`vitest (exit ${code}, no report written)`);
+      return;
+    }
+    let failed = report.numFailedTests;
+    for (const file of report.testResults) {
+      for (const test of file.assertionResults) {
+        if (test.status === 'failed') outcome.failures.push(`${relative(file.name)} › ${test.fullName}`);
+      }
+      // A file that failed outside any test (import error, failing hook) is one failure of its own.
+      if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) {
+        failed += 1;
+        outcome.failures.push(`${relative(file.name)} (${firstLine(file.message) || 'failed outside a test'})`);
+      }
+    }
+    if (report.numPassedTests + failed === 0) {
+      failed += 1;
+      outcome.failures.push('vitest (no test ran)');
+    } else if (code !== 0 && failed === 0) {
+      failed += 1;
+      outcome.failures.push(`vitest (exit ${code}: errors outside the tests, see above)`);
+    }
+    outcome.passed += report.numPassedTests;
+    outcome.failed += failed;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = ENV): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', (error) => {
+      console.error(`Could not run ${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+function onPath(command: string): boolean {
+  return (ENV.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, command)));
+}
+
+function relative(path: string): string {
+  return path.startsWith(ROOT) ? path.slice(ROOT.length) : path;
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').trim().split('\n')[0]?.slice(0, 200) ?? '';
+}

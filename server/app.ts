@@ -1,0 +1,25 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppServices } from '../app/services.ts';
+import { registerApi } from './api/index.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSsr } from './plugins/ssr.ts';
+
+export type AppOptions = AppServices & {
+  /** Serve pages: 'build' (production build), 'dev' (Vite with hot reload) or false (API only). */
+  pages: 'build' | 'dev' | false;
+  logLevel?: string;
+};
+
+/** Builds the whole app (API and pages) without listening, for main.ts and for tests (app.inject). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
+    disableRequestLogging: true,
+    trustProxy: true,
+  });
+  const services: AppServices = { db: options.db, reference: options.reference, siteUrl: options.siteUrl };
+  registerErrorHandler(app);
+  await app.register(async (api) => registerApi(api, services), { prefix: '/api' });
+  if (options.pages) await registerSsr(app, services, options.pages === 'dev');
+  return app;
+}

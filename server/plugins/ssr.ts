@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { createRequest } from '@remix-run/node-fetch-server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { type AppServices, servicesContext } from '../../app/services.ts';
+
+const BUILD_DIR = fileURLToPath(new URL('../../build/', import.meta.url));
+
+/**
+ * Serves every non-API page through React Router: the production build, or Vite in middleware
+ * mode (hot reload) when `dev` is set.
+ */
+export async function registerSsr(app: FastifyInstance, services: AppServices, dev: boolean): Promise<void> {
+  let getBuild: () => Promise<ServerBuild>;
+  if (dev) {
+    const vite = await import('vite');
+    const server = await vite.createServer({
+      server: { middlewareMode: true, hmr: { server: app.server } },
+      appType: 'custom',
+    });
+    await app.register(import('@fastify/middie'));
+    app.use(server.middlewares);
+    getBuild = () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else {
+    const serverEntry = `${BUILD_DIR}server/index.js`;
+    if (!existsSync(serverEntry)) throw new Error('No build found: run `npm run build` first (npm start does).');
+    const build = (await import(serverEntry)) as ServerBuild;
+    getBuild = async () => build;
+    // wildcard: false registers one route per built file, so the page catch-all below can coexist.
+    await app.register(fastifyStatic, {
+      root: `${BUILD_DIR}client`,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  const mode = dev ? 'development' : 'production';
+
+  await app.register(async (scope) => {
+    // Form posts reach React Router's actions untouched.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      const url = new URL(request.url, 'http://localhost');
+      // Canonical page URLs end with a slash.
+      if ((request.method === 'GET' || request.method === 'HEAD') && !url.pathname.endsWith('/') && !/\.[a-z0-9]+$/i.test(url.pathname) && !url.pathname.startsWith('/@') && !url.pathname.includes('/__')) {
+        return reply.redirect(`${url.pathname}/${url.search}`, 301);
+      }
+      const handler = createRequestHandler(await getBuild(), mode);
+      const context = new RouterContextProvider();
+      context.set(servicesContext, services);
+      const response = await handler(createRequest(request.raw, reply.raw), context);
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key === 'set-cookie') return;
+        reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    };
+    scope.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler: handle });
+  });
+}
