@@ -12,9 +12,9 @@ import {
   useLocation,
   useParams,
 } from 'react-router';
+import type { Route } from './+types/root';
 import { LanguageSwitcher } from './components/language-switcher.tsx';
 import { i18nFor, isLang, localePath } from './i18n/i18n.ts';
-import type { Route } from './+types/root';
 import './styles.css';
 
 function useLang() {
@@ -80,7 +80,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? t('errors.notFoundTitle') : status === 400 ? t('errors.badRequestTitle') : t('errors.serverTitle');
+  const title =
+    status === 404 ? t('errors.notFoundTitle') : status === 400 ? t('errors.badRequestTitle') : t('errors.serverTitle');
   const detail = isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : null;
   const text =
     status === 404

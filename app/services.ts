@@ -1,6 +1,6 @@
 import { createContext, type RouterContext } from 'react-router';
-import type { Db } from '../db/client.ts';
 import type { Reference } from '../core/reference/reference-data.ts';
+import type { Db } from '../db/client.ts';
 
 /** What route loaders and actions get from the server: the same services the JSON API uses. */
 export type AppServices = {

@@ -55,12 +55,12 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 function pglitePool(pglite: PGlite): PostgresPool {
   let tail: Promise<void> = Promise.resolve();
   const client: Omit<PostgresPoolClient, 'release'> = {
-    // biome-ignore lint/suspicious/noExplicitAny: the overload with a cursor is not used (no cursor constructor configured)
+    // The overload taking a cursor is never called: no cursor constructor is configured.
     query: (async (sql: string, parameters: ReadonlyArray<unknown>) => {
       const result = await pglite.query(sql, parameters as unknown[]);
       const command = sql.trimStart().slice(0, 6).toUpperCase();
       return { command, rowCount: result.affectedRows ?? 0, rows: result.rows };
-    }) as any,
+    }) as PostgresPoolClient['query'],
   };
   return {
     options: {},

@@ -76,7 +76,12 @@ export type Database = {
     street: string | null;
   };
   legal_entity_dates: { legal_entity_id: number; date_type_id: number; date: string };
-  legal_entity_identifiers: { legal_entity_id: number; identifier_type_id: number; position: number; identifier: string };
+  legal_entity_identifiers: {
+    legal_entity_id: number;
+    identifier_type_id: number;
+    position: number;
+    identifier: string;
+  };
   legal_entity_indicators: { legal_entity_id: number; indicator_type_id: number; value: boolean };
   legal_entity_industries: {
     legal_entity_id: number;

@@ -20,7 +20,13 @@ if (Number(existing.n) === 0 && env.SEED_COMPANIES > 0) {
   console.log(`Seeded ${seeded.companies.toLocaleString('en')} companies (${seeded.rows.toLocaleString('en')} rows).`);
 }
 const reference = await loadReference(db);
-const app = await buildApp({ db, reference, siteUrl: env.SITE_URL, pages: dev ? 'dev' : 'build', logLevel: env.LOG_LEVEL });
+const app = await buildApp({
+  db,
+  reference,
+  siteUrl: env.SITE_URL,
+  pages: dev ? 'dev' : 'build',
+  logLevel: env.LOG_LEVEL,
+});
 
 const shutdown = async () => {
   await app.close();

@@ -17,11 +17,14 @@ export const en = {
     searchPlaceholder: 'e.g. bank, Müller, logistics',
     searchButton: 'Search',
     growth: 'Solutions for growth',
-    growthText: 'Find new customers and partners with advanced search over thousands of parameters, and track new companies as they register.',
+    growthText:
+      'Find new customers and partners with advanced search over thousands of parameters, and track new companies as they register.',
     productivity: 'Tools for productivity',
-    productivityText: 'Keep company lists, export to CSV, Excel, JSON or XML, compare companies side by side and use the API.',
+    productivityText:
+      'Keep company lists, export to CSV, Excel, JSON or XML, compare companies side by side and use the API.',
     unique: "Data you won't find anywhere else",
-    uniqueText: 'Officers and shareholders, identifiers, permits, real estate, financial statements and more, linked to each company.',
+    uniqueText:
+      'Officers and shareholders, identifiers, permits, real estate, financial statements and more, linked to each company.',
     useCases: 'Use cases',
     useCasesText: 'Sales and competitive intelligence, KYC and due diligence, data management and data quality.',
     samples: 'Recently registered companies',
@@ -31,7 +34,8 @@ export const en = {
   search: {
     title: 'Company search',
     titleFiltered: 'Companies — {{filters}}',
-    description: 'Search {{count, number}} companies by name, jurisdiction, industry, status, size, employees and registration date.',
+    description:
+      'Search {{count, number}} companies by name, jurisdiction, industry, status, size, employees and registration date.',
     query: 'Company name',
     submit: 'Search',
     filters: 'Filters',
@@ -86,7 +90,8 @@ export const en = {
   },
   status: { active: 'Active', inactive: 'Inactive' },
   profile: {
-    description: '{{name}}: {{status}} company in {{jurisdiction}}, registered {{date}}. Addresses, identifiers, industries, officers and shareholders.',
+    description:
+      '{{name}}: {{status}} company in {{jurisdiction}}, registered {{date}}. Addresses, identifiers, industries, officers and shareholders.',
     overview: 'Overview',
     advanced: 'Advanced profile',
     advancedHint: 'This profile has 10 or more items in at least one list.',

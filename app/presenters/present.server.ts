@@ -1,7 +1,7 @@
-import type { CompanyRow } from '../../core/companies/find-companies.ts';
 import { isActive } from '../../core/companies/company-status.ts';
+import type { CompanyRow } from '../../core/companies/find-companies.ts';
 import { formatDate } from '../../core/filters/grammar.ts';
-import { displayName, flagOf, type Lang, type RefItem, type Reference } from '../../core/reference/reference-data.ts';
+import { displayName, flagOf, type Lang, type Reference, type RefItem } from '../../core/reference/reference-data.ts';
 import { i18nFor, localePath } from '../i18n/i18n.ts';
 
 const DATE_PATTERN: Record<Lang, string> = { en: 'dd/MM/yyyy', de: 'dd.MM.yyyy', fr: 'dd/MM/yyyy' };
@@ -23,7 +23,10 @@ export function presenter(reference: Reference, lang: Lang) {
     const active = isActive(statusId);
     return { text: active ? t('status.active') : t('status.inactive'), tone: active ? 'active' : 'inactive' };
   };
-  const jurisdiction = (id: number): Cell => ({ text: name(reference.locations.byId.get(id)), flag: flagOf(reference, id) });
+  const jurisdiction = (id: number): Cell => ({
+    text: name(reference.locations.byId.get(id)),
+    flag: flagOf(reference, id),
+  });
   const companyHref = (uri: string) => path(`/companies/details/${encodeURIComponent(uri)}/`);
 
   /** Cells of the companies-search columns (spec §2), keyed by column key. */

@@ -1,9 +1,11 @@
-import { getCompany } from '../../core/companies/get-company.ts';
+import { type CompanyProfile, getCompany } from '../../core/companies/get-company.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import type { AppServices } from '../services.ts';
 import { type Cell, presenter } from './present.server.ts';
 
 export type ProfileRow = {
+  /** Stable within its section. */
+  key: string;
   label: string;
   value: string;
   href?: string;
@@ -12,6 +14,7 @@ export type ProfileRow = {
   links?: { name: string; href: string }[];
 };
 export type ProfileSection = { id: string; title: string; rows: ProfileRow[] };
+type SectionDraft = { id: string; title: string; rows: Omit<ProfileRow, 'key'>[] };
 
 export type ProfilePage = {
   name: string;
@@ -20,26 +23,21 @@ export type ProfilePage = {
   jurisdiction: Cell;
   jurisdictionHref: string;
   advanced: boolean;
-  overview: ProfileRow[];
+  overview: Omit<ProfileRow, 'key'>[];
   sections: ProfileSection[];
   description: string;
 };
 
-const ADDRESS_PARTS = [
-  'address_line_1',
-  'address_line_2',
-  'room',
-  'floor',
-  'block',
-  'building',
-  'house',
-  'street',
-  'city_district',
-  'locality',
-  'county',
-  'state',
-  'post_code',
-] as const;
+type Address = CompanyProfile['addresses'][number];
+
+/** One readable line: the address lines when given, else the street parts; then place, state and country. */
+function addressText(a: Address, country: string): string {
+  const street = a.address_line_1
+    ? [a.address_line_1, a.address_line_2]
+    : [[a.street, a.house].filter(Boolean).join(' '), a.building, a.block, a.floor, a.room, a.city_district];
+  const place = [a.post_code, a.locality].filter(Boolean).join(' ');
+  return [...street, place, a.county, a.state, country].filter(Boolean).join(', ');
+}
 
 /** The company profile as the page shows it, or null when no company has this uri. */
 export async function loadProfilePage(services: AppServices, lang: Lang, uri: string): Promise<ProfilePage | null> {
@@ -58,7 +56,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
   const employees = reference.employees.byId.get(company.employees_id ?? -1);
   const kind = reference.kinds.byId.get(company.kind_id ?? -1);
 
-  const overview: ProfileRow[] = [
+  const overview: Omit<ProfileRow, 'key'>[] = [
     { label: t('columns.status'), value: p.status(company.status_id).text },
     {
       label: t('columns.jurisdiction'),
@@ -84,7 +82,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     },
   ].filter((r) => r.value);
 
-  const sections: ProfileSection[] = [
+  const drafts: SectionDraft[] = [
     {
       id: 'statuses',
       title: t('columns.status'),
@@ -100,14 +98,16 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
       title: t('profile.addresses'),
       rows: company.addresses.map((a) => {
         const country = a.country_id ? p.name(reference.locations.byId.get(a.country_id)) : '';
-        const parts = [...ADDRESS_PARTS.map((k) => a[k]).filter(Boolean), country].filter(Boolean);
-        return { label: p.name(reference.addressTypes.byId.get(a.address_type_id)), value: parts.join(', ') };
+        return { label: p.name(reference.addressTypes.byId.get(a.address_type_id)), value: addressText(a, country) };
       }),
     },
     {
       id: 'dates',
       title: t('profile.dates'),
-      rows: company.dates.map((d) => ({ label: p.name(reference.dateTypes.byId.get(d.date_type_id)), value: p.date(d.date) })),
+      rows: company.dates.map((d) => ({
+        label: p.name(reference.dateTypes.byId.get(d.date_type_id)),
+        value: p.date(d.date),
+      })),
     },
     {
       id: 'identifiers',
@@ -181,7 +181,9 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
           type?.uri === 'email'
             ? `mailto:${c.contact}`
             : type?.uri === 'website'
-              ? (/^https?:\/\//.test(c.contact) ? c.contact : `https://${c.contact}`)
+              ? /^https?:\/\//.test(c.contact)
+                ? c.contact
+                : `https://${c.contact}`
               : type?.uri === 'phone'
                 ? `tel:${c.contact.replace(/[^+\d]/g, '')}`
                 : undefined;
@@ -209,6 +211,10 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
       })),
     },
   ];
+  const sections: ProfileSection[] = drafts.map((d) => ({
+    ...d,
+    rows: d.rows.map((row, i) => ({ ...row, key: `${d.id}-${i}` })),
+  }));
   return {
     name: company.name,
     uri: company.uri,

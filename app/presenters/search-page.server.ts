@@ -1,8 +1,14 @@
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { type FilterParam, paramName } from '../../core/filters/grammar.ts';
-import type { Lang, RefItem, Reference } from '../../core/reference/reference-data.ts';
-import { defaultSort, parseSearchState, printSearchState, type SearchState, sortKeys } from '../../core/search/search-state.ts';
+import type { Lang, Reference, RefItem } from '../../core/reference/reference-data.ts';
+import {
+  defaultSort,
+  parseSearchState,
+  printSearchState,
+  type SearchState,
+  sortKeys,
+} from '../../core/search/search-state.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
 import type { FilterDecl } from '../../core/sections/section.ts';
 import type { AppServices } from '../services.ts';
@@ -38,7 +44,12 @@ export type SearchPage = {
 const BASE = '/companies/search/';
 
 /** Everything the companies search page shows, from its URL. Bad input throws AppError('bad_request'). */
-export async function loadSearchPage(services: AppServices, lang: Lang, url: URL, splat: string | undefined): Promise<SearchPage> {
+export async function loadSearchPage(
+  services: AppServices,
+  lang: Lang,
+  url: URL,
+  splat: string | undefined,
+): Promise<SearchPage> {
   const { reference } = services;
   const p = presenter(reference, lang);
   const segments = splat ? splat.split('/').filter(Boolean) : [];
@@ -105,11 +116,15 @@ function refItems(decl: Extract<FilterDecl, { kind: 'reference' }>, reference: R
 }
 
 function chipLabel(decl: FilterDecl, f: FilterParam, reference: Reference, p: P): string {
-  const label = decl.kind === 'typed_date_range' && f.keys[0] === 'registration' ? p.t('filters.registration') : p.t(decl.label);
-  if (f.op === 'is_known' || f.op === 'is_unknown') return `${label} ${f.keys.join(' ')}: ${f.op === 'is_known' ? '✓' : '∅'}`;
+  const label =
+    decl.kind === 'typed_date_range' && f.keys[0] === 'registration' ? p.t('filters.registration') : p.t(decl.label);
+  if (f.op === 'is_known' || f.op === 'is_unknown')
+    return `${label} ${f.keys.join(' ')}: ${f.op === 'is_known' ? '✓' : '∅'}`;
   if (decl.kind === 'reference') {
     const list = reference[decl.ref] as unknown as { byId: Map<number, RefItem>; byUri: Map<string, RefItem> };
-    const names = f.values.map((v) => p.name(decl.valueKey === 'id' ? list.byId.get(Number(v)) : list.byUri.get(v)) || v);
+    const names = f.values.map(
+      (v) => p.name(decl.valueKey === 'id' ? list.byId.get(Number(v)) : list.byUri.get(v)) || v,
+    );
     return `${label}: ${names.join(' | ')}`;
   }
   const bound = f.op === 'from' ? `≥ ${f.values[0]}` : f.op === 'to' ? `≤ ${f.values[0]}` : f.values.join(' | ');
@@ -118,7 +133,7 @@ function chipLabel(decl: FilterDecl, f: FilterParam, reference: Reference, p: P)
 
 /** The simple filter form (one value per filter); lists and other filters come through the URL. */
 function panelFields(state: SearchState, reference: Reference, p: P): PanelField[] {
-  const valueOf = (field: string) => {
+  const selectedValue = (field: string) => {
     const f = state.filters.find((x) => x.field === field && x.op === 'eq' && x.keys.length === 0);
     return f?.values.length === 1 ? f.values[0] : '';
   };
@@ -128,20 +143,32 @@ function panelFields(state: SearchState, reference: Reference, p: P): PanelField
       let items = refItems(decl, reference);
       let options: Option[];
       if (decl.ref === 'industries') {
-        const selected = Number(valueOf(decl.field));
+        const selected = Number(selectedValue(decl.field));
         const keep = new Set<number>();
-        for (let i = reference.industries.byId.get(selected); i; i = reference.industries.byId.get(i.parent_id ?? -1)) keep.add(i.id);
+        for (let i = reference.industries.byId.get(selected); i; i = reference.industries.byId.get(i.parent_id ?? -1))
+          keep.add(i.id);
         options = reference.industries.items
           .filter((i) => i.level <= 2 || keep.has(i.id))
           .map((i) => ({ value: String(i.id), label: p.name(i), depth: i.level - 1 }));
       } else {
-        if (decl.ref === 'locations') items = [...items].sort((a, b) => p.name(a as never).localeCompare(p.name(b as never), p.lang));
-        options = items.map((i) => ({ value: decl.valueKey === 'id' ? String(i.id) : i.uri, label: p.name(i as never) }));
+        if (decl.ref === 'locations')
+          items = [...items].sort((a, b) => p.name(a as never).localeCompare(p.name(b as never), p.lang));
+        options = items.map((i) => ({
+          value: decl.valueKey === 'id' ? String(i.id) : i.uri,
+          label: p.name(i as never),
+        }));
       }
-      fields.push({ kind: 'select', name: decl.field, label: p.t(decl.label), value: valueOf(decl.field), options });
+      fields.push({
+        kind: 'select',
+        name: decl.field,
+        label: p.t(decl.label),
+        value: selectedValue(decl.field),
+        options,
+      });
     } else if (decl.kind === 'typed_date_range' && decl.direct?.registration) {
       const bound = (op: 'from' | 'to') =>
-        state.filters.find((f) => f.field === decl.field && f.keys[0] === 'registration' && f.op === op)?.values[0] ?? '';
+        state.filters.find((f) => f.field === decl.field && f.keys[0] === 'registration' && f.op === op)?.values[0] ??
+        '';
       fields.push({
         kind: 'date-range',
         name: `${decl.field}[registration]`,
@@ -156,7 +183,8 @@ function panelFields(state: SearchState, reference: Reference, p: P): PanelField
 
 function hiddenParams(state: SearchState): [string, string][] {
   const shown = (f: FilterParam) =>
-    (f.keys.length === 0 && f.op === 'eq' && f.values.length === 1) || (f.field === 'dates' && f.keys[0] === 'registration' && f.op !== 'eq' && !f.op.startsWith('is_'));
+    (f.keys.length === 0 && f.op === 'eq' && f.values.length === 1) ||
+    (f.field === 'dates' && f.keys[0] === 'registration' && f.op !== 'eq' && !f.op.startsWith('is_'));
   return state.filters.filter((f) => !shown(f)).map((f) => [paramName(f), f.values.join('|')]);
 }
 

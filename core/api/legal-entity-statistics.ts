@@ -28,7 +28,9 @@ export async function countLegalEntities(db: Db): Promise<LegalEntityCounts> {
       select jurisdiction_id as id, count(*)::int as count from legal_entities
       group by jurisdiction_id order by count desc, jurisdiction_id`.execute(k),
     sql<{ id: number | null; count: number }>`
-      select status_id as id, count(*)::int as count from legal_entities group by status_id order by status_id`.execute(k),
+      select status_id as id, count(*)::int as count from legal_entities group by status_id order by status_id`.execute(
+      k,
+    ),
     sql<{ id: number | null; count: number }>`
       select primary_industry_id as id, count(*)::int as count from legal_entities
       group by primary_industry_id`.execute(k),
@@ -69,7 +71,10 @@ export const LegalEntityStatisticsSchema = z
       BucketSchema.extend({ code: z.string().describe('NAICS sector code.') }),
       'a primary industry (rolled up to its top-level NAICS sector)',
     ),
-    by_registration_year: breakdown(z.object({ year: z.number().int(), count: z.number().int() }), 'a registration date'),
+    by_registration_year: breakdown(
+      z.object({ year: z.number().int(), count: z.number().int() }),
+      'a registration date',
+    ),
   })
   .meta({ id: 'LegalEntityStatistics' });
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { chooseStatus, isActive } from '../companies/company-status.ts';
-import { displayName, flagOf, type Lang, type RefList, type Reference } from '../reference/reference-data.ts';
+import { displayName, flagOf, type Lang, type Reference, type RefList } from '../reference/reference-data.ts';
 import {
   INDUSTRY_INDICATOR_TYPES,
   type LegalEntityCore,
@@ -31,120 +31,142 @@ export async function readLegalEntities(
   const k = db.kysely;
   const wants = (s: LegalEntitySection) => options.sections.has(s);
   const none = Promise.resolve([]);
-  const [base, statuses, names, addresses, dates, identifiers, indicators, industries, shares, specs, contacts, members] =
-    await Promise.all([
-      k
-        .selectFrom('legal_entities')
-        .select([
-          'id',
-          'uri',
-          'name',
-          'jurisdiction_id',
-          'kind_id',
-          'size_id',
-          'employees_id',
-          'status_id',
-          'primary_industry_id',
-          'registered_on',
-        ])
-        .where('id', 'in', ids)
-        .execute(),
-      k
-        .selectFrom('legal_entity_statuses')
-        .selectAll()
-        .where('legal_entity_id', 'in', ids)
-        .orderBy('legal_entity_id')
-        .orderBy('position')
-        .execute(),
-      wants('le_names')
-        ? k
-            .selectFrom('legal_entity_names')
-            .selectAll()
-            .where('legal_entity_id', 'in', ids)
-            .orderBy('name_type_id')
-            .orderBy('position')
-            .execute()
-        : none,
-      wants('le_addresses')
-        ? k
-            .selectFrom('legal_entity_addresses')
-            .selectAll()
-            .where('legal_entity_id', 'in', ids)
-            .orderBy('address_type_id')
-            .orderBy('position')
-            .execute()
-        : none,
-      wants('le_dates')
-        ? k.selectFrom('legal_entity_dates').selectAll().where('legal_entity_id', 'in', ids).orderBy('date_type_id').execute()
-        : none,
-      wants('le_identifiers')
-        ? k
-            .selectFrom('legal_entity_identifiers')
-            .selectAll()
-            .where('legal_entity_id', 'in', ids)
-            .orderBy('identifier_type_id')
-            .orderBy('position')
-            .execute()
-        : none,
-      wants('le_indicators')
-        ? k
-            .selectFrom('legal_entity_indicators')
-            .selectAll()
-            .where('legal_entity_id', 'in', ids)
-            .orderBy('indicator_type_id')
-            .execute()
-        : none,
-      wants('le_industries')
-        ? k
-            .selectFrom('legal_entity_industries')
-            .selectAll()
-            .where('legal_entity_id', 'in', ids)
-            .orderBy('is_primary', 'desc')
-            .orderBy('industry_id')
-            .execute()
-        : none,
-      wants('le_shares')
-        ? k.selectFrom('legal_entity_shares').selectAll().where('legal_entity_id', 'in', ids).orderBy('position').execute()
-        : none,
-      wants('le_specifications')
-        ? k.selectFrom('legal_entity_specifications').selectAll().where('legal_entity_id', 'in', ids).execute()
-        : none,
-      wants('le_contacts')
-        ? k
-            .selectFrom('legal_entity_contacts')
-            .selectAll()
-            .where('legal_entity_id', 'in', ids)
-            .orderBy('contact_type_id')
-            .orderBy('position')
-            .execute()
-        : none,
-      wants('le_members')
-        ? k
-            .selectFrom('legal_entity_members as lem')
-            .innerJoin('members as m', 'm.id', 'lem.member_id')
-            .leftJoin('legal_entities as mc', 'mc.id', 'm.legal_entity_id')
-            .select([
-              'lem.legal_entity_id',
-              'lem.member_id',
-              'lem.position_id',
-              'lem.since',
-              'm.name',
-              'm.name_type',
-              'm.first_name',
-              'm.middle_name',
-              'm.last_name',
-              'm.postfix',
-              'mc.id as company_id',
-              'mc.uri as company_uri',
-              'mc.name as company_name',
-            ])
-            .where('lem.legal_entity_id', 'in', ids)
-            .orderBy('lem.position_id')
-            .orderBy('m.name')
-            .orderBy('lem.member_id')
-            .execute()
-        : none,
-    ]);
+  const [
+    base,
+    statuses,
+    names,
+    addresses,
+    dates,
+    identifiers,
+    indicators,
+    industries,
+    shares,
+    specs,
+    contacts,
+    members,
+  ] = await Promise.all([
+    k
+      .selectFrom('legal_entities')
+      .select([
+        'id',
+        'uri',
+        'name',
+        'jurisdiction_id',
+        'kind_id',
+        'size_id',
+        'employees_id',
+        'status_id',
+        'primary_industry_id',
+        'registered_on',
+      ])
+      .where('id', 'in', ids)
+      .execute(),
+    k
+      .selectFrom('legal_entity_statuses')
+      .selectAll()
+      .where('legal_entity_id', 'in', ids)
+      .orderBy('legal_entity_id')
+      .orderBy('position')
+      .execute(),
+    wants('le_names')
+      ? k
+          .selectFrom('legal_entity_names')
+          .selectAll()
+          .where('legal_entity_id', 'in', ids)
+          .orderBy('name_type_id')
+          .orderBy('position')
+          .execute()
+      : none,
+    wants('le_addresses')
+      ? k
+          .selectFrom('legal_entity_addresses')
+          .selectAll()
+          .where('legal_entity_id', 'in', ids)
+          .orderBy('address_type_id')
+          .orderBy('position')
+          .execute()
+      : none,
+    wants('le_dates')
+      ? k
+          .selectFrom('legal_entity_dates')
+          .selectAll()
+          .where('legal_entity_id', 'in', ids)
+          .orderBy('date_type_id')
+          .execute()
+      : none,
+    wants('le_identifiers')
+      ? k
+          .selectFrom('legal_entity_identifiers')
+          .selectAll()
+          .where('legal_entity_id', 'in', ids)
+          .orderBy('identifier_type_id')
+          .orderBy('position')
+          .execute()
+      : none,
+    wants('le_indicators')
+      ? k
+          .selectFrom('legal_entity_indicators')
+          .selectAll()
+          .where('legal_entity_id', 'in', ids)
+          .orderBy('indicator_type_id')
+          .execute()
+      : none,
+    wants('le_industries')
+      ? k
+          .selectFrom('legal_entity_industries')
+          .selectAll()
+          .where('legal_entity_id', 'in', ids)
+          .orderBy('is_primary', 'desc')
+          .orderBy('industry_id')
+          .execute()
+      : none,
+    wants('le_shares')
+      ? k
+          .selectFrom('legal_entity_shares')
+          .selectAll()
+          .where('legal_entity_id', 'in', ids)
+          .orderBy('position')
+          .execute()
+      : none,
+    wants('le_specifications')
+      ? k.selectFrom('legal_entity_specifications').selectAll().where('legal_entity_id', 'in', ids).execute()
+      : none,
+    wants('le_contacts')
+      ? k
+          .selectFrom('legal_entity_contacts')
+          .selectAll()
+          .where('legal_entity_id', 'in', ids)
+          .orderBy('contact_type_id')
+          .orderBy('position')
+          .execute()
+      : none,
+    wants('le_members')
+      ? k
+          .selectFrom('legal_entity_members as lem')
+          .innerJoin('members as m', 'm.id', 'lem.member_id')
+          .leftJoin('legal_entities as mc', 'mc.id', 'm.legal_entity_id')
+          .select([
+            'lem.legal_entity_id',
+            'lem.member_id',
+            'lem.position_id',
+            'lem.since',
+            'm.name',
+            'm.name_type',
+            'm.first_name',
+            'm.middle_name',
+            'm.last_name',
+            'm.postfix',
+            'mc.id as company_id',
+            'mc.uri as company_uri',
+            'mc.name as company_name',
+          ])
+          .where('lem.legal_entity_id', 'in', ids)
+          .orderBy('lem.position_id')
+          .orderBy('m.name')
+          .orderBy('lem.member_id')
+          .execute()
+      : none,
+  ]);
 
   const { languageId } = options;
   const link = (list: RefList, id: number): RefLink => {
@@ -215,7 +237,11 @@ export async function readLegalEntities(
     const out: LegalEntityItem = { legal_entities: core(row) };
     const id = row.id;
     if (wants('le_names')) {
-      out.names = namesOf(id).map((n) => ({ type: link(reference.nameTypes, n.name_type_id), position: n.position, name: n.name }));
+      out.names = namesOf(id).map((n) => ({
+        type: link(reference.nameTypes, n.name_type_id),
+        position: n.position,
+        name: n.name,
+      }));
     }
     if (wants('le_addresses')) {
       out.addresses = addressesOf(id).map(({ legal_entity_id: _, address_type_id, country_id, state_id, ...a }) => {
@@ -252,7 +278,10 @@ export async function readLegalEntities(
       });
     }
     if (wants('le_indicators')) {
-      out.indicators = indicatorsOf(id).map((i) => ({ type: link(reference.indicatorTypes, i.indicator_type_id), value: i.value }));
+      out.indicators = indicatorsOf(id).map((i) => ({
+        type: link(reference.indicatorTypes, i.indicator_type_id),
+        value: i.value,
+      }));
     }
     if (wants('le_shares')) {
       out.shares = sharesOf(id).map((s) => ({
@@ -268,7 +297,11 @@ export async function readLegalEntities(
     if (wants('le_specifications')) {
       const spec = specsOf(id)[0];
       out.specifications = spec
-        ? { members_count: spec.members_count, officers_count: spec.officers_count, partners_count: spec.partners_count }
+        ? {
+            members_count: spec.members_count,
+            officers_count: spec.officers_count,
+            partners_count: spec.partners_count,
+          }
         : null;
     }
     if (wants('le_statuses')) out.statuses = out.legal_entities.statuses;
@@ -328,7 +361,8 @@ type AddressParts = {
 
 /** An address on one line: lines, street and house, building parts, post code and locality, region, country. */
 export function fullAddress(a: AddressParts, countryName: string | null): string {
-  const join = (parts: (string | null)[], separator: string) => parts.filter((p) => p && p.trim() !== '').join(separator);
+  const join = (parts: (string | null)[], separator: string) =>
+    parts.filter((p) => p && p.trim() !== '').join(separator);
   return join(
     [
       a.address_line_1,

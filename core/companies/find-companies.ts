@@ -6,8 +6,7 @@ import { decodeCursor, encodeCursor } from '../search/cursor.ts';
 import { filterConditions } from '../search/filter-sql.ts';
 import type { SearchState } from '../search/search-state.ts';
 import { companiesSection } from '../sections/companies.ts';
-import { buildNameTsQuery } from './name-query.ts';
-import { normalizeName } from './normalize-name.ts';
+import { buildNameQuery } from './name-query.ts';
 
 export type CompanyRow = {
   id: number;
@@ -55,33 +54,45 @@ export async function findCompanies(
   pageSize = companiesSection.pageSize,
 ): Promise<CompanySearchResult> {
   const k = db.kysely;
-  const conditions = filterConditions(companiesSection, state.filters, reference);
-  const tsQuery = state.q ? await buildNameTsQuery(k, state.q) : null;
-  if (tsQuery) conditions.push(sql<SqlBool>`b.name_tsv @@ to_tsquery('simple', ${tsQuery})`);
-  const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+  const filters = filterConditions(companiesSection, state.filters, reference);
+  const nameQuery = state.q ? await buildNameQuery(k, state.q) : null;
+  let tsQuery = nameQuery?.strict ?? null;
+  const whereFor = (query: string | null) => {
+    const all = query ? [...filters, sql<SqlBool>`b.name_tsv @@ to_tsquery('simple', ${query})`] : filters;
+    return all.length > 0 ? sql.join(all, sql` and `) : null;
+  };
+  // A misspelt word that no correction rescues must not hide the companies the other words find.
+  if (nameQuery?.relaxed && !(await anyMatch(db, whereFor(nameQuery.strict)!))) tsQuery = nameQuery.relaxed;
+  const filtered = whereFor(tsQuery);
+  const where = filtered ?? sql`true`;
 
-  const counting = countMatches(db, conditions.length > 0 ? where : null);
+  const counting = countMatches(db, filtered);
   let rows: CompanyRow[];
   let next: string | undefined;
-  if (state.sort === 'relevance' && tsQuery) {
-    const exact = normalizeName(state.q);
+  if (state.sort === 'relevance' && tsQuery && nameQuery) {
+    const exact = nameQuery.normalized;
+    // Exact names first, then names starting with the query; after a correction, the closest spelling.
+    const closeness = nameQuery.corrected ? sql`similarity(c.search_name, ${exact})` : sql`0`;
     const offset = (state.page - 1) * pageSize;
     const result = await sql<CompanyRow>`
       with candidates as (
         select b.id, b.search_name from legal_entities b where ${where} limit ${RELEVANCE_CANDIDATES}
       ), ranked as (
-        select c.id from candidates c
-        order by (c.search_name = ${exact}) desc, (c.search_name like ${`${exact}%`}) desc, length(c.search_name), c.id
+        select c.id, (c.search_name = ${exact}) as exact, ${closeness} as closeness,
+          (c.search_name like ${`${exact}%`}) as prefix, length(c.search_name) as length
+        from candidates c
+        order by exact desc, closeness desc, prefix desc, length, c.id
         limit ${pageSize} offset ${offset}
       )
       select ${columns} from ranked r join legal_entities b on b.id = r.id
-      order by (b.search_name = ${exact}) desc, (b.search_name like ${`${exact}%`}) desc, length(b.search_name), b.id`.execute(k);
+      order by r.exact desc, r.closeness desc, r.prefix desc, r.length, b.id`.execute(k);
     rows = result.rows;
   } else {
     const sort = companiesSection.sorts.find((s) => s.key === state.sort);
     if (!sort) throw new AppError('bad_request', `unknown sort ${state.sort}`, { parameter: 'sort' });
     const direction = sort.by[0].direction;
-    const order = sql.join(sort.by.map((c) => sql`${sql.ref(c.column)} ${sql.raw(direction)}`));
+    const order = (alias: string) =>
+      sql.join(sort.by.map((c) => sql`${sql.ref(`${alias}.${c.column}`)} ${sql.raw(direction)}`));
     let keyset: RawBuilder<SqlBool> = sql<SqlBool>`true`;
     if (state.after) {
       const values = decodeCursor(state.after, sort.by.length);
@@ -90,26 +101,35 @@ export async function findCompanies(
       keyset = sql<SqlBool>`(${cols}) ${sql.raw(direction === 'desc' ? '<' : '>')} (${sql.join(values)})`;
     }
     const offset = state.after ? 0 : (state.page - 1) * pageSize;
-    const sortColumns = sql.join(sort.by.map((c) => sql.ref(`b.${c.column}`)));
+    const extraSortColumns = sort.by.filter((c) => c.column !== 'id').map((c) => sql.ref(`b.${c.column}`));
+    const sortColumns = sql.join([sql.ref('b.id'), ...extraSortColumns]);
     // A name query is selective through its GIN index: fence it (offset 0) so that the planner
     // sorts the matches instead of walking the sort index and filtering (PERFORMANCE.md trap).
     const inner = tsQuery
-      ? sql`select * from (select b.id, ${sortColumns} from legal_entities b where ${where} and ${keyset} offset 0) b`
-      : sql`select b.id, ${sortColumns} from legal_entities b where ${where} and ${keyset}`;
+      ? sql`select * from (select ${sortColumns} from legal_entities b where ${where} and ${keyset} offset 0) b`
+      : sql`select ${sortColumns} from legal_entities b where ${where} and ${keyset}`;
     const result = await sql<CompanyRow & Record<string, string | number>>`
-      with page as (${inner} order by ${order} limit ${pageSize} offset ${offset})
-      select ${columns}, ${sortColumns} from page p join legal_entities b on b.id = p.id
-      order by ${order}`.execute(k);
+      with page as (${inner} order by ${order('b')} limit ${pageSize} offset ${offset})
+      select ${columns}${extraSortColumns.length > 0 ? sql`, ${sql.join(extraSortColumns)}` : sql``}
+      from page p join legal_entities b on b.id = p.id
+      order by ${order('b')}`.execute(k);
     rows = result.rows;
     if (rows.length === pageSize) {
       const last = rows[rows.length - 1] as Record<string, string | number>;
       next = encodeCursor(sort.by.map((c) => last[c.column]));
     }
     const sortOnly = new Set(sort.by.map((c) => c.column).filter((c) => c !== 'id'));
-    rows = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !sortOnly.has(key))) as CompanyRow);
+    rows = rows.map(
+      (row) => Object.fromEntries(Object.entries(row).filter(([key]) => !sortOnly.has(key))) as CompanyRow,
+    );
   }
   const { total, totalIsLowerBound } = await counting;
   return { rows, total, totalIsLowerBound, next };
+}
+
+async function anyMatch(db: Db, where: RawBuilder<unknown>): Promise<boolean> {
+  const r = await sql`select 1 from legal_entities b where ${where} limit 1`.execute(db.kysely);
+  return r.rows.length > 0;
 }
 
 async function countMatches(

@@ -117,7 +117,9 @@ export async function getCompany(db: Db, uri: string): Promise<CompanyProfile | 
   const othersByMember = new Map<number, CompanyMember['other_companies']>();
   for (const o of others) {
     const list = othersByMember.get(o.member_id) ?? [];
-    if (list.length < OTHER_COMPANIES_PER_MEMBER) list.push({ uri: o.uri, name: o.name, position_id: o.position_id });
+    if (list.length < OTHER_COMPANIES_PER_MEMBER && !list.some((x) => x.uri === o.uri)) {
+      list.push({ uri: o.uri, name: o.name, position_id: o.position_id });
+    }
     othersByMember.set(o.member_id, list);
   }
   const members: CompanyMember[] = memberRows.map((m) => ({

@@ -5,7 +5,7 @@
 const LEGAL_FORMS = new Set(
   (
     'ab ag aps as asa bhd bv bvba cic co corp corporation cv cvba eg ek ev eirl eurl fze fzco fzc fzllc gbr gmbh ' +
-    'gesmbh inc incorporated kft kg kgaa lda llc llp lp ltd ltda limited mbh nv ohg oy oyj plc pllc pte pty ' +
+    'gesmbh haftungsbeschrankt inc incorporated kft kg kgaa lda llc llp lp ltd ltda limited mbh nv ohg oy oyj plc pllc pte pty ' +
     'sa sab sal sarl sas sasu sca scs sl sls snc spa sp soc srl sro ug ulc company'
   ).split(' '),
 );

@@ -66,7 +66,7 @@ export function printParams(params: FilterParam[]): [string, string][] {
 
 export function toQueryString(pairs: [string, string][]): string {
   if (pairs.length === 0) return '';
-  return `?${pairs.map(([k, v]) => `${encodeKey(k)}=${encodeURIComponent(v).replace(/%7C/g, "|")}`).join("&")}`;
+  return `?${pairs.map(([k, v]) => `${encodeKey(k)}=${encodeURIComponent(v).replace(/%7C/g, '|')}`).join('&')}`;
 }
 
 // Brackets, colons and pipes stay readable in URLs.

@@ -73,10 +73,10 @@ export async function loadReference(db: Db): Promise<Reference> {
   const translationRows = await k.selectFrom('translations').selectAll().execute();
   const byEntity = new Map<string, Map<number, Map<number, Translation>>>();
   for (const t of translationRows) {
-    let entity = byEntity.get(t.entity);
-    if (!entity) byEntity.set(t.entity, (entity = new Map()));
-    let item = entity.get(t.entity_id);
-    if (!item) entity.set(t.entity_id, (item = new Map()));
+    const entity = byEntity.get(t.entity) ?? new Map<number, Map<number, Translation>>();
+    byEntity.set(t.entity, entity);
+    const item = entity.get(t.entity_id) ?? new Map<number, Translation>();
+    entity.set(t.entity_id, item);
     item.set(t.language_id, { name: t.name, name_full: t.name_full, name_short: t.name_short });
   }
   const attach = <T extends { id: number; uri: string }>(entity: string, rows: T[]) =>
@@ -100,7 +100,11 @@ export async function loadReference(db: Db): Promise<Reference> {
   ) => refList(attach(entity, await k.selectFrom(table).select(['id', 'uri']).orderBy('id').execute()));
 
   const languages = await simple('languages', 'language');
-  const codes = await k.selectFrom('languages').select(['id', 'code']).where('code', 'in', ['en', 'de', 'fr']).execute();
+  const codes = await k
+    .selectFrom('languages')
+    .select(['id', 'code'])
+    .where('code', 'in', ['en', 'de', 'fr'])
+    .execute();
   const languageIds = { en: LANGUAGE_EN, de: 0, fr: 0 };
   for (const c of codes) languageIds[c.code as Lang] = c.id;
 
@@ -124,7 +128,11 @@ export async function loadReference(db: Db): Promise<Reference> {
   const employees = refList<EmployeeRange>(
     attach(
       'employees',
-      await k.selectFrom('employee_ranges').select(['id', 'uri', 'min_employees', 'max_employees']).orderBy('id').execute(),
+      await k
+        .selectFrom('employee_ranges')
+        .select(['id', 'uri', 'min_employees', 'max_employees'])
+        .orderBy('id')
+        .execute(),
     ),
   );
 

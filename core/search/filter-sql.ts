@@ -1,7 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { AppError } from '../errors/app-error.ts';
 import { dateBoundDay, type FilterParam, paramName, parseDateValue } from '../filters/grammar.ts';
-import { industryWithDescendants, type RefItem, type Reference } from '../reference/reference-data.ts';
+import { industryWithDescendants, type Reference, type RefItem } from '../reference/reference-data.ts';
 import type { FilterDecl, SectionDecl } from '../sections/section.ts';
 
 /**
@@ -26,7 +26,10 @@ function refValues(decl: Extract<FilterDecl, { kind: 'reference' }>, p: FilterPa
   const ids = p.values.map((v) => {
     const item = decl.valueKey === 'id' ? list.byId.get(Number(v)) : list.byUri.get(v);
     if (!item) {
-      throw new AppError('bad_request', `${paramName(p)} has an unknown value "${v}"`, { parameter: paramName(p), value: v });
+      throw new AppError('bad_request', `${paramName(p)} has an unknown value "${v}"`, {
+        parameter: paramName(p),
+        value: v,
+      });
     }
     return item.id;
   });
@@ -72,7 +75,8 @@ function condition(decl: FilterDecl, p: FilterParam, reference: Reference): Expr
       const type = typeId(decl, p, reference);
       const where = sql`t.legal_entity_id = ${base} and t.${sql.ref(decl.typeColumn)} = ${type}`;
       if (p.op === 'is_known') return sql<SqlBool>`exists (select 1 from ${sql.table(decl.table)} t where ${where})`;
-      if (p.op === 'is_unknown') return sql<SqlBool>`not exists (select 1 from ${sql.table(decl.table)} t where ${where})`;
+      if (p.op === 'is_unknown')
+        return sql<SqlBool>`not exists (select 1 from ${sql.table(decl.table)} t where ${where})`;
       return sql<SqlBool>`exists (select 1 from ${sql.table(decl.table)} t where ${where} and t.${sql.ref(decl.valueColumn)} in (${sql.join(p.values)}))`;
     }
     case 'typed_availability': {

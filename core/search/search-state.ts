@@ -64,10 +64,13 @@ export function parseSearchState(
         errors.push({ parameter: 'page', message: `page must be a whole number from 1 to ${MAX_PAGE}` });
       }
     } else if (name === 'after') {
-      if (!/^[A-Za-z0-9_-]{1,200}$/.test(value)) errors.push({ parameter: 'after', message: 'after is not a valid cursor' });
+      if (!/^[A-Za-z0-9_-]{1,200}$/.test(value))
+        errors.push({ parameter: 'after', message: 'after is not a valid cursor' });
       after = value;
     } else if (!IGNORED.test(name)) {
-      const decl = section.filters.find((f) => name === f.field || name.startsWith(`${f.field}[`) || name.startsWith(`${f.field}:`));
+      const decl = section.filters.find(
+        (f) => name === f.field || name.startsWith(`${f.field}[`) || name.startsWith(`${f.field}:`),
+      );
       // An empty field of a plain form means "no filter"; availability is the one empty-valued form.
       if (value === '' && decl && !/:is_(known|unknown)$/.test(name)) continue;
       const parsed = parseParam(name, value, decl?.kind === 'reference');

@@ -34,7 +34,15 @@ export const companiesSection: SectionDecl = {
       valueKey: 'id',
       column: 'status_id',
     },
-    { field: 'size', label: 'filters.size', group: 'company', kind: 'reference', ref: 'sizes', valueKey: 'uri', column: 'size_id' },
+    {
+      field: 'size',
+      label: 'filters.size',
+      group: 'company',
+      kind: 'reference',
+      ref: 'sizes',
+      valueKey: 'uri',
+      column: 'size_id',
+    },
     {
       field: 'employees',
       label: 'filters.employees',
@@ -44,7 +52,15 @@ export const companiesSection: SectionDecl = {
       valueKey: 'uri',
       column: 'employees_id',
     },
-    { field: 'kind', label: 'filters.kind', group: 'company', kind: 'reference', ref: 'kinds', valueKey: 'id', column: 'kind_id' },
+    {
+      field: 'kind',
+      label: 'filters.kind',
+      group: 'company',
+      kind: 'reference',
+      ref: 'kinds',
+      valueKey: 'id',
+      column: 'kind_id',
+    },
     {
       field: 'dates',
       label: 'filters.dates',

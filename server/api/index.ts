@@ -1,7 +1,54 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppServices } from '../../app/services.ts';
+import { registerDocs } from './docs.ts';
+import { registerLegalEntityRoutes } from './legal-entities.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
+import { registerReferenceRoutes } from './reference.ts';
+import { type ApiRoutes, getRoute } from './route.ts';
 
-/** Registers every JSON route under /api. */
-export async function registerApi(api: FastifyInstance, _services: AppServices): Promise<void> {
-  api.get('/health', async () => ({ status: 'ok' }));
+export const API_TAGS = [
+  { name: 'Data', description: 'Companies (legal entities): search, lookup by id, filters and statistics.' },
+  { name: 'Reference data', description: 'Locations, industries and the other lists that company data refers to.' },
+  { name: 'Meta', description: 'Health and this document.' },
+];
+
+/** Registers every JSON route under /api, the OpenAPI document at /api/openapi.json and the docs at /api/docs. */
+export async function registerApi(api: FastifyInstance, services: AppServices): Promise<void> {
+  const routes: ApiRoutes = [];
+
+  getRoute(
+    api,
+    routes,
+    {
+      url: '/health',
+      operationId: 'getHealth',
+      summary: 'Liveness check',
+      tags: ['Meta'],
+      query: z.strictObject({}),
+      response: z.object({ status: z.literal('ok') }),
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+  registerLegalEntityRoutes(api, routes, services);
+  registerReferenceRoutes(api, routes, services);
+
+  let document: OpenApiDocument | undefined;
+  getRoute(
+    api,
+    routes,
+    {
+      url: '/openapi.json',
+      operationId: 'getOpenApiDocument',
+      summary: 'This OpenAPI 3.1 document',
+      tags: ['Meta'],
+      query: z.strictObject({}),
+      response: z.object({ openapi: z.string() }).loose(),
+    },
+    async () => {
+      document ??= buildOpenApiDocument(routes, API_TAGS);
+      return document;
+    },
+  );
+  registerDocs(api);
 }

@@ -13,11 +13,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof ZodError) {
       const issue = error.issues[0];
       const parameter = issue?.path.join('.') ?? '';
-      return reply
-        .status(400)
-        .send(body('bad_request', `${parameter ? `${parameter}: ` : ''}${issue?.message ?? 'invalid request'}`, {
+      return reply.status(400).send(
+        body('bad_request', `${parameter ? `${parameter}: ` : ''}${issue?.message ?? 'invalid request'}`, {
           issues: error.issues.map((i) => ({ parameter: i.path.join('.'), message: i.message })),
-        }));
+        }),
+      );
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {

@@ -34,7 +34,10 @@ export async function registerSsr(app: FastifyInstance, services: AppServices, d
       wildcard: false,
       cacheControl: false,
       setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   }
@@ -47,7 +50,13 @@ export async function registerSsr(app: FastifyInstance, services: AppServices, d
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const url = new URL(request.url, 'http://localhost');
       // Canonical page URLs end with a slash.
-      if ((request.method === 'GET' || request.method === 'HEAD') && !url.pathname.endsWith('/') && !/\.[a-z0-9]+$/i.test(url.pathname) && !url.pathname.startsWith('/@') && !url.pathname.includes('/__')) {
+      if (
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !url.pathname.endsWith('/') &&
+        !/\.[a-z0-9]+$/i.test(url.pathname) &&
+        !url.pathname.startsWith('/@') &&
+        !url.pathname.includes('/__')
+      ) {
         return reply.redirect(`${url.pathname}/${url.search}`, 301);
       }
       const handler = createRequestHandler(await getBuild(), mode);

@@ -10,8 +10,18 @@ describe('status rule (spec §4)', () => {
     expect(isActive(null)).toBe(false);
   });
   it('chooses id 1 when present, else the first with a name', () => {
-    expect(chooseStatus([{ status_id: 3, status_name: 'Dissolved' }, { status_id: 1, status_name: 'Active' }])?.status_id).toBe(1);
-    expect(chooseStatus([{ status_id: 5, status_name: null }, { status_id: 3, status_name: 'Dissolved' }])?.status_id).toBe(3);
+    expect(
+      chooseStatus([
+        { status_id: 3, status_name: 'Dissolved' },
+        { status_id: 1, status_name: 'Active' },
+      ])?.status_id,
+    ).toBe(1);
+    expect(
+      chooseStatus([
+        { status_id: 5, status_name: null },
+        { status_id: 3, status_name: 'Dissolved' },
+      ])?.status_id,
+    ).toBe(3);
     expect(chooseStatus([])).toBeUndefined();
   });
 });
@@ -23,11 +33,26 @@ describe('display-name rule (spec §3)', () => {
     translations: new Map(translations.map(([id, name]) => [id, { name, name_full: null, name_short: null }])),
   });
   it('takes the translation with language id 41, else the uri', () => {
-    expect(displayName(item([[41, 'Germany'], [32, 'Deutschland']]))).toBe('Germany');
+    expect(
+      displayName(
+        item([
+          [41, 'Germany'],
+          [32, 'Deutschland'],
+        ]),
+      ),
+    ).toBe('Germany');
     expect(displayName(item([[32, 'Deutschland']]))).toBe('fallback-uri');
   });
   it('prefers the wanted language, then English', () => {
-    expect(displayName(item([[41, 'Germany'], [32, 'Deutschland']]), 32)).toBe('Deutschland');
+    expect(
+      displayName(
+        item([
+          [41, 'Germany'],
+          [32, 'Deutschland'],
+        ]),
+        32,
+      ),
+    ).toBe('Deutschland');
     expect(displayName(item([[41, 'Germany']]), 32)).toBe('Germany');
   });
 });

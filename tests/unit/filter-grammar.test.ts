@@ -26,18 +26,33 @@ function roundTrip(query: string): string {
 
 describe('filter grammar', () => {
   it('parses lists, typed sub-filters, ranges and availability', () => {
-    expect(parseParam('jurisdiction', '276|840', true)).toEqual({ field: 'jurisdiction', keys: [], op: 'eq', values: ['276', '840'] });
+    expect(parseParam('jurisdiction', '276|840', true)).toEqual({
+      field: 'jurisdiction',
+      keys: [],
+      op: 'eq',
+      values: ['276', '840'],
+    });
     expect(parseParam('jurisdiction', '276,840', true)).toMatchObject({ values: ['276', '840'] });
     expect(parseParam('identifiers[vat]', 'DE1,2', false)).toMatchObject({ keys: ['vat'], values: ['DE1,2'] });
-    expect(parseParam('dates[registration]:from', '2020', false)).toMatchObject({ field: 'dates', keys: ['registration'], op: 'from' });
-    expect(parseParam('addresses[registered][locality]', 'Berlin', false)).toMatchObject({ keys: ['registered', 'locality'] });
+    expect(parseParam('dates[registration]:from', '2020', false)).toMatchObject({
+      field: 'dates',
+      keys: ['registration'],
+      op: 'from',
+    });
+    expect(parseParam('addresses[registered][locality]', 'Berlin', false)).toMatchObject({
+      keys: ['registered', 'locality'],
+    });
     expect(parseParam('contacts[website]:is_known', '', false)).toMatchObject({ op: 'is_known', values: [] });
   });
 
   it('rejects malformed values with the parameter named', () => {
-    expect(parseParam('contacts[website]:is_known', 'yes', false)).toMatchObject({ parameter: 'contacts[website]:is_known' });
+    expect(parseParam('contacts[website]:is_known', 'yes', false)).toMatchObject({
+      parameter: 'contacts[website]:is_known',
+    });
     expect(parseParam('jurisdiction', '276||840', true)).toMatchObject({ parameter: 'jurisdiction' });
-    expect(parseParam('dates[registration]:from', '2020|2021', false)).toMatchObject({ message: expect.stringContaining('single') });
+    expect(parseParam('dates[registration]:from', '2020|2021', false)).toMatchObject({
+      message: expect.stringContaining('single'),
+    });
     expect(parseParam('Bad Name', 'x', false)).toBeNull();
   });
 
@@ -105,7 +120,10 @@ describe('filter grammar', () => {
   });
 
   it('treats empty plain-form fields as no filter', () => {
-    const r = parseSearchState(companiesSection, new URLSearchParams('q=&jurisdiction=&status=1&dates[registration]:from='));
+    const r = parseSearchState(
+      companiesSection,
+      new URLSearchParams('q=&jurisdiction=&status=1&dates[registration]:from='),
+    );
     expect(r.ok && r.state.filters).toEqual([{ field: 'status', keys: [], op: 'eq', values: ['1'] }]);
   });
 });
@@ -119,13 +137,17 @@ describe('filter paths', () => {
     expect(parseFilterPath(['industry-software-publishers-513210'], paths)?.[0].values).toEqual(['513210']);
     expect(parseFilterPath(['size-small'], paths)?.[0]).toMatchObject({ field: 'size', values: ['small'] });
     expect(parseFilterPath(['employees-1-10'], paths)?.[0]).toMatchObject({ field: 'employees', values: ['1-10'] });
-    expect(parseFilterPath(['kind-limited-liability-company-2'], paths)?.[0]).toMatchObject({ field: 'kind', values: ['2'] });
+    expect(parseFilterPath(['kind-limited-liability-company-2'], paths)?.[0]).toMatchObject({
+      field: 'kind',
+      values: ['2'],
+    });
     expect(parseFilterPath(['nonsense-1'], paths)).toBeNull();
     expect(parseFilterPath(['jurisdiction-germany'], paths)).toBeNull();
   });
 
   it('prints single-valued path filters as a path and anything else as a query', () => {
-    const uriOf = (field: string, value: string) => (field === 'jurisdiction' && value === '276' ? 'germany' : undefined);
+    const uriOf = (field: string, value: string) =>
+      field === 'jurisdiction' && value === '276' ? 'germany' : undefined;
     const j: FilterParam = { field: 'jurisdiction', keys: [], op: 'eq', values: ['276'] };
     expect(printFilterPath([j], paths, uriOf)).toBe('f/jurisdiction-germany-276/');
     expect(printFilterPath([{ ...j, values: ['276', '840'] }], paths, uriOf)).toBeNull();

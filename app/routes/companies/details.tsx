@@ -72,8 +72,8 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
           ) : (
             <table className="profile-table">
               <tbody>
-                {section.rows.map((row, i) => (
-                  <tr key={`${row.label}-${row.value}-${i}`}>
+                {section.rows.map((row) => (
+                  <tr key={row.key}>
                     <th scope="row">{row.label}</th>
                     <td>
                       {row.href ? <a href={row.href}>{row.value}</a> : row.value}

@@ -39,7 +39,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     .sort((a, b) => a.code.localeCompare(b.code))
     .map((e) => ({ ...e, count: p.number(e.count) }));
   const name = current ? p.name(current) : '';
-  const path = current ? `/companies/directories/industries/f/${current.uri}-${current.id}/` : '/companies/directories/industries/';
+  const path = current
+    ? `/companies/directories/industries/f/${current.uri}-${current.id}/`
+    : '/companies/directories/industries/';
   return {
     title: current ? p.t('directories.industryTitle', { industry: name }) : p.t('directories.industriesTitle'),
     current: current
@@ -58,7 +60,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       lang,
       path,
       title: `${current ? p.t('directories.industryTitle', { industry: name }) : p.t('directories.industriesTitle')} — Registra`,
-      description: current ? p.t('directories.industryDescription', { industry: name }) : p.t('directories.industriesDescription'),
+      description: current
+        ? p.t('directories.industryDescription', { industry: name })
+        : p.t('directories.industriesDescription'),
     },
   };
 }

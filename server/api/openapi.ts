@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { type ApiRoutes, ErrorResponseSchema } from './route.ts';
+
+// The OpenAPI 3.1 document, generated from the routes' zod schemas (JSON Schema 2020-12, the
+// dialect of OpenAPI 3.1). Schemas with a `.meta({ id })` become components; the rest are inline.
+
+type JsonSchema = { [key: string]: unknown };
+
+export type OpenApiDocument = {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, JsonSchema>; responses: Record<string, unknown> };
+  tags: { name: string; description: string }[];
+};
+
+const ERROR_STATUS: Record<number, string> = {
+  400: 'A parameter is invalid; the error names it.',
+  404: 'Not found.',
+  500: 'Something went wrong on the server.',
+};
+
+export function buildOpenApiDocument(
+  routes: ApiRoutes,
+  tags: { name: string; description: string }[],
+): OpenApiDocument {
+  const schemas: Record<string, JsonSchema> = {};
+  const component = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+    const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+    const { $schema: _, $defs, ...rest } = json;
+    for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
+      schemas[id] = rewriteRefs(def) as JsonSchema;
+    }
+    return rewriteRefs(rest) as JsonSchema;
+  };
+
+  const errorSchema = component(ErrorResponseSchema, 'output');
+  const responses: Record<string, unknown> = {};
+  for (const [status, description] of Object.entries(ERROR_STATUS)) {
+    responses[`Error${status}`] = { description, content: { 'application/json': { schema: errorSchema } } };
+  }
+
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of routes) {
+    const query = component(route.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const parameters = Object.entries(query.properties ?? {}).map(([name, schema]) => {
+      const { description, ...rest } = schema;
+      return {
+        name,
+        in: 'query',
+        required: query.required?.includes(name) ?? false,
+        ...(description ? { description } : {}),
+        schema: rest,
+        // Brackets and colons are part of filter names (dates[registration]:from): send them as they are.
+        ...(/[[\]:]/.test(name) ? { allowReserved: true } : {}),
+        // Availability filters are sent with an empty value (contacts[website]:is_known=).
+        ...(/:is_(un)?known$/.test(name) ? { allowEmptyValue: true } : {}),
+      };
+    });
+    const errorRefs: Record<string, unknown> = {};
+    for (const status of [400, ...(route.errors ?? []), 500]) {
+      errorRefs[String(status)] = { $ref: `#/components/responses/Error${status}` };
+    }
+    const path = `/api${route.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
+    paths[path] = {
+      ...paths[path],
+      get: {
+        operationId: route.operationId,
+        summary: route.summary,
+        ...(route.description ? { description: route.description } : {}),
+        tags: route.tags,
+        parameters,
+        responses: {
+          '200': {
+            description: 'OK',
+            content: { 'application/json': { schema: component(route.response, 'output') } },
+          },
+          ...errorRefs,
+        },
+      },
+    };
+  }
+
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'Registra API',
+      version: '1.0.0',
+      description:
+        'Company data (legal entities), their filters and statistics, and the reference data behind them. ' +
+        'Every failure answers `{ "error": { "code", "message", "details" } }`; a bad parameter is a 400 that names it.',
+    },
+    tags,
+    paths,
+    components: { schemas, responses },
+  };
+}
+
+/** zod writes `#/$defs/Id`; in the document the definitions live under components. */
+function rewriteRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rewriteRefs);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      out[key] =
+        key === '$ref' && typeof v === 'string' ? v.replace(/^#\/\$defs\//, '#/components/schemas/') : rewriteRefs(v);
+    }
+    return out;
+  }
+  return value;
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppServices } from '../../app/services.ts';
+import {
+  EmployeeRangeItemSchema,
+  employeeRangeItem,
+  IndustryItemSchema,
+  industryItem,
+  LocationItemSchema,
+  locationItem,
+  ReferenceItemSchema,
+  referenceItem,
+} from '../../core/api/reference-items.ts';
+import { flagOf, type RefList } from '../../core/reference/reference-data.ts';
+import { type ApiRoutes, getRoute, intParam, langParam, languageIdOf, listMeta } from './route.ts';
+
+// Reference data (spec §7 "Reference data"): read from the in-memory Reference, never from SQL.
+
+const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: listMeta });
+
+/** The simple lists: id, uri, name and translations. */
+const SIMPLE_LISTS = [
+  { url: '/location_types', list: 'locationTypes', operationId: 'getLocationTypes', summary: 'Location types' },
+  {
+    url: '/legal_entity_types',
+    list: 'kinds',
+    operationId: 'getLegalEntityTypes',
+    summary: 'Legal-entity types (legal forms)',
+  },
+  { url: '/sizes', list: 'sizes', operationId: 'getSizes', summary: 'Company sizes' },
+  { url: '/statuses', list: 'statuses', operationId: 'getStatuses', summary: 'Company statuses (id 1 = active)' },
+  { url: '/currencies', list: 'currencies', operationId: 'getCurrencies', summary: 'Currencies (ISO 4217)' },
+  { url: '/languages', list: 'languages', operationId: 'getLanguages', summary: 'Languages (ISO 639-1)' },
+] as const;
+
+export function registerReferenceRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
+  const { reference } = services;
+
+  for (const { url, list, operationId, summary } of SIMPLE_LISTS) {
+    getRoute(
+      api,
+      routes,
+      {
+        url,
+        operationId,
+        summary,
+        tags: ['Reference data'],
+        query: z.strictObject({ lang: langParam }),
+        response: listOf(ReferenceItemSchema),
+      },
+      async ({ lang }) => {
+        const languageId = languageIdOf(reference, lang);
+        const data = (reference[list] as RefList).items.map((item) => referenceItem(item, languageId));
+        return { data, meta: { count: data.length } };
+      },
+    );
+  }
+
+  getRoute(
+    api,
+    routes,
+    {
+      url: '/employees',
+      operationId: 'getEmployeeRanges',
+      summary: 'Employee-count ranges',
+      tags: ['Reference data'],
+      query: z.strictObject({ lang: langParam }),
+      response: listOf(EmployeeRangeItemSchema),
+    },
+    async ({ lang }) => {
+      const languageId = languageIdOf(reference, lang);
+      const data = reference.employees.items.map((item) => employeeRangeItem(item, languageId));
+      return { data, meta: { count: data.length } };
+    },
+  );
+
+  getRoute(
+    api,
+    routes,
+    {
+      url: '/locations',
+      operationId: 'getLocations',
+      summary: 'Locations: countries (type 1) and the states of the countries that have them (type 2)',
+      tags: ['Reference data'],
+      query: z.strictObject({
+        lang: langParam,
+        location_type_id: intParam('location_type_id').optional().describe('Only this type: 1 = country, 2 = state.'),
+        parent_id: intParam('parent_id')
+          .optional()
+          .describe('Only the locations inside this one (a country’s states).'),
+      }),
+      response: listOf(LocationItemSchema),
+    },
+    async ({ lang, location_type_id, parent_id }) => {
+      const languageId = languageIdOf(reference, lang);
+      const data = reference.locations.items
+        .filter((l) => location_type_id === undefined || l.location_type_id === location_type_id)
+        .filter((l) => parent_id === undefined || l.parent_id === parent_id)
+        .map((l) => locationItem(reference, l, languageId, flagOf(reference, l.id)));
+      return { data, meta: { count: data.length } };
+    },
+  );
+
+  getRoute(
+    api,
+    routes,
+    {
+      url: '/industries',
+      operationId: 'getIndustries',
+      summary: 'Industries (NAICS), with their parents and children',
+      tags: ['Reference data'],
+      query: z.strictObject({
+        lang: langParam,
+        parent_id: intParam('parent_id').optional().describe('Only the direct children of this industry.'),
+        level: intParam('level', 1, 5).optional().describe('Only this level: 1 = sector … 5 = national industry.'),
+      }),
+      response: listOf(IndustryItemSchema),
+    },
+    async ({ lang, parent_id, level }) => {
+      const languageId = languageIdOf(reference, lang);
+      const data = reference.industries.items
+        .filter((i) => parent_id === undefined || i.parent_id === parent_id)
+        .filter((i) => level === undefined || i.level === level)
+        .map((i) => industryItem(reference, i, languageId));
+      return { data, meta: { count: data.length } };
+    },
+  );
+}

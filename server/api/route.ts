@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../core/errors/app-error.ts';
+import { LANGS, type Lang, type Reference } from '../../core/reference/reference-data.ts';
+import { LANGUAGE_EN } from '../../db/reference/enumerations.ts';
+
+// One declaration per JSON route: its path, query schema and response schema. The same zod
+// schemas validate the request, type the handler and generate the OpenAPI document.
+
+export type ApiRouteDecl<Q extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> = {
+  /** Path under /api, in Fastify form. */
+  url: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** Every documented query parameter. Unknown parameters are a 400 unless `openQuery` is set. */
+  query: Q;
+  /**
+   * The handler validates parameters beyond `query`'s own (the filter grammar): only the keys of
+   * `query` listed here are parsed with it; the others reach the handler unparsed.
+   */
+  openQuery?: { parsedKeys: (keyof Q['shape'] & string)[] };
+  response: R;
+  /** Error statuses the route can answer with, besides 400 and 500. */
+  errors?: number[];
+};
+
+export type ApiRoutes = ApiRouteDecl[];
+
+export type HandlerContext = { request: FastifyRequest; params: URLSearchParams };
+
+/** Registers a GET route and records its declaration for the OpenAPI document. */
+export function getRoute<Q extends z.ZodObject, R extends z.ZodType>(
+  api: FastifyInstance,
+  routes: ApiRoutes,
+  decl: ApiRouteDecl<Q, R>,
+  handler: (query: z.output<Q>, context: HandlerContext) => Promise<z.input<R>>,
+): void {
+  routes.push(decl as unknown as ApiRouteDecl);
+  const schema = decl.openQuery
+    ? (decl.query.pick(
+        Object.fromEntries(decl.openQuery.parsedKeys.map((k) => [k, true])) as Record<string, true> &
+          Record<number, never>,
+      ) as unknown as Q)
+    : decl.query;
+  const parsedKeys = decl.openQuery ? new Set<string>(decl.openQuery.parsedKeys) : null;
+  api.get(decl.url, async (request) => {
+    const params = searchParams(request.url);
+    const query = parseQuery(schema, params, parsedKeys);
+    return handler(query, { request, params });
+  });
+}
+
+export function searchParams(url: string): URLSearchParams {
+  const at = url.indexOf('?');
+  return new URLSearchParams(at === -1 ? '' : url.slice(at + 1));
+}
+
+export type ParameterIssue = { parameter: string; message: string };
+
+/**
+ * Validates query parameters with a zod object schema. A repeated parameter arrives as an array
+ * (and fails a string schema); `only` limits validation to those keys. Failures are a 400 whose
+ * message and `details.parameter` name the first bad parameter; all issues are in details.
+ */
+export function parseQuery<Q extends z.ZodObject>(
+  schema: Q,
+  params: URLSearchParams,
+  only: ReadonlySet<string> | null = null,
+): z.output<Q> {
+  const record: Record<string, string | string[]> = {};
+  for (const [key, value] of params) {
+    if (only && !only.has(key)) continue;
+    const seen = record[key];
+    record[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  const result = schema.safeParse(record);
+  if (result.success) return result.data;
+  throw badRequest(issuesOf(result.error));
+}
+
+export function issuesOf(error: z.ZodError): ParameterIssue[] {
+  return error.issues.flatMap((issue): ParameterIssue[] => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ parameter: key, message: `unknown parameter ${key}` }));
+    }
+    const parameter = issue.path.map(String).join('.');
+    const named = parameter === '' || issue.message.startsWith(parameter);
+    return [{ parameter, message: named ? issue.message : `${parameter}: ${issue.message}` }];
+  });
+}
+
+/** A 400 naming the first bad parameter, with every issue in details. */
+export function badRequest(issues: ParameterIssue[]): AppError {
+  const first = issues[0] ?? { parameter: '', message: 'invalid request' };
+  return new AppError('bad_request', first.message, { parameter: first.parameter, issues });
+}
+
+// ---- shared parameter and response schemas ----
+
+export const langParam = z
+  .enum(LANGS)
+  .default('en')
+  .describe('Language of display names: en (default), de or fr. Falls back to English, then to the uri.');
+
+export function languageIdOf(reference: Reference, lang: Lang): number {
+  return reference.languageIds[lang] || LANGUAGE_EN;
+}
+
+/** An optional whole-number parameter (ids, levels). */
+export function intParam(name: string, min = 1, max = Number.MAX_SAFE_INTEGER) {
+  return z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int({ error: `${name} must be a whole number` })
+    .min(min, { error: `${name} must be at least ${min}` })
+    .max(max, { error: `${name} must be at most ${max}` });
+}
+
+export const ErrorResponseSchema = z
+  .object({
+    error: z.object({
+      code: z.enum([
+        'bad_request',
+        'unauthorized',
+        'forbidden',
+        'not_found',
+        'conflict',
+        'rate_limited',
+        'unavailable',
+        'internal',
+      ]),
+      message: z.string().describe('Readable; for a bad parameter it names the parameter.'),
+      details: z
+        .object({
+          parameter: z.string().optional().describe('The first bad parameter.'),
+          issues: z.array(z.object({ parameter: z.string(), message: z.string() })).optional(),
+        })
+        .loose()
+        .optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+export const listMeta = z.object({ count: z.number().int().describe('Items in `data`.') });

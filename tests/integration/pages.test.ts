@@ -1,0 +1,270 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displayName } from '../../core/reference/reference-data.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ pages: 'build' });
+});
+afterAll(() => t?.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+/** Text of the cells of one column of the results table, in order. */
+function column(html: string, key: string): string[] {
+  return [...html.matchAll(new RegExp(`<td data-column="${key}"[^>]*>(.*?)</td>`, 'g'))].map((m) =>
+    m[1]
+      .replace(/<[^>]+>/g, '')
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, '&')
+      .trim(),
+  );
+}
+
+describe('home', () => {
+  it('shows the four sections and sample company cards', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    for (const heading of [
+      'Solutions for growth',
+      'Tools for productivity',
+      'Data you won&#x27;t find anywhere else',
+      'Use cases',
+    ]) {
+      expect(res.body).toContain(heading);
+    }
+    expect(res.body.match(/class="card"/g)?.length).toBe(6);
+    expect(res.body).toMatch(/href="\/companies\/details\/[^"]+\/"/);
+  });
+});
+
+describe('companies search', () => {
+  it('lists all companies newest registration first, with the spec columns', async () => {
+    const res = await get('/companies/search/');
+    expect(res.statusCode).toBe(200);
+    for (const label of [
+      'Legal name',
+      'Company number',
+      'Status',
+      'Jurisdiction',
+      'Registration date',
+      'Primary industry',
+      'Size',
+    ]) {
+      expect(res.body).toContain(`<th scope="col">${label}</th>`);
+    }
+    const total = await t.db.kysely
+      .selectFrom('legal_entities')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(res.body).toContain(`${Number(total.n)} companies`);
+    const newest = await t.db.kysely
+      .selectFrom('legal_entities')
+      .select('name')
+      .orderBy('registration_sort', 'desc')
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute();
+    expect(column(res.body, 'legal_name')).toEqual(newest.map((r) => r.name));
+  });
+
+  it('filters by jurisdiction through the readable path and the query parameter alike', async () => {
+    const top = await sql<{ jurisdiction_id: number; n: number }>`
+      select jurisdiction_id, count(*)::int as n from legal_entities group by 1 order by 2 desc limit 1`.execute(
+      t.db.kysely,
+    );
+    const { jurisdiction_id: id, n } = top.rows[0];
+    const location = t.reference.locations.byId.get(id)!;
+    const byPath = await get(`/companies/search/f/jurisdiction-${location.uri}-${id}/`);
+    expect(byPath.statusCode).toBe(200);
+    expect(byPath.body).toContain(`${n} compan`);
+    const names = column(byPath.body, 'jurisdiction');
+    expect(names.length).toBe(Math.min(20, n));
+    for (const name of names) expect(name).toContain(displayName(location));
+    const byQuery = await get(`/companies/search/?jurisdiction=${id}`);
+    expect(column(byQuery.body, 'legal_name')).toEqual(column(byPath.body, 'legal_name'));
+    expect(byQuery.body).toContain(
+      `<link rel="canonical" href="http://localhost:3000/companies/search/f/jurisdiction-${location.uri}-${id}/"/>`,
+    );
+  });
+
+  it('filters by status, size and registration years, and pages with a cursor', async () => {
+    const res = await get('/companies/search/?status=1&dates[registration]:from=2000&dates[registration]:to=2020');
+    expect(res.statusCode).toBe(200);
+    const expected = await t.db.kysely
+      .selectFrom('legal_entities')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status_id', '=', 1)
+      .where('registered_on', '>=', '2000-01-01')
+      .where('registered_on', '<=', '2020-12-31')
+      .executeTakeFirstOrThrow();
+    expect(res.body).toContain(`${Number(expected.n)} compan`);
+    for (const status of column(res.body, 'status')) expect(status).toBe('Active');
+    const link = /<a [^>]*rel="next"[^>]*>/.exec(res.body)?.[0] ?? '';
+    const next = /href="([^"]+)"/.exec(link)?.[1].replace(/&amp;/g, '&');
+    expect(next).toContain('after=');
+    const page2 = await get(next!);
+    const first = new Set(column(res.body, 'legal_name'));
+    const second = column(page2.body, 'legal_name');
+    expect(second.length).toBeGreaterThan(0);
+    for (const name of second) expect(first.has(name)).toBe(false);
+  });
+
+  it('finds a company by name, without its legal form, with an accent dropped and with a typo', async () => {
+    const company = await t.db.kysely
+      .selectFrom('legal_entities')
+      .select(['name', 'search_name'])
+      .where(sql<boolean>`length(search_name) between 10 and 40 and search_name like '% %'`)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const exact = await get(`/companies/search/?q=${encodeURIComponent(company.name)}`);
+    expect(column(exact.body, 'legal_name')[0]).toBe(company.name);
+    const plain = await get(`/companies/search/?q=${encodeURIComponent(company.search_name)}`);
+    expect(column(plain.body, 'legal_name').slice(0, 5)).toContain(company.name);
+    const words = company.search_name.split(' ');
+    const long = words.findIndex((w) => w.length >= 5);
+    if (long >= 0) {
+      const w = words[long];
+      words[long] = `${w.slice(0, 2)}${w[3]}${w[2]}${w.slice(4)}`;
+      const typo = await get(`/companies/search/?q=${encodeURIComponent(words.join(' '))}`);
+      expect(column(typo.body, 'legal_name').slice(0, 5)).toContain(company.name);
+    }
+  });
+
+  it('answers bad parameters with a 400 page naming them', async () => {
+    const res = await get('/companies/search/?bogus=1');
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('unknown parameter bogus');
+    expect((await get('/companies/search/?dates[registration]:from=20x0')).statusCode).toBe(400);
+    expect((await get('/companies/search/?jurisdiction=99999999')).statusCode).toBe(400);
+    expect((await get('/companies/search/f/nonsense-1/')).statusCode).toBe(400);
+  });
+
+  it('shows an empty state when nothing matches', async () => {
+    const res = await get('/companies/search/?q=zzzzqqqqxxxx');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('No companies match this search.');
+  });
+});
+
+describe('company profile', () => {
+  it('shows every section of the company, and links members to their other companies', async () => {
+    const row = await sql<{ uri: string; name: string; identifier: string }>`
+      select le.uri, le.name, i.identifier from legal_entities le
+      join legal_entity_identifiers i on i.legal_entity_id = le.id
+      where exists (select 1 from legal_entity_members m where m.legal_entity_id = le.id)
+      order by le.id limit 1`.execute(t.db.kysely);
+    const { uri, name, identifier } = row.rows[0];
+    const res = await get(`/companies/details/${uri}/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<h1>${name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</h1>`);
+    expect(res.body).toContain(identifier);
+    for (const id of [
+      'names',
+      'addresses',
+      'dates',
+      'identifiers',
+      'industries',
+      'indicators',
+      'shares',
+      'specifications',
+      'contacts',
+      'members',
+    ]) {
+      expect(res.body).toContain(`id="${id}"`);
+    }
+    expect(res.body).toMatch(/<title>.+ — Registra<\/title>/);
+  });
+
+  it('marks advanced profiles (a related list of 10 or more items)', async () => {
+    const row = await sql<{ uri: string }>`
+      select le.uri from legal_entities le
+      where (select count(*) from legal_entity_members m where m.legal_entity_id = le.id) >= 10
+         or (select count(*) from legal_entity_identifiers m where m.legal_entity_id = le.id) >= 10
+         or (select count(*) from legal_entity_contacts m where m.legal_entity_id = le.id) >= 10
+      limit 1`.execute(t.db.kysely);
+    expect(row.rows.length).toBe(1);
+    expect((await get(`/companies/details/${row.rows[0].uri}/`)).body).toContain('Advanced profile');
+  });
+
+  it('is a real 404 for an unknown company and an unknown page', async () => {
+    const res = await get('/companies/details/no-such-company-0/');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('There is no company at this address.');
+    expect((await get('/no/such/page/')).statusCode).toBe(404);
+    expect((await get('/xx/companies/search/')).statusCode).toBe(404);
+  });
+});
+
+describe('directories', () => {
+  it('lists jurisdictions with counts that add up to all companies', async () => {
+    const res = await get('/companies/directories/jurisdictions/');
+    expect(res.statusCode).toBe(200);
+    const counts = [...res.body.matchAll(/<span class="count">([\d,]+)<\/span>/g)].map((m) =>
+      Number(m[1].replace(/,/g, '')),
+    );
+    const total = await t.db.kysely
+      .selectFrom('legal_entities')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(Number(total.n));
+    expect(res.body).toMatch(/href="\/companies\/search\/f\/jurisdiction-[a-z0-9-]+-\d+\/"/);
+  });
+
+  it('lists industries by sector and drills down to sub-industries', async () => {
+    const res = await get('/companies/directories/industries/');
+    expect(res.statusCode).toBe(200);
+    const link = /href="(\/companies\/directories\/industries\/f\/[a-z0-9-]+-\d+\/)"/.exec(res.body)?.[1];
+    expect(link).toBeDefined();
+    const sector = await get(link!);
+    expect(sector.statusCode).toBe(200);
+    expect(sector.body).toContain('Sub-industries');
+    expect((await get('/companies/directories/industries/f/nothing-1/')).statusCode).toBe(404);
+  });
+});
+
+describe('metadata and languages', () => {
+  it('gives each page canonical, hreflang alternates, Open Graph and Twitter tags', async () => {
+    for (const path of [
+      '/',
+      '/companies/search/',
+      '/companies/directories/industries/',
+      '/de/companies/directories/jurisdictions/',
+    ]) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      const body = res.body;
+      expect(body).toContain(`<link rel="canonical" href="http://localhost:3000${path}"/>`);
+      const bare = path.replace(/^\/de/, '');
+      for (const [lang, prefix] of [
+        ['en', ''],
+        ['de', '/de'],
+        ['fr', '/fr'],
+        ['x-default', ''],
+      ]) {
+        expect(body).toContain(
+          `<link rel="alternate" hrefLang="${lang}" href="http://localhost:3000${prefix}${bare}"/>`,
+        );
+      }
+      expect(body).toMatch(/<meta property="og:title" content="[^"]+"\/>/);
+      expect(body).toMatch(/<meta name="twitter:card" content="summary"\/>/);
+      expect(body).toMatch(/<meta name="description" content="[^"]+"\/>/);
+    }
+  });
+
+  it('serves German and French under their prefix', async () => {
+    const de = await get('/de/companies/search/');
+    expect(de.body).toContain('<html lang="de">');
+    expect(de.body).not.toContain('<th scope="col">Legal name</th>');
+    const fr = await get('/fr/');
+    expect(fr.body).toContain('<html lang="fr">');
+  });
+
+  it('redirects page paths without a trailing slash', async () => {
+    const res = await get('/companies/search?q=bank');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/companies/search/?q=bank');
+  });
+});

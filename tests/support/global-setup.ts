@@ -1,0 +1,115 @@
+// Vitest global setup (runs once per run in the main process, before any test file): builds the
+// test template and tells the workers where it is (`inject('testDatabase')`).
+//
+// PGlite (default): one database is filled and dumped to a tar file under the OS temp directory;
+// each test file loads a private copy of it (test-database.ts).
+// PostgreSQL (project env REGISTRA_TEST_DB=postgres, server at TEST_DATABASE_URL): the template
+// is the database `registra_test_template`; each test file creates its own copy from it.
+
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../../db/client.ts';
+import {
+  databaseUrl,
+  fillTemplate,
+  POSTGRES_DATABASE_PREFIX,
+  POSTGRES_TEMPLATE,
+  quoteIdentifier,
+  TEMPLATE_SEED,
+  type TestDatabaseSource,
+} from './template-database.ts';
+
+// Several projects (integration, e2e) use the same template: build it once per process.
+type Shared = {
+  pglite?: Promise<{ dir: string; file: string }>;
+  postgres?: Promise<TestDatabaseSource>;
+  users: number;
+};
+const KEY = Symbol.for('registra.test-template');
+const holder = globalThis as unknown as Record<symbol, Shared>;
+holder[KEY] ??= { users: 0 };
+const shared = holder[KEY];
+
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const wantsPostgres = project.config.env?.REGISTRA_TEST_DB === 'postgres';
+  shared.users += 1;
+  if (wantsPostgres) {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('The integration-postgres project needs TEST_DATABASE_URL (a PostgreSQL server URL).');
+    shared.postgres ??= buildPostgresTemplate(url);
+    project.provide('testDatabase', await shared.postgres);
+  } else {
+    shared.pglite ??= buildPgliteTemplate();
+    project.provide('testDatabase', { kind: 'pglite', templateFile: (await shared.pglite).file });
+  }
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    const [pglite, postgres] = [shared.pglite, shared.postgres];
+    shared.pglite = undefined;
+    shared.postgres = undefined;
+    if (pglite) await rm((await pglite).dir, { recursive: true, force: true });
+    if (postgres) await dropRunDatabases(await postgres);
+  };
+}
+
+async function buildPgliteTemplate(): Promise<{ dir: string; file: string }> {
+  const started = Date.now();
+  const db = await openPglite();
+  try {
+    await fillTemplate(db);
+    const dump = await db.pglite!.dumpDataDir('none');
+    const dir = await mkdtemp(join(tmpdir(), 'registra-test-'));
+    const file = join(dir, 'template.tar');
+    await writeFile(file, new Uint8Array(await dump.arrayBuffer()));
+    console.log(`Test template (PGlite, ${TEMPLATE_SEED.companies} companies) built in ${seconds(started)}: ${file}`);
+    return { dir, file };
+  } finally {
+    await db.close();
+  }
+}
+
+async function buildPostgresTemplate(url: string): Promise<TestDatabaseSource> {
+  const started = Date.now();
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${quoteIdentifier(POSTGRES_TEMPLATE)} with (force)`);
+    await admin.query(`create database ${quoteIdentifier(POSTGRES_TEMPLATE)}`);
+  } finally {
+    await admin.end();
+  }
+  // Closed before any copy is made: PostgreSQL copies a template only while nobody is connected to it.
+  const db = await openPostgres(databaseUrl(url, POSTGRES_TEMPLATE), 1);
+  try {
+    await fillTemplate(db);
+  } finally {
+    await db.close();
+  }
+  console.log(`Test template (PostgreSQL, ${TEMPLATE_SEED.companies} companies) built in ${seconds(started)}`);
+  return { kind: 'postgres', url, template: POSTGRES_TEMPLATE, run: randomBytes(3).toString('hex') };
+}
+
+/** Drops the per-file databases of this run that a test file left behind (the template stays for inspection). */
+async function dropRunDatabases(source: TestDatabaseSource): Promise<void> {
+  if (source.kind !== 'postgres') return;
+  const admin = new pg.Client({ connectionString: source.url });
+  await admin.connect();
+  try {
+    const left = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+      `${POSTGRES_DATABASE_PREFIX}${source.run}\\_%`,
+    ]);
+    for (const { datname } of left.rows)
+      await admin.query(`drop database if exists ${quoteIdentifier(datname)} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+function seconds(since: number): string {
+  return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,55 @@
+// The whole app over a private copy of the test template, for `app.inject()` tests:
+//
+//   let t: TestApp;
+//   beforeAll(async () => { t = await buildTestApp(); });
+//   afterAll(() => t.close());
+//   const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+
+import type { FastifyInstance } from 'fastify';
+import type { Reference } from '../../core/reference/reference-data.ts';
+import type { Db } from '../../db/client.ts';
+import { buildApp } from '../../server/app.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export type TestAppOptions = {
+  /** Pages too: 'build' needs `npm run build` output; false (default) is the JSON API only. */
+  pages?: 'build' | 'dev' | false;
+  /** The public URL the app believes it has (links, canonical URLs). */
+  siteUrl?: string;
+  /** Fastify log level; 'silent' by default. */
+  logLevel?: string;
+};
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  reference: Reference;
+  /** Closes the app, then the database. */
+  close(): Promise<void>;
+};
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { db, reference } = await openTestDatabase();
+  try {
+    const app = await buildApp({
+      db,
+      reference,
+      siteUrl: options.siteUrl ?? 'http://localhost:3000',
+      pages: options.pages ?? false,
+      logLevel: options.logLevel ?? 'silent',
+    });
+    await app.ready();
+    return {
+      app,
+      db,
+      reference,
+      close: async () => {
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
