@@ -14,7 +14,6 @@ export type AppOptions = AppServices & {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
-    disableRequestLogging: true,
     trustProxy: true,
   });
   const services: AppServices = { db: options.db, reference: options.reference, siteUrl: options.siteUrl };

@@ -4,6 +4,7 @@
 
 import * as faker from '@faker-js/faker';
 import type { Db } from '../client.ts';
+import { LANGUAGE_EN } from '../reference/enumerations.ts';
 import {
   COUNTRY_PROFILES,
   type CountryProfile,
@@ -123,6 +124,21 @@ const GROUP_WEIGHT_OVERRIDES: Record<string, Record<string, number>> = {
   AE: { wholesale: 7, 'real-estate': 7 },
 };
 
+/** The reference rows the generator reads (from the database, or straight from buildReferenceData in tests). */
+export type CatalogSource = {
+  /** Locations with their English name. */
+  locations: {
+    id: number;
+    country_code: string;
+    subdivision_code: string | null;
+    location_type_id: number;
+    name: string | null;
+  }[];
+  currencies: { id: number; code: string }[];
+  /** Level-5 (6-digit) NAICS industries. */
+  industries: { id: number; code: string }[];
+};
+
 export async function loadSeedCatalog(db: Db): Promise<SeedCatalog> {
   const locations = await db.kysely
     .selectFrom('locations')
@@ -130,7 +146,7 @@ export async function loadSeedCatalog(db: Db): Promise<SeedCatalog> {
       join
         .onRef('translations.entity_id', '=', 'locations.id')
         .on('translations.entity', '=', 'location')
-        .on('translations.language_id', '=', 41),
+        .on('translations.language_id', '=', LANGUAGE_EN),
     )
     .select([
       'locations.id',
@@ -139,26 +155,30 @@ export async function loadSeedCatalog(db: Db): Promise<SeedCatalog> {
       'locations.location_type_id',
       'translations.name',
     ])
+    .orderBy('locations.id')
     .execute();
-  const countryIds = new Map<string, number>();
-  const subdivisions = new Map<string, { id: number; name: string; country: string }>();
-  for (const l of locations) {
-    if (l.location_type_id === 1) countryIds.set(l.country_code, l.id);
-    else if (l.subdivision_code)
-      subdivisions.set(l.subdivision_code, { id: l.id, name: l.name ?? l.subdivision_code, country: l.country_code });
-  }
-  if (countryIds.size === 0)
-    throw new Error('reference data is not loaded (no locations): run loadReferenceData first');
-
-  const currencies = await db.kysely.selectFrom('currencies').select(['id', 'code']).execute();
-  const currencyIds = new Map(currencies.map((c) => [c.code, c.id]));
-
+  const currencies = await db.kysely.selectFrom('currencies').select(['id', 'code']).orderBy('id').execute();
   const industries = await db.kysely
     .selectFrom('industries')
     .select(['id', 'code'])
     .where('level', '=', 5)
     .orderBy('id')
     .execute();
+  return buildSeedCatalog({ locations, currencies, industries });
+}
+
+export function buildSeedCatalog(source: CatalogSource): SeedCatalog {
+  const countryIds = new Map<string, number>();
+  const subdivisions = new Map<string, { id: number; name: string; country: string }>();
+  for (const l of source.locations) {
+    if (l.location_type_id === 1) countryIds.set(l.country_code, l.id);
+    else if (l.subdivision_code)
+      subdivisions.set(l.subdivision_code, { id: l.id, name: l.name ?? l.subdivision_code, country: l.country_code });
+  }
+  if (countryIds.size === 0)
+    throw new Error('reference data is not loaded (no locations): run loadReferenceData first');
+  const currencyIds = new Map(source.currencies.map((c) => [c.code, c.id]));
+  const industries = [...source.industries].sort((a, b) => a.id - b.id);
   const industriesOf = new Map<string, number[]>();
   for (const g of INDUSTRY_GROUPS) {
     const ids = industries.filter((i) => g.prefixes.some((p) => i.code.startsWith(p))).map((i) => i.id);
