@@ -10,6 +10,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useParams,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -22,8 +23,21 @@ function useLang() {
   return isLang(lang) ? lang : 'en';
 }
 
+/** Route modules that need the client (forms with live behaviour) export `handle = { hydrate: true }`. */
+export type RouteHandle = { hydrate?: boolean };
+
+/**
+ * Reading pages are complete as server-rendered HTML (links and GET forms), so they ship no
+ * framework JavaScript; React hydrates only pages with a route that asks for it. This keeps the
+ * search page far below its 100 KB budget (React and React Router alone are about 107 KB gzip).
+ */
+function useHydrate(): boolean {
+  return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === true);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const lang = useLang();
+  const hydrate = useHydrate();
   return (
     <html lang={lang}>
       <head>
@@ -35,8 +49,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={i18nFor(lang)}>{children}</I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -49,6 +49,7 @@ export const de: Messages = {
     resultsAtLeast: 'Mehr als {{count, number}} Unternehmen',
     noResults: 'Für diese Suche wurden keine Unternehmen gefunden.',
     noResultsHint: 'Prüfen Sie die Schreibweise, entfernen Sie einen Filter oder suchen Sie mit weniger Wörtern.',
+    applySort: 'Sortieren',
     sort: 'Sortieren nach',
     previous: 'Zurück',
     next: 'Weiter',

@@ -47,6 +47,7 @@ export const en = {
     resultsAtLeast: 'More than {{count, number}} companies',
     noResults: 'No companies match this search.',
     noResultsHint: 'Check the spelling, remove a filter or search for fewer words.',
+    applySort: 'Sort',
     sort: 'Sort by',
     previous: 'Previous',
     next: 'Next',

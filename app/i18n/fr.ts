@@ -50,6 +50,7 @@ export const fr: Messages = {
     resultsAtLeast: 'Plus de {{count, number}} entreprises',
     noResults: 'Aucune entreprise ne correspond à cette recherche.',
     noResultsHint: 'Vérifiez l’orthographe, retirez un filtre ou saisissez moins de mots.',
+    applySort: 'Trier',
     sort: 'Trier par',
     previous: 'Précédent',
     next: 'Suivant',

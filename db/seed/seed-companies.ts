@@ -97,6 +97,8 @@ export async function seedCompanies(db: Db, options: SeedOptions): Promise<SeedR
             await client.query('commit');
             count(batch);
           })();
+          // a failure is rethrown by the next `await pending`; mark it handled meanwhile
+          pending.catch(() => {});
           // let the COPY start streaming before generating the next batch
           await new Promise((resolve) => setImmediate(resolve));
         }

@@ -81,21 +81,16 @@ export default function CompanySearch({ loaderData }: Route.ComponentProps) {
                 <input key={name} type="hidden" name={name} value={value} />
               ))}
               <label htmlFor="sort">{t('search.sort')}</label>
-              <select
-                id="sort"
-                name="sort"
-                defaultValue={page.sort}
-                onChange={(e) => e.currentTarget.form?.requestSubmit()}
-              >
+              <select id="sort" name="sort" defaultValue={page.sort}>
                 {page.sortOptions.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
                   </option>
                 ))}
               </select>
-              <noscript>
-                <button type="submit">{t('search.submit')}</button>
-              </noscript>
+              <button type="submit" className="secondary">
+                {t('search.applySort')}
+              </button>
             </Form>
           </div>
           {page.chips.length > 0 ? (
