@@ -142,6 +142,13 @@ describe('companies search', () => {
     expect((await get('/companies/search/f/nonsense-1/')).statusCode).toBe(400);
   });
 
+  it('is complete without JavaScript: no framework scripts, GET forms for search, filters and sort', async () => {
+    const res = await get('/companies/search/?q=bank');
+    expect(res.body).not.toMatch(/<script[^>]+src=/);
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body.match(/<form [^>]*action="\/companies\/search\/" method="get">/g)?.length).toBe(3);
+  });
+
   it('shows an empty state when nothing matches', async () => {
     const res = await get('/companies/search/?q=zzzzqqqqxxxx');
     expect(res.statusCode).toBe(200);
