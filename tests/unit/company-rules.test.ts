@@ -65,6 +65,25 @@ describe('name normalisation', () => {
     expect(normalizeName('Acme Holdings, Inc.')).toBe('acme holdings');
     expect(normalizeName('Ærø Fisk ApS')).toBe('aero fisk');
   });
+  it('drops dotted, slashed and compound legal forms at the end of a name', () => {
+    const cases: [string, string][] = [
+      ['Müller Bau GmbH & Co. KG', 'muller bau'],
+      ['Schmidt & Co.', 'schmidt'],
+      ['Construcciones Pérez S.L.U.', 'construcciones perez'],
+      ['Kowalski Sp. z o.o.', 'kowalski'],
+      ['Hansen Transport A/S', 'hansen transport'],
+      ['Bäckerei Huber e.K.', 'backerei huber'],
+      ['Tanaka Shoji K.K.', 'tanaka shoji'],
+      ['Grupo Lopez S.A. de C.V.', 'grupo lopez'],
+      ['Servicios Ruiz S. de R.L. de C.V.', 'servicios ruiz'],
+      ['Infotech Solutions Pvt. Ltd.', 'infotech solutions'],
+      ['Verde Agricultural Co-operative', 'verde agricultural'],
+      ['Casa da Musica Lda', 'casa da musica'],
+      ['Bank of America Corporation', 'bank of america'],
+    ];
+    for (const [name, expected] of cases) expect(normalizeName(name), name).toBe(expected);
+  });
+
   it('keeps a name that is only a legal form', () => {
     expect(nameWords('GmbH')).toEqual(['gmbh']);
   });
