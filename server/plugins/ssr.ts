@@ -49,6 +49,8 @@ export async function registerSsr(app: FastifyInstance, services: AppServices, d
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const url = new URL(request.url, 'http://localhost');
+      // Unknown API paths get the JSON 404, never a page.
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return reply.callNotFound();
       // Canonical page URLs end with a slash.
       if (
         (request.method === 'GET' || request.method === 'HEAD') &&

@@ -202,6 +202,9 @@ describe('company profile', () => {
     expect(res.body).toContain('There is no company at this address.');
     expect((await get('/no/such/page/')).statusCode).toBe(404);
     expect((await get('/xx/companies/search/')).statusCode).toBe(404);
+    const api = await get('/api/no/such/route');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 });
 
