@@ -61,14 +61,20 @@ function condition(decl: FilterDecl, p: FilterParam, reference: Reference): Expr
       const exists = (extra: ReturnType<typeof sql>) =>
         sql<SqlBool>`exists (select 1 from ${sql.table(decl.table)} t where t.legal_entity_id = ${base} and t.${sql.ref(decl.typeColumn)} = ${type}${extra})`;
       if (p.op === 'is_known' || p.op === 'is_unknown') {
-        const known = direct ? sql<SqlBool>`${sql.ref(`b.${direct}`)} is not null` : exists(sql``);
+        const known = direct
+          ? sql<SqlBool>`${sql.ref(`b.${direct.column}`)} <> ${direct.unknown}::date`
+          : exists(sql``);
         return p.op === 'is_known' ? known : sql<SqlBool>`not (${known})`;
       }
       const bound = parseDateValue(p.values[0]);
       if (!bound) throw new AppError('bad_request', `${paramName(p)} is not a date`, { parameter: paramName(p) });
       const day = dateBoundDay(bound, p.op === 'from' ? 'from' : 'to');
       const cmp = sql.raw(p.op === 'from' ? '>=' : '<=');
-      if (direct) return sql<SqlBool>`${sql.ref(`b.${direct}`)} ${cmp} ${day}::date`;
+      if (direct) {
+        const column = sql.ref(`b.${direct.column}`);
+        const bounded = sql<SqlBool>`${column} ${cmp} ${day}::date`;
+        return p.op === 'from' ? bounded : sql<SqlBool>`${bounded} and ${column} <> ${direct.unknown}::date`;
+      }
       return exists(sql` and t.${sql.ref(decl.valueColumn)} ${cmp} ${day}::date`);
     }
     case 'typed_text': {

@@ -70,7 +70,8 @@ export const companiesSection: SectionDecl = {
       table: 'legal_entity_dates',
       typeColumn: 'date_type_id',
       valueColumn: 'date',
-      direct: { registration: 'registered_on' },
+      // The sort key (never null; unknown dates are 0001-01-01) serves range, sort and keyset at once.
+      direct: { registration: { column: 'registration_sort', unknown: '0001-01-01' } },
     },
     {
       field: 'identifiers',

@@ -36,7 +36,10 @@ export type FilterDecl = {
       typeColumn: string;
       valueColumn: string;
       /** Types stored as a column of the base table (faster), e.g. registration → registered_on. */
-      direct?: Record<string, string>;
+      direct?: Record<
+        string,
+        { column: string /** The value the column holds when the date is unknown. */; unknown: string }
+      >;
     }
   | {
       /** Typed exact text: identifiers[vat]=DE123 (values OR). */
