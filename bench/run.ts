@@ -7,7 +7,7 @@
 //   BENCH_COMPANIES  default 1,000,000 (or --companies N); the difference is seeded
 //   --iterations N   measured requests per query (default 200, warm-up 30)
 //   --load-seconds N duration of the load test (default 10)
-//   --build          rebuild the pages first (otherwise only when build/ is missing)
+//   --build          rebuild the pages first (otherwise only when build/ is missing or older than app/, core/, db/)
 //   --no-results     do not append to bench/RESULTS.md
 //   NODE_ENV         default production (set before React loads; server/main.ts itself does not set it)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -197,13 +197,16 @@ async function prepareDatabase(db: Db): Promise<number> {
     count = await countCompanies(db);
     changed = true;
   }
-  const analyzed = await sql<{ at: Date | null }>`
-    select coalesce(last_analyze, last_autoanalyze) as at from pg_stat_user_tables where relname = 'legal_entities'`.execute(
-    db.kysely,
-  );
-  if (changed || !analyzed.rows[0]?.at) {
+  // Vacuumed as well as analyzed: without the visibility map, index-only scans fetch every heap row.
+  const maintained = await sql<{ vacuumed: Date | null; analyzed: Date | null }>`
+    select coalesce(last_vacuum, last_autovacuum) as vacuumed, coalesce(last_analyze, last_autoanalyze) as analyzed
+    from pg_stat_user_tables where relname = 'legal_entities'`.execute(db.kysely);
+  const health = maintained.rows[0];
+  if (changed || !health?.vacuumed || !health.analyzed) {
     log('vacuum analyze…');
+    const started = Date.now();
     await sql`vacuum analyze`.execute(db.kysely);
+    log(`vacuum analyze took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
   return count;
 }
@@ -260,6 +263,17 @@ async function explainCall(db: Db, title: string, call: (db: Db) => Promise<unkn
     );
   }
   explainSections.push(parts.join('\n\n'));
+}
+
+/** A source file the page bundle includes that changed after `since` (ms), if any. */
+async function newerSource(since: number): Promise<string | null> {
+  for (const dir of ['app', 'core', 'db']) {
+    for (const file of await readdir(new URL(`${dir}/`, ROOT), { recursive: true })) {
+      if (!/\.(ts|tsx|css)$/.test(file)) continue;
+      if (statSync(new URL(`${dir}/${file}`, ROOT)).mtimeMs > since) return `${dir}/${file}`;
+    }
+  }
+  return null;
 }
 
 // ---------- inputs ----------
@@ -365,8 +379,13 @@ try {
   watchdog.unref();
 
   const serverEntry = new URL('build/server/index.js', ROOT);
-  if (args.build || !existsSync(serverEntry)) {
-    log('building pages (npm run build)…');
+  // The page bundle carries its own copy of app/ and core/: rebuild when it is older than them, so
+  // that pages and the direct calls run the same code.
+  const stale = existsSync(serverEntry) ? await newerSource(statSync(serverEntry).mtimeMs) : 'no build';
+  if (args.build || stale) {
+    log(
+      `building pages (npm run build; ${args.build ? '--build' : stale === 'no build' ? 'no build' : `${stale} is newer`})…`,
+    );
     const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('npm run build failed');
   }
@@ -732,7 +751,7 @@ try {
     const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
     const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
     row(
-      `search page JavaScript, gzip -9 (${urls.size} files)`,
+      `search page JavaScript, gzip -9 (${urls.size === 0 ? 'no script: the page ships none' : `${urls.size} files`})`,
       `${kb(gzip)} (${kb(raw)} raw)`,
       '≤ 100 KB',
       gzip <= 100 * 1024,
