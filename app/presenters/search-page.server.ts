@@ -1,7 +1,8 @@
+import { countCompaniesByJurisdiction } from '../../core/companies/count-companies.ts';
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { type FilterParam, paramName } from '../../core/filters/grammar.ts';
-import type { Lang, Reference, RefItem } from '../../core/reference/reference-data.ts';
+import { industryPath, type Lang, type Reference, type RefItem } from '../../core/reference/reference-data.ts';
 import {
   defaultSort,
   parseSearchState,
@@ -88,7 +89,7 @@ export async function loadSearchPage(
     total: result.total,
     totalText,
     chips,
-    panel: panelFields(state, reference, p),
+    panel: panelFields(state, reference, p, await countCompaniesByJurisdiction(services.db)),
     page: state.page,
     prevHref,
     nextHref,
@@ -131,8 +132,33 @@ function chipLabel(decl: FilterDecl, f: FilterParam, reference: Reference, p: P)
   return `${label}${decl.kind === 'typed_date_range' ? '' : ` [${f.keys.join('][')}]`}: ${bound}`;
 }
 
-/** The simple filter form (one value per filter); lists and other filters come through the URL. */
-function panelFields(state: SearchState, reference: Reference, p: P): PanelField[] {
+/** Option lists per reference data and language, sorted once (the per-request work is filtering). */
+const optionCache = new WeakMap<Reference, Map<string, Option[]>>();
+
+function cachedOptions(reference: Reference, key: string, build: () => Option[]): Option[] {
+  let byKey = optionCache.get(reference);
+  if (!byKey) {
+    byKey = new Map();
+    optionCache.set(reference, byKey);
+  }
+  let options = byKey.get(key);
+  if (!options) {
+    options = build();
+    byKey.set(key, options);
+  }
+  return options;
+}
+
+/**
+ * The simple filter form (one value per filter); lists and other filters come through the URL.
+ * Jurisdictions are offered when some company is registered there.
+ */
+function panelFields(
+  state: SearchState,
+  reference: Reference,
+  p: P,
+  jurisdictionCounts: Map<number, number>,
+): PanelField[] {
   const selectedValue = (field: string) => {
     const f = state.filters.find((x) => x.field === field && x.op === 'eq' && x.keys.length === 0);
     return f?.values.length === 1 ? f.values[0] : '';
@@ -140,31 +166,33 @@ function panelFields(state: SearchState, reference: Reference, p: P): PanelField
   const fields: PanelField[] = [];
   for (const decl of companiesSection.filters) {
     if (decl.kind === 'reference') {
-      let items = refItems(decl, reference);
-      let options: Option[];
-      if (decl.ref === 'industries') {
-        const selected = Number(selectedValue(decl.field));
-        const keep = new Set<number>();
-        for (let i = reference.industries.byId.get(selected); i; i = reference.industries.byId.get(i.parent_id ?? -1))
-          keep.add(i.id);
-        options = reference.industries.items
-          .filter((i) => i.level <= 2 || keep.has(i.id))
-          .map((i) => ({ value: String(i.id), label: p.name(i), depth: i.level - 1 }));
-      } else {
-        if (decl.ref === 'locations')
-          items = [...items].sort((a, b) => p.name(a as never).localeCompare(p.name(b as never), p.lang));
-        options = items.map((i) => ({
+      const selected = selectedValue(decl.field);
+      let options = cachedOptions(reference, `${p.lang}:${decl.field}`, () => {
+        const items = refItems(decl, reference);
+        if (decl.ref === 'industries') {
+          return reference.industries.items
+            .filter((i) => i.level <= 2)
+            .map((i) => ({ value: String(i.id), label: p.name(i), depth: i.level - 1 }));
+        }
+        const all = items.map((i) => ({
           value: decl.valueKey === 'id' ? String(i.id) : i.uri,
           label: p.name(i as never),
         }));
-      }
-      fields.push({
-        kind: 'select',
-        name: decl.field,
-        label: p.t(decl.label),
-        value: selectedValue(decl.field),
-        options,
+        return decl.ref === 'locations' ? all.sort((a, b) => a.label.localeCompare(b.label, p.lang)) : all;
       });
+      if (decl.ref === 'locations') {
+        options = options.filter((o) => jurisdictionCounts.has(Number(o.value)) || o.value === selected);
+      }
+      const deep = decl.ref === 'industries' ? reference.industries.byId.get(Number(selected)) : undefined;
+      if (deep && deep.level > 2) {
+        // A deeper industry is shown under its sector and subsector, with its own ancestors.
+        const path = industryPath(reference, deep.id).filter((i) => i.level > 2);
+        const parent = String(path[0].parent_id);
+        const at = options.findIndex((o) => o.value === parent) + 1;
+        const inserted = path.map((i) => ({ value: String(i.id), label: p.name(i), depth: i.level - 1 }));
+        options = [...options.slice(0, at), ...inserted, ...options.slice(at)];
+      }
+      fields.push({ kind: 'select', name: decl.field, label: p.t(decl.label), value: selected, options });
     } else if (decl.kind === 'typed_date_range' && decl.direct?.registration) {
       const bound = (op: 'from' | 'to') =>
         state.filters.find((f) => f.field === decl.field && f.keys[0] === 'registration' && f.op === op)?.values[0] ??

@@ -4,13 +4,19 @@ import type { Reference } from '../reference/reference-data.ts';
 
 /** Counts by a dimension scan the whole table: computed at most every ten minutes. */
 const TTL_MS = 10 * 60_000;
-const cache = new Map<string, { at: number; value: Promise<Map<number, number>> }>();
+type Entry = { at: number; value: Promise<Map<number, number>> };
+const caches = new WeakMap<Db, Map<string, Entry>>();
 
-function cached(key: string, compute: () => Promise<Map<number, number>>): Promise<Map<number, number>> {
+function cached(db: Db, key: string, compute: () => Promise<Map<number, number>>): Promise<Map<number, number>> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
   const value = compute().catch((error) => {
-    cache.delete(key);
+    caches.get(db)?.delete(key);
     throw error;
   });
   cache.set(key, { at: Date.now(), value });
@@ -25,12 +31,12 @@ async function countBy(db: Db, column: 'jurisdiction_id' | 'primary_industry_id'
 
 /** Companies per jurisdiction (location id). */
 export function countCompaniesByJurisdiction(db: Db): Promise<Map<number, number>> {
-  return cached('jurisdiction', () => countBy(db, 'jurisdiction_id'));
+  return cached(db, 'jurisdiction', () => countBy(db, 'jurisdiction_id'));
 }
 
 /** Companies per industry, each industry counting its own and all its sub-industries' companies (primary industry). */
 export function countCompaniesByIndustry(db: Db, reference: Reference): Promise<Map<number, number>> {
-  return cached('industry', async () => {
+  return cached(db, 'industry', async () => {
     const direct = await countBy(db, 'primary_industry_id');
     const total = new Map<number, number>();
     for (const [id, n] of direct) {
@@ -40,9 +46,4 @@ export function countCompaniesByIndustry(db: Db, reference: Reference): Promise<
     }
     return total;
   });
-}
-
-/** Forgets cached counts (after a seed or an import). */
-export function resetCompanyCounts(): void {
-  cache.clear();
 }

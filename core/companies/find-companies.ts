@@ -44,7 +44,8 @@ const columns = sql`b.id, b.uri, b.name, b.status_id, b.jurisdiction_id, b.regis
     where i.legal_entity_id = b.id and i.identifier_type_id = ${COMPANY_NUMBER_TYPE}
     order by i.position limit 1) as company_number`;
 
-let totalCache: { at: number; total: number } | undefined;
+/** The unfiltered total per database, counted at most once a minute. */
+const totals = new WeakMap<Db, { at: number; total: number }>();
 
 /** Companies matching a search state: one page of rows, a bounded count and the next cursor. */
 export async function findCompanies(
@@ -138,11 +139,13 @@ async function countMatches(
 ): Promise<{ total: number; totalIsLowerBound: boolean }> {
   if (!where) {
     // The unfiltered total changes only with imports: count once a minute, not per request.
-    if (!totalCache || Date.now() - totalCache.at > 60_000) {
+    let cached = totals.get(db);
+    if (!cached || Date.now() - cached.at > 60_000) {
       const r = await sql<{ n: number }>`select count(*)::int as n from legal_entities`.execute(db.kysely);
-      totalCache = { at: Date.now(), total: r.rows[0].n };
+      cached = { at: Date.now(), total: r.rows[0].n };
+      totals.set(db, cached);
     }
-    return { total: totalCache.total, totalIsLowerBound: false };
+    return { total: cached.total, totalIsLowerBound: false };
   }
   const r = await sql<{ n: number }>`
     select count(*)::int as n from (select 1 from legal_entities b where ${where} limit ${COUNT_CAP + 1}) t`.execute(
@@ -150,9 +153,4 @@ async function countMatches(
   );
   const n = r.rows[0].n;
   return n > COUNT_CAP ? { total: COUNT_CAP, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
-}
-
-/** Forgets the cached unfiltered total (after a seed or an import). */
-export function resetCompanyTotal(): void {
-  totalCache = undefined;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -46,115 +47,99 @@ export type CompanyProfile = {
 };
 
 const OTHER_COMPANIES_PER_MEMBER = 5;
+const MEMBER_OF_LIMIT = 50;
 
-/** Everything the product knows of one company, by its uri; null when there is none. */
+/** The rows of one legal_entity_* table for the company, as a JSON array in the given order. */
+const rowsOf = (table: string, order: string, columns = 'x.*') =>
+  sql.raw(
+    `(select coalesce(json_agg(${columns === 'x.*' ? 'x' : `json_build_object(${columns})`} order by ${order}), '[]') from ${table} x where x.legal_entity_id = le.id)`,
+  );
+
+/**
+ * Everything the product knows of one company, by its uri, in one statement (each related list
+ * is a JSON subselect); null when there is none.
+ */
 export async function getCompany(db: Db, uri: string): Promise<CompanyProfile | null> {
-  const k = db.kysely;
-  const company = await k
-    .selectFrom('legal_entities')
-    .select([
-      'id',
-      'uri',
-      'name',
-      'jurisdiction_id',
-      'kind_id',
-      'size_id',
-      'employees_id',
-      'status_id',
-      'primary_industry_id',
-      'registered_on',
-    ])
-    .where('uri', '=', uri)
-    .executeTakeFirst();
-  if (!company) return null;
-  const id = company.id;
-  const of = <T extends keyof Database & `legal_entity_${string}`>(table: T) =>
-    // biome-ignore lint/suspicious/noExplicitAny: every legal_entity_* table has legal_entity_id
-    (k.selectFrom(table as any).selectAll() as any).where('legal_entity_id', '=', id);
-  const [statuses, names, addresses, dates, identifiers, indicators, industries, shares, specifications, contacts] =
-    await Promise.all([
-      of('legal_entity_statuses').orderBy('position').execute(),
-      of('legal_entity_names').orderBy('name_type_id').orderBy('position').execute(),
-      of('legal_entity_addresses').orderBy('address_type_id').orderBy('position').execute(),
-      of('legal_entity_dates').orderBy('date_type_id').execute(),
-      of('legal_entity_identifiers').orderBy('identifier_type_id').orderBy('position').execute(),
-      of('legal_entity_indicators').orderBy('indicator_type_id').execute(),
-      of('legal_entity_industries').orderBy('is_primary', 'desc').orderBy('industry_id').execute(),
-      of('legal_entity_shares').orderBy('position').execute(),
-      of('legal_entity_specifications').executeTakeFirst(),
-      of('legal_entity_contacts').orderBy('contact_type_id').orderBy('position').execute(),
-    ]);
-  const memberRows = await k
-    .selectFrom('legal_entity_members as lem')
-    .innerJoin('members as m', 'm.id', 'lem.member_id')
-    .leftJoin('legal_entities as mc', 'mc.id', 'm.legal_entity_id')
-    .select([
-      'lem.member_id',
-      'lem.position_id',
-      'lem.since',
-      'm.name',
-      'm.name_type',
-      'mc.uri as company_uri',
-      'mc.name as company_name',
-    ])
-    .where('lem.legal_entity_id', '=', id)
-    .orderBy('lem.position_id')
-    .orderBy('m.name')
-    .execute();
-  const memberIds = [...new Set(memberRows.map((m) => m.member_id))];
-  const others =
-    memberIds.length === 0
-      ? []
-      : await k
-          .selectFrom('legal_entity_members as lem')
-          .innerJoin('legal_entities as le', 'le.id', 'lem.legal_entity_id')
-          .select(['lem.member_id', 'lem.position_id', 'le.uri', 'le.name'])
-          .where('lem.member_id', 'in', memberIds)
-          .where('lem.legal_entity_id', '<>', id)
-          .orderBy('lem.member_id')
-          .orderBy('le.name')
-          .execute();
-  const othersByMember = new Map<number, CompanyMember['other_companies']>();
-  for (const o of others) {
-    const list = othersByMember.get(o.member_id) ?? [];
-    if (list.length < OTHER_COMPANIES_PER_MEMBER && !list.some((x) => x.uri === o.uri)) {
-      list.push({ uri: o.uri, name: o.name, position_id: o.position_id });
-    }
-    othersByMember.set(o.member_id, list);
+  const result = await sql<Omit<CompanyProfile, 'advanced'>>`
+    select le.id, le.uri, le.name, le.jurisdiction_id, le.kind_id, le.size_id, le.employees_id, le.status_id,
+      le.primary_industry_id, le.registered_on,
+      ${rowsOf('legal_entity_statuses', 'x.position')} as statuses,
+      ${rowsOf('legal_entity_names', 'x.name_type_id, x.position')} as names,
+      ${rowsOf('legal_entity_addresses', 'x.address_type_id, x.position')} as addresses,
+      ${rowsOf('legal_entity_dates', 'x.date_type_id')} as dates,
+      ${rowsOf('legal_entity_identifiers', 'x.identifier_type_id, x.position')} as identifiers,
+      ${rowsOf('legal_entity_indicators', 'x.indicator_type_id')} as indicators,
+      ${rowsOf('legal_entity_industries', 'x.is_primary desc, x.industry_id')} as industries,
+      ${rowsOf(
+        'legal_entity_shares',
+        'x.position',
+        "'position', x.position, 'kind', x.kind, 'type', x.type, 'total_price', x.total_price::text, 'currency_id', x.currency_id",
+      )} as shares,
+      (select row_to_json(x) from legal_entity_specifications x where x.legal_entity_id = le.id) as specifications,
+      ${rowsOf('legal_entity_contacts', 'x.contact_type_id, x.position')} as contacts,
+      (select coalesce(json_agg(m order by m.position_id, m.name), '[]') from (
+        select lem.member_id, lem.position_id, lem.since, mb.name, mb.name_type,
+          case when mc.id is null then null else json_build_object('uri', mc.uri, 'name', mc.name) end as company,
+          (select coalesce(json_agg(o order by o.name), '[]') from (
+            select le2.uri, le2.name, min(lem2.position_id) as position_id
+            from legal_entity_members lem2 join legal_entities le2 on le2.id = lem2.legal_entity_id
+            where lem2.member_id = lem.member_id and lem2.legal_entity_id <> le.id
+            group by le2.uri, le2.name order by le2.name limit ${OTHER_COMPANIES_PER_MEMBER}
+          ) o) as other_companies
+        from legal_entity_members lem
+        join members mb on mb.id = lem.member_id
+        left join legal_entities mc on mc.id = mb.legal_entity_id
+        where lem.legal_entity_id = le.id
+      ) m) as members,
+      (select coalesce(json_agg(x order by x.name), '[]') from (
+        select le3.uri, le3.name, lem3.position_id
+        from members m3
+        join legal_entity_members lem3 on lem3.member_id = m3.id
+        join legal_entities le3 on le3.id = lem3.legal_entity_id
+        where m3.legal_entity_id = le.id
+        order by le3.name limit ${MEMBER_OF_LIMIT}
+      ) x) as member_of
+    from legal_entities le
+    where le.uri = ${uri}`.execute(db.kysely);
+  const row = result.rows[0];
+  if (!row) return null;
+  const company = parseJsonColumns(row);
+  const lists = [
+    company.statuses,
+    company.names,
+    company.addresses,
+    company.dates,
+    company.identifiers,
+    company.indicators,
+    company.industries,
+    company.shares,
+    company.contacts,
+    company.members,
+  ];
+  return { ...company, advanced: lists.some((l) => l.length >= ADVANCED_PROFILE_THRESHOLD) };
+}
+
+const JSON_COLUMNS = [
+  'statuses',
+  'names',
+  'addresses',
+  'dates',
+  'identifiers',
+  'indicators',
+  'industries',
+  'shares',
+  'specifications',
+  'contacts',
+  'members',
+  'member_of',
+] as const;
+
+/** Drivers differ on json: pg parses it, PGlite may hand back text. */
+function parseJsonColumns<T extends Record<(typeof JSON_COLUMNS)[number], unknown>>(row: T): T {
+  const out = { ...row };
+  for (const key of JSON_COLUMNS) {
+    const value = out[key];
+    if (typeof value === 'string') (out as Record<string, unknown>)[key] = JSON.parse(value);
   }
-  const members: CompanyMember[] = memberRows.map((m) => ({
-    member_id: m.member_id,
-    name: m.name,
-    name_type: m.name_type,
-    position_id: m.position_id,
-    since: m.since,
-    company: m.company_uri && m.company_name ? { uri: m.company_uri, name: m.company_name } : null,
-    other_companies: othersByMember.get(m.member_id) ?? [],
-  }));
-  const memberOf = await k
-    .selectFrom('members as m')
-    .innerJoin('legal_entity_members as lem', 'lem.member_id', 'm.id')
-    .innerJoin('legal_entities as le', 'le.id', 'lem.legal_entity_id')
-    .select(['le.uri', 'le.name', 'lem.position_id'])
-    .where('m.legal_entity_id', '=', id)
-    .orderBy('le.name')
-    .limit(50)
-    .execute();
-  const lists = [statuses, names, addresses, dates, identifiers, indicators, industries, shares, contacts, members];
-  return {
-    ...company,
-    statuses,
-    names,
-    addresses,
-    dates,
-    identifiers,
-    indicators,
-    industries,
-    shares,
-    specifications: specifications ?? null,
-    contacts,
-    members,
-    member_of: memberOf,
-    advanced: lists.some((l) => l.length >= ADVANCED_PROFILE_THRESHOLD),
-  };
+  return out;
 }

@@ -42,6 +42,16 @@ export async function registerSsr(app: FastifyInstance, services: AppServices, d
     });
   }
   const mode = dev ? 'development' : 'production';
+  // One request handler per build (a new build only in development, after an edit).
+  const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+  const handlerFor = (build: ServerBuild) => {
+    let handler = handlers.get(build);
+    if (!handler) {
+      handler = createRequestHandler(build, mode);
+      handlers.set(build, handler);
+    }
+    return handler;
+  };
 
   await app.register(async (scope) => {
     // Form posts reach React Router's actions untouched.
@@ -61,7 +71,7 @@ export async function registerSsr(app: FastifyInstance, services: AppServices, d
       ) {
         return reply.redirect(`${url.pathname}/${url.search}`, 301);
       }
-      const handler = createRequestHandler(await getBuild(), mode);
+      const handler = handlerFor(await getBuild());
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
       const response = await handler(createRequest(request.raw, reply.raw), context);
