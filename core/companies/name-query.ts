@@ -15,7 +15,7 @@ export type NameQuery = {
   strict: string;
   /** The same without the misspelt words, tried when `strict` finds nothing; null when nothing would remain. */
   relaxed: string | null;
-  /** The normalised query, for ranking. */
+  /** The normalised query, each misspelt word replaced by its closest correction: for ranking. */
   normalized: string;
   /** True when some word was not a known name word. */
   corrected: boolean;
@@ -45,7 +45,9 @@ export async function buildNameQuery(k: Kysely<Database>, q: string): Promise<Na
   return {
     strict: strict.join(' & '),
     relaxed: unknown.length > 0 && kept.length > 0 ? kept.join(' & ') : null,
-    normalized: words.join(' '),
+    // Ranked against the corrected spelling: a swap shares few trigrams with its own word
+    // ("gauhtier" shares 3 with "gautier", 2 with "gauthier").
+    normalized: words.map((word) => corrections.get(word)?.[0] ?? word).join(' '),
     corrected: unknown.length > 0,
   };
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { maxCorrectionDistance, oneLetterDeletions, rankCorrections } from '../../core/companies/name-query.ts';
+
+describe('oneLetterDeletions', () => {
+  it('lists each distinct word left by deleting one letter', () => {
+    expect(oneLetterDeletions('bank').sort()).toEqual(['ank', 'bak', 'ban', 'bnk']);
+    expect(oneLetterDeletions('grill').sort()).toEqual(['gill', 'gril', 'grll', 'rill']);
+    expect(oneLetterDeletions('a')).toEqual([]);
+  });
+
+  it('matches a swapped word to its original through a shared deletion', () => {
+    const shared = oneLetterDeletions('girll').filter((d) => oneLetterDeletions('grill').includes(d));
+    expect(shared.sort()).toEqual(['gill', 'grll']);
+  });
+});
+
+describe('rankCorrections', () => {
+  const candidates = [
+    { word: 'grill', documents: 12 },
+    { word: 'girl', documents: 40 },
+    { word: 'gill', documents: 900 },
+    { word: 'grille', documents: 3 },
+    { word: 'grilling', documents: 500 },
+    { word: 'drill', documents: 80 },
+    { word: 'gravel', documents: 1000 },
+  ];
+
+  it('puts the fewest edits first, then the most common word', () => {
+    // girll: grill 1 (swap), girl 1 (deletion), gill 1, drill 2, grille 2; grilling 4, gravel 4 are too far
+    expect(rankCorrections('girll', candidates)).toEqual(['gill', 'girl', 'grill', 'drill']);
+    expect(rankCorrections('girll', candidates, 10)).toEqual(['gill', 'girl', 'grill', 'drill', 'grille']);
+  });
+
+  it('allows one edit in words of under five letters', () => {
+    expect(maxCorrectionDistance('bnak')).toBe(1);
+    expect(maxCorrectionDistance('bnaks')).toBe(2);
+    const words = [
+      { word: 'bank', documents: 5 },
+      { word: 'back', documents: 50 },
+      { word: 'bake', documents: 500 },
+    ];
+    expect(rankCorrections('bnak', words)).toEqual(['bank']);
+  });
+
+  it('never offers the word itself or a word twice', () => {
+    const twice = [
+      { word: 'grill', documents: 12 },
+      { word: 'grill', documents: 12 },
+      { word: 'girll', documents: 1 },
+    ];
+    expect(rankCorrections('girll', twice)).toEqual(['grill']);
+  });
+});
