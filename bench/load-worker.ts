@@ -4,7 +4,13 @@
 import { text } from 'node:stream/consumers';
 import autocannon from 'autocannon';
 
-export type LoadInput = { url: string; paths: string[]; connections: number; seconds: number };
+export type LoadInput = {
+  url: string;
+  paths: string[];
+  connections: number;
+  seconds: number;
+  headers: Record<string, string>;
+};
 
 const input = JSON.parse(await text(process.stdin)) as LoadInput;
 let next = 0;
@@ -19,7 +25,7 @@ const result = await autocannon({
       setupRequest: (request) => {
         const path = input.paths[next % input.paths.length];
         next++;
-        return { ...request, path };
+        return { ...request, path, headers: { ...request.headers, ...input.headers } };
       },
     },
   ],

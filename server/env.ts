@@ -10,6 +10,8 @@ const Env = z.object({
   SEED_COMPANIES: z.coerce.number().int().min(0).default(20000),
   SEED: z.coerce.number().int().default(1),
   SITE_URL: z.string().url().default('http://localhost:3000'),
+  /** Seconds a rendered page is kept for anonymous readers (0: off). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

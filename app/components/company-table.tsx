@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-
 type Cell = { text: string; href?: string; flag?: string; tone?: 'active' | 'inactive' };
 
 /** A result table drawn from a section's declared columns and display-ready cells. */
@@ -40,7 +38,7 @@ export function CompanyTable({
                 );
                 return (
                   <td key={c.key} data-column={c.key} className={cell.tone ? `status-${cell.tone}` : undefined}>
-                    {cell.href && cell.text ? <Link to={cell.href}>{content}</Link> : content}
+                    {cell.href && cell.text ? <a href={cell.href}>{content}</a> : content}
                   </td>
                 );
               })}

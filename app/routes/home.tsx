@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
 import { isLang, localePath } from '../i18n/i18n.ts';
@@ -84,7 +84,7 @@ export default function Home({ loaderData, params }: Route.ComponentProps) {
           {loaderData.cards.map((card) => (
             <li key={card.href} className="card" data-country={card.countryCode}>
               <h3>
-                <Link to={card.href}>{card.legalName}</Link>
+                <a href={card.href}>{card.legalName}</a>
               </h3>
               <p>
                 <span aria-hidden="true">{card.flag}</span> {card.jurisdiction}
@@ -96,7 +96,7 @@ export default function Home({ loaderData, params }: Route.ComponentProps) {
           ))}
         </ul>
         <p>
-          <Link to={localePath(lang, '/companies/search/')}>{t('home.browseAll')} →</Link>
+          <a href={localePath(lang, '/companies/search/')}>{t('home.browseAll')} →</a>
         </p>
       </section>
     </div>

@@ -75,18 +75,21 @@ export async function findCompanies(
     // Exact names first, then names starting with the query; after a correction, the closest spelling.
     const closeness = nameQuery.corrected ? sql`similarity(c.search_name, ${exact})` : sql`0`;
     const offset = (state.page - 1) * pageSize;
+    const typed = state.q.toLowerCase();
     const result = await sql<CompanyRow>`
       with candidates as (
-        select b.id, b.search_name from legal_entities b where ${where} limit ${RELEVANCE_CANDIDATES}
+        select b.id, b.search_name, b.name from legal_entities b where ${where} limit ${RELEVANCE_CANDIDATES}
       ), ranked as (
-        select c.id, (c.search_name = ${exact}) as exact, ${closeness} as closeness,
-          (c.search_name like ${`${exact}%`}) as prefix, length(c.search_name) as length
+        select c.id, (c.search_name = ${exact}) as exact,
+          -- Names that normalise alike ("Kennedy & Sons LLC", "Kennedy & Sons Inc"): closest as typed.
+          case when c.search_name = ${exact} then similarity(lower(c.name), ${typed}) else 0 end as typed,
+          ${closeness} as closeness, (c.search_name like ${`${exact}%`}) as prefix, length(c.search_name) as length
         from candidates c
-        order by exact desc, closeness desc, prefix desc, length, c.id
+        order by exact desc, typed desc, closeness desc, prefix desc, length, c.id
         limit ${pageSize} offset ${offset}
       )
       select ${columns} from ranked r join legal_entities b on b.id = r.id
-      order by r.exact desc, r.closeness desc, r.prefix desc, r.length, b.id`.execute(k);
+      order by r.exact desc, r.typed desc, r.closeness desc, r.prefix desc, r.length, b.id`.execute(k);
     rows = result.rows;
   } else {
     const sort = companiesSection.sorts.find((s) => s.key === state.sort);

@@ -80,7 +80,16 @@ export function rankCorrections(word: string, candidates: WordCandidate[], limit
     const distance = osaDistance(word, candidate.word, max);
     if (distance <= max) ranked.push({ ...candidate, distance });
   }
-  ranked.sort((a, b) => a.distance - b.distance || b.documents - a.documents || (a.word < b.word ? -1 : 1));
+  // Same distance: a word of the same length (a swap or a wrong letter) before a longer or
+  // shorter one, then the more common word.
+  const lengthGap = (w: string) => Math.abs(w.length - word.length);
+  ranked.sort(
+    (a, b) =>
+      a.distance - b.distance ||
+      lengthGap(a.word) - lengthGap(b.word) ||
+      b.documents - a.documents ||
+      (a.word < b.word ? -1 : 1),
+  );
   return ranked.slice(0, limit).map((c) => c.word);
 }
 

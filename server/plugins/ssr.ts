@@ -5,6 +5,7 @@ import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { type AppServices, servicesContext } from '../../app/services.ts';
+import type { PageCache } from './page-cache.ts';
 
 const BUILD_DIR = fileURLToPath(new URL('../../build/', import.meta.url));
 
@@ -12,7 +13,12 @@ const BUILD_DIR = fileURLToPath(new URL('../../build/', import.meta.url));
  * Serves every non-API page through React Router: the production build, or Vite in middleware
  * mode (hot reload) when `dev` is set.
  */
-export async function registerSsr(app: FastifyInstance, services: AppServices, dev: boolean): Promise<void> {
+export async function registerSsr(
+  app: FastifyInstance,
+  services: AppServices,
+  dev: boolean,
+  pageCache?: PageCache,
+): Promise<void> {
   let getBuild: () => Promise<ServerBuild>;
   if (dev) {
     const vite = await import('vite');
@@ -71,18 +77,25 @@ export async function registerSsr(app: FastifyInstance, services: AppServices, d
       ) {
         return reply.redirect(`${url.pathname}/${url.search}`, 301);
       }
+      if (pageCache?.serve(request, reply)) return reply;
       const handler = handlerFor(await getBuild());
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
       const response = await handler(createRequest(request.raw, reply.raw), context);
+      if (pageCache && response.status === 200 && !response.headers.has('cache-control')) {
+        response.headers.set('cache-control', pageCache.cacheControl);
+      }
       reply.status(response.status);
+      const headers: [string, string][] = [];
       response.headers.forEach((value, key) => {
-        if (key === 'set-cookie') return;
-        reply.header(key, value);
+        if (key !== 'set-cookie') headers.push([key, value]);
       });
+      for (const [key, value] of headers) reply.header(key, value);
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      if (body && cookies.length === 0) pageCache?.store(request, response.status, headers, body);
+      return reply.send(body);
     };
     scope.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler: handle });
   });

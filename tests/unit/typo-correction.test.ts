@@ -25,10 +25,10 @@ describe('rankCorrections', () => {
     { word: 'gravel', documents: 1000 },
   ];
 
-  it('puts the fewest edits first, then the most common word', () => {
-    // girll: grill 1 (swap), girl 1 (deletion), gill 1, drill 2, grille 2; grilling 4, gravel 4 are too far
-    expect(rankCorrections('girll', candidates)).toEqual(['gill', 'girl', 'grill', 'drill']);
-    expect(rankCorrections('girll', candidates, 10)).toEqual(['gill', 'girl', 'grill', 'drill', 'grille']);
+  it('puts the fewest edits first, then words of the same length, then the most common word', () => {
+    // girll: grill 1 (swap, same length), girl 1 (deletion), gill 1, drill 2, grille 2; grilling 4, gravel 4 are too far
+    expect(rankCorrections('girll', candidates)).toEqual(['grill', 'gill', 'girl', 'drill']);
+    expect(rankCorrections('girll', candidates, 10)).toEqual(['grill', 'gill', 'girl', 'drill', 'grille']);
   });
 
   it('allows one edit in words of under five letters', () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { isLang } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { loadProfilePage } from '../../presenters/profile-page.server.ts';
@@ -34,9 +34,9 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
         <h1>{profile.name}</h1>
         <p className="profile-badges">
           <span className={`badge status-${profile.status.tone}`}>{profile.status.text}</span>{' '}
-          <Link to={profile.jurisdictionHref} className="badge">
+          <a href={profile.jurisdictionHref} className="badge">
             <span aria-hidden="true">{profile.jurisdiction.flag}</span> {profile.jurisdiction.text}
-          </Link>{' '}
+          </a>{' '}
           {profile.advanced ? (
             <span className="badge advanced" title={t('profile.advancedHint')}>
               {t('profile.advanced')}
@@ -50,7 +50,7 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
           {profile.overview.map((row) => (
             <div key={row.label}>
               <dt>{row.label}</dt>
-              <dd>{row.href ? <Link to={row.href}>{row.value}</Link> : row.value}</dd>
+              <dd>{row.href ? <a href={row.href}>{row.value}</a> : row.value}</dd>
             </div>
           ))}
         </dl>
@@ -85,7 +85,7 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
                           {row.links.map((l, j) => (
                             <span key={l.href}>
                               {j > 0 ? '; ' : ''}
-                              <Link to={l.href}>{l.name}</Link>
+                              <a href={l.href}>{l.name}</a>
                             </span>
                           ))}
                         </span>

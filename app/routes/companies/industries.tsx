@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { countCompaniesByIndustry } from '../../../core/companies/count-companies.ts';
 import { industryPath } from '../../../core/reference/reference-data.ts';
 import { isLang } from '../../i18n/i18n.ts';
@@ -76,11 +76,11 @@ export default function Industries({ loaderData }: Route.ComponentProps) {
     <div className="directory-page">
       {current ? (
         <nav className="breadcrumbs" aria-label="breadcrumbs">
-          <Link to={loaderData.allHref}>{t('directories.allIndustries')}</Link>
+          <a href={loaderData.allHref}>{t('directories.allIndustries')}</a>
           {current.breadcrumbs.map((b) => (
             <span key={b.href}>
               {' › '}
-              <Link to={b.href}>{b.name}</Link>
+              <a href={b.href}>{b.name}</a>
             </span>
           ))}
         </nav>
@@ -88,9 +88,7 @@ export default function Industries({ loaderData }: Route.ComponentProps) {
       <h1>{loaderData.title}</h1>
       {current ? (
         <p>
-          <Link to={current.searchHref}>
-            {t('search.results', { count: Number(current.count.replace(/\D/g, '')) })} →
-          </Link>
+          <a href={current.searchHref}>{t('search.results', { count: Number(current.count.replace(/\D/g, '')) })} →</a>
         </p>
       ) : (
         <p>{t('directories.industriesDescription')}</p>
@@ -101,7 +99,7 @@ export default function Industries({ loaderData }: Route.ComponentProps) {
           <ul className="directory">
             {loaderData.entries.map((e) => (
               <li key={e.id}>
-                <Link to={e.href}>{e.name}</Link> <span className="count">{e.count}</span>
+                <a href={e.href}>{e.name}</a> <span className="count">{e.count}</span>
               </li>
             ))}
           </ul>

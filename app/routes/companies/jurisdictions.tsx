@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { countCompaniesByJurisdiction } from '../../../core/companies/count-companies.ts';
 import { flagOf } from '../../../core/reference/reference-data.ts';
 import { isLang } from '../../i18n/i18n.ts';
@@ -48,9 +47,9 @@ function EntryList({ entries }: { entries: Entry[] }) {
     <ul className="directory">
       {entries.map((e) => (
         <li key={e.id}>
-          <Link to={e.href}>
+          <a href={e.href}>
             <span aria-hidden="true">{e.flag}</span> {e.name}
-          </Link>{' '}
+          </a>{' '}
           <span className="count">{e.count}</span>
         </li>
       ))}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { AppError } from '../../../core/errors/app-error.ts';
 import { CompanyTable } from '../../components/company-table.tsx';
 import { FilterPanel } from '../../components/filter-panel.tsx';
@@ -98,13 +98,13 @@ export default function CompanySearch({ loaderData }: Route.ComponentProps) {
               {page.chips.map((c) => (
                 <li key={c.label}>
                   {c.label}{' '}
-                  <Link to={c.removeHref} aria-label={t('search.removeFilter', { name: c.label })}>
+                  <a href={c.removeHref} aria-label={t('search.removeFilter', { name: c.label })}>
                     ×
-                  </Link>
+                  </a>
                 </li>
               ))}
               <li>
-                <Link to={page.clearHref}>{t('search.clear')}</Link>
+                <a href={page.clearHref}>{t('search.clear')}</a>
               </li>
             </ul>
           ) : null}
@@ -120,17 +120,17 @@ export default function CompanySearch({ loaderData }: Route.ComponentProps) {
           )}
           <nav className="pagination" aria-label={t('search.pagination')}>
             {page.prevHref ? (
-              <Link to={page.prevHref} rel="prev">
+              <a href={page.prevHref} rel="prev">
                 ← {t('search.previous')}
-              </Link>
+              </a>
             ) : (
               <span />
             )}
             <span>{t('search.page', { page: page.page })}</span>
             {page.nextHref ? (
-              <Link to={page.nextHref} rel="next">
+              <a href={page.nextHref} rel="next">
                 {t('search.next')} →
-              </Link>
+              </a>
             ) : (
               <span />
             )}

@@ -1,0 +1,37 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+export type PageCacheOptions = { ttlSeconds: number; maxEntries: number };
+
+type CachedPage = { status: number; headers: [string, string][]; body: Buffer };
+
+/**
+ * Rendered pages for anonymous readers: the same URL gives the same HTML to every guest for a
+ * short while, as a CDN would keep it. Requests with cookies (a session, later) are never served
+ * from it; only 200 responses are kept.
+ */
+export function createPageCache(options: PageCacheOptions) {
+  const cache = new LRUCache<string, CachedPage>({ max: options.maxEntries, ttl: options.ttlSeconds * 1000 });
+  const cacheable = (request: FastifyRequest) =>
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !request.headers.cookie &&
+    !request.headers.authorization;
+  return {
+    cacheControl: `public, max-age=${options.ttlSeconds}`,
+    /** Sends the cached page and returns true when there is one. */
+    serve(request: FastifyRequest, reply: FastifyReply): boolean {
+      if (!cacheable(request)) return false;
+      const hit = cache.get(request.url);
+      if (!hit) return false;
+      reply.status(hit.status).headers(Object.fromEntries(hit.headers)).header('x-cache', 'hit').send(hit.body);
+      return true;
+    },
+    store(request: FastifyRequest, status: number, headers: [string, string][], body: Buffer): void {
+      if (status === 200 && cacheable(request) && !headers.some(([k]) => k === 'set-cookie')) {
+        cache.set(request.url, { status, headers, body });
+      }
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
