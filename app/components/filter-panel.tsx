@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
 import type { SearchPage } from '../presenters/search-page.server.ts';
 
 /** The filter form: a plain GET form (works without JavaScript), one field per declared filter. */
@@ -8,7 +7,7 @@ export function FilterPanel({ page }: { page: SearchPage }) {
   return (
     <aside className="filter-panel">
       <h2>{t('search.filters')}</h2>
-      <Form method="get" action={page.clearHref}>
+      <form method="get" action={page.clearHref}>
         {page.q ? <input type="hidden" name="q" value={page.q} /> : null}
         {page.hidden.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
@@ -55,7 +54,7 @@ export function FilterPanel({ page }: { page: SearchPage }) {
           ),
         )}
         <button type="submit">{t('search.apply')}</button>
-      </Form>
+      </form>
     </aside>
   );
 }

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
 import { isLang, localePath } from '../i18n/i18n.ts';
@@ -62,13 +61,15 @@ export default function Home({ loaderData, params }: Route.ComponentProps) {
       <section className="hero">
         <h1>{t('home.heading')}</h1>
         <p>{t('site.tagline')}</p>
-        <Form method="get" action={localePath(lang, '/companies/search/')} role="search" className="search-bar">
-          <label htmlFor="home-q" className="visually-hidden">
-            {t('home.searchLabel')}
-          </label>
-          <input id="home-q" name="q" type="search" placeholder={t('home.searchPlaceholder')} />
-          <button type="submit">{t('home.searchButton')}</button>
-        </Form>
+        <search>
+          <form method="get" action={localePath(lang, '/companies/search/')} className="search-bar">
+            <label htmlFor="home-q" className="visually-hidden">
+              {t('home.searchLabel')}
+            </label>
+            <input id="home-q" name="q" type="search" placeholder={t('home.searchPlaceholder')} />
+            <button type="submit">{t('home.searchButton')}</button>
+          </form>
+        </search>
       </section>
       <section className="features">
         {FEATURES.map(([title, text]) => (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { data, Form, useNavigation } from 'react-router';
+import { data } from 'react-router';
 import { AppError } from '../../../core/errors/app-error.ts';
 import { CompanyTable } from '../../components/company-table.tsx';
 import { FilterPanel } from '../../components/filter-panel.tsx';
@@ -36,41 +36,41 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export default function CompanySearch({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'loading' && navigation.location?.pathname.includes('/companies/search');
   return (
     <div className="search-page">
       <h1>{page.title}</h1>
       <div className="search-layout">
         <FilterPanel page={page} />
-        <section className="results" aria-busy={busy} aria-labelledby="results-count">
-          <Form method="get" action={page.clearHref} className="search-bar" role="search">
-            <label htmlFor="q" className="visually-hidden">
-              {t('search.query')}
-            </label>
-            <input id="q" name="q" type="search" defaultValue={page.q} placeholder={t('home.searchPlaceholder')} />
-            {page.panel.map((f) =>
-              f.kind === 'select' ? (
-                f.value ? (
-                  <input key={f.name} type="hidden" name={f.name} value={f.value} />
-                ) : null
-              ) : (
-                <span key={f.name}>
-                  {f.from ? <input type="hidden" name={`${f.name}:from`} value={f.from} /> : null}
-                  {f.to ? <input type="hidden" name={`${f.name}:to`} value={f.to} /> : null}
-                </span>
-              ),
-            )}
-            {page.hidden.map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <button type="submit">{t('search.submit')}</button>
-          </Form>
+        <section className="results" aria-labelledby="results-count">
+          <search>
+            <form method="get" action={page.clearHref} className="search-bar">
+              <label htmlFor="q" className="visually-hidden">
+                {t('search.query')}
+              </label>
+              <input id="q" name="q" type="search" defaultValue={page.q} placeholder={t('home.searchPlaceholder')} />
+              {page.panel.map((f) =>
+                f.kind === 'select' ? (
+                  f.value ? (
+                    <input key={f.name} type="hidden" name={f.name} value={f.value} />
+                  ) : null
+                ) : (
+                  <span key={f.name}>
+                    {f.from ? <input type="hidden" name={`${f.name}:from`} value={f.from} /> : null}
+                    {f.to ? <input type="hidden" name={`${f.name}:to`} value={f.to} /> : null}
+                  </span>
+                ),
+              )}
+              {page.hidden.map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <button type="submit">{t('search.submit')}</button>
+            </form>
+          </search>
           <div className="results-bar">
             <p id="results-count" className="count" aria-live="polite">
               {page.totalText}
             </p>
-            <Form method="get" action={page.clearHref} className="sort">
+            <form method="get" action={page.clearHref} className="sort">
               {page.q ? <input type="hidden" name="q" value={page.q} /> : null}
               {page.panel.map((f) =>
                 f.kind === 'select' && f.value ? (
@@ -91,7 +91,7 @@ export default function CompanySearch({ loaderData }: Route.ComponentProps) {
               <button type="submit" className="secondary">
                 {t('search.applySort')}
               </button>
-            </Form>
+            </form>
           </div>
           {page.chips.length > 0 ? (
             <ul className="chips" aria-label={t('search.activeFilters')}>
