@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { type Db, openPglite, openPostgres } from './client.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { migrate } from './migrate.ts';
 
 export type OpenOptions = { databaseUrl?: string; dataDir: string };
@@ -10,7 +11,13 @@ export async function openDatabase(options: OpenOptions): Promise<Db> {
   if (options.databaseUrl) db = await openPostgres(options.databaseUrl);
   else {
     await mkdir(options.dataDir, { recursive: true });
+    const unlock = lockDataDir(options.dataDir);
     db = await openPglite({ dataDir: options.dataDir });
+    const close = db.close;
+    db.close = async () => {
+      await close();
+      unlock();
+    };
   }
   await migrate(db);
   return db;

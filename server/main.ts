@@ -5,6 +5,12 @@ import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { buildApp } from './app.ts';
 import { readEnv } from './env.ts';
 
+// A start-up failure (bad environment, database in use or unreachable) is one clear line, not a trace.
+process.on('uncaughtException', (error) => {
+  console.error(`Registra could not start: ${error.message}`);
+  process.exit(1);
+});
+
 const env = readEnv();
 const dev = process.argv.includes('--dev');
 const started = Date.now();
@@ -14,9 +20,11 @@ const existing = await db.kysely
   .selectFrom('legal_entities')
   .select((eb) => eb.fn.countAll<number>().as('n'))
   .executeTakeFirstOrThrow();
-if (Number(existing.n) === 0 && env.SEED_COMPANIES > 0) {
-  console.log(`First start: generating ${env.SEED_COMPANIES.toLocaleString('en')} demo companies…`);
-  const seeded = await seedCompanies(db, { companies: env.SEED_COMPANIES, seed: env.SEED });
+// The first start generates the demo set; a start after an interrupted first one tops it up.
+const missing = env.SEED_COMPANIES - Number(existing.n);
+if (missing > 0) {
+  console.log(`Generating ${missing.toLocaleString('en')} demo companies…`);
+  const seeded = await seedCompanies(db, { companies: missing, seed: env.SEED });
   console.log(`Seeded ${seeded.companies.toLocaleString('en')} companies (${seeded.rows.toLocaleString('en')} rows).`);
 }
 const reference = await loadReference(db);
@@ -36,7 +44,18 @@ const shutdown = async () => {
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
-await app.listen({ port: env.PORT, host: env.HOST });
+try {
+  await app.listen({ port: env.PORT, host: env.HOST });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `Port ${env.PORT} is already in use: stop the other server or set PORT to a free port.`
+      : `Could not listen on port ${env.PORT}: ${(error as Error).message}`,
+  );
+  await db.close();
+  process.exit(1);
+}
 console.log(
   `Registra is ready at http://localhost:${env.PORT} (${db.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
 );
