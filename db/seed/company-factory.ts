@@ -5,6 +5,7 @@
 import { normalizeName } from '../../core/companies/normalize-name.ts';
 import { type GeneratedIdentifiers, generateIdentifiers, generateLei } from '../../core/identifiers/check-digits.ts';
 import { slugify } from '../reference/slugify.ts';
+import type { Database } from '../schema.ts';
 import {
   BRAND_END,
   BRAND_MIDDLE,
@@ -19,24 +20,9 @@ import { companyMemberId, isCorporateMember, type PersonPool, personMemberId } f
 import type { NameMaterial, ResolvedJurisdiction, SeedCatalog } from './seed-catalog.ts';
 import { mixSeed, type Random, seededRandom } from './seeded-random.ts';
 
-export type SeedAddress = {
-  address_type_id: number;
-  position: number;
-  address_line_1: string | null;
-  address_line_2: string | null;
-  block: string | null;
-  building: string | null;
-  city_district: string | null;
+/** An address row as generated (every demo address has a country). */
+export type SeedAddress = Omit<Database['legal_entity_addresses'], 'legal_entity_id' | 'country_id'> & {
   country_id: number;
-  county: string | null;
-  floor: string | null;
-  house: string | null;
-  locality: string | null;
-  post_code: string | null;
-  room: string | null;
-  state: string | null;
-  state_id: number | null;
-  street: string | null;
 };
 
 export type SeedMember = {
