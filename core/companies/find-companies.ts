@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor } from '../search/cursor.ts';
 import { filterConditions } from '../search/filter-sql.ts';
 import type { SearchState } from '../search/search-state.ts';
 import { companiesSection } from '../sections/companies.ts';
-import { buildNameQuery } from './name-query.ts';
+import { buildNameQuery, type NameQuery, plainNameQuery } from './name-query.ts';
 
 export type CompanyRow = {
   id: number;
@@ -47,25 +47,42 @@ const columns = sql`b.id, b.uri, b.name, b.status_id, b.jurisdiction_id, b.regis
 /** The unfiltered total per database, counted at most once a minute. */
 const totals = new WeakMap<Db, { at: number; total: number }>();
 
-/** Companies matching a search state: one page of rows, a bounded count and the next cursor. */
+/**
+ * Companies matching a search state: one page of rows, a bounded count and the next cursor. The
+ * name query runs as typed first; only when that finds nothing are misspelt words corrected.
+ */
 export async function findCompanies(
   db: Db,
   reference: Reference,
   state: SearchState,
   pageSize = companiesSection.pageSize,
 ): Promise<CompanySearchResult> {
-  const k = db.kysely;
   const filters = filterConditions(companiesSection, state.filters, reference);
-  const nameQuery = state.q ? await buildNameQuery(k, state.q) : null;
-  let tsQuery = nameQuery?.strict ?? null;
   const whereFor = (query: string | null) => {
     const all = query ? [...filters, sql<SqlBool>`b.name_tsv @@ to_tsquery('simple', ${query})`] : filters;
     return all.length > 0 ? sql.join(all, sql` and `) : null;
   };
+  const plain = state.q ? plainNameQuery(state.q) : null;
+  const asTyped = await searchPage(db, state, pageSize, plain, whereFor(plain?.strict ?? null));
+  if (!plain || asTyped.total > 0) return asTyped;
+  const corrected = await buildNameQuery(db.kysely, state.q);
+  if (!corrected?.corrected) return asTyped;
   // A misspelt word that no correction rescues must not hide the companies the other words find.
-  if (nameQuery?.relaxed && !(await anyMatch(db, whereFor(nameQuery.strict)!))) tsQuery = nameQuery.relaxed;
-  const filtered = whereFor(tsQuery);
+  let tsQuery = corrected.strict;
+  if (corrected.relaxed && !(await anyMatch(db, whereFor(corrected.strict)!))) tsQuery = corrected.relaxed;
+  return searchPage(db, state, pageSize, corrected, whereFor(tsQuery));
+}
+
+async function searchPage(
+  db: Db,
+  state: SearchState,
+  pageSize: number,
+  nameQuery: NameQuery | null,
+  filtered: RawBuilder<unknown> | null,
+): Promise<CompanySearchResult> {
+  const k = db.kysely;
   const where = filtered ?? sql`true`;
+  const tsQuery = nameQuery?.strict;
 
   const counting = countMatches(db, filtered);
   let rows: CompanyRow[];

@@ -24,6 +24,22 @@ export type NameQuery = {
 /** A known name word and the number of companies whose name holds it. */
 export type WordCandidate = { word: string; documents: number };
 
+const MAX_QUERY_WORDS = 8;
+
+function queryWords(q: string): string[] {
+  return [...new Set(nameWords(q))].slice(0, MAX_QUERY_WORDS);
+}
+
+/**
+ * The name query as typed (every word must match), with no database work: tried first, since
+ * most queries are spelt right; `buildNameQuery` corrects when it finds nothing.
+ */
+export function plainNameQuery(q: string): NameQuery | null {
+  const words = queryWords(q);
+  if (words.length === 0) return null;
+  return { strict: words.join(' & '), relaxed: null, normalized: words.join(' '), corrected: false };
+}
+
 /**
  * Turns a name query into full-text queries over `legal_entities.name_tsv`. Words that occur in
  * some company name are kept as they are; a word that occurs in none (a typo) is replaced by the
@@ -31,7 +47,7 @@ export type WordCandidate = { word: string; documents: number };
  * on whole names).
  */
 export async function buildNameQuery(k: Kysely<Database>, q: string): Promise<NameQuery | null> {
-  const words = [...new Set(nameWords(q))].slice(0, 8);
+  const words = queryWords(q);
   if (words.length === 0) return null;
   const known = await k.selectFrom('name_words').select('word').where('word', 'in', words).execute();
   const knownSet = new Set(known.map((r) => r.word));
