@@ -23,7 +23,10 @@ export type SearchState = {
   after?: string;
 };
 
+/** Pages reached by number (offset) stop here; deeper ones are reached by following cursors. */
 export const MAX_PAGE = 500;
+/** With a cursor the page number only labels the page. */
+export const MAX_CURSOR_PAGE = 1_000_000;
 export const MAX_QUERY_LENGTH = 200;
 /** Parameters that are not filters and are never an error (campaign tags are kept elsewhere). */
 const IGNORED = /^(utm_[a-z]+|style)$/;
@@ -59,10 +62,7 @@ export function parseSearchState(
     } else if (name === 'sort') {
       sort = value;
     } else if (name === 'page') {
-      page = Number(value);
-      if (!/^\d+$/.test(value) || page < 1 || page > MAX_PAGE) {
-        errors.push({ parameter: 'page', message: `page must be a whole number from 1 to ${MAX_PAGE}` });
-      }
+      page = /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN;
     } else if (name === 'after') {
       if (!/^[A-Za-z0-9_-]{1,200}$/.test(value))
         errors.push({ parameter: 'after', message: 'after is not a valid cursor' });
@@ -90,6 +90,13 @@ export function parseSearchState(
         filters.push(parsed);
       }
     }
+  }
+  const maxPage = after === undefined ? MAX_PAGE : MAX_CURSOR_PAGE;
+  if (!(page >= 1 && page <= maxPage)) {
+    errors.push({
+      parameter: 'page',
+      message: `page must be a whole number from 1 to ${maxPage}${after === undefined ? ' (deeper pages follow the next link)' : ''}`,
+    });
   }
   if (sort === '') sort = defaultSort(section, q);
   else if (!(sort === 'relevance' && q) && !section.sorts.some((s) => s.key === sort)) {

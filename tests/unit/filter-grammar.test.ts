@@ -115,6 +115,8 @@ describe('filter grammar', () => {
     expect(bad('jurisdiction:from=1')).toBe('jurisdiction:from');
     expect(bad('page=0')).toBe('page');
     expect(bad('page=501')).toBe('page');
+    expect(bad('page=1000&after=WyIyMDIwLTAxLTAxIiwxXQ')).toBeNull();
+    expect(bad('page=abc')).toBe('page');
     expect(bad('sort=relevance')).toBe('sort');
     expect(bad('sort=name_asc&jurisdiction=1&jurisdiction=2')).toBe('jurisdiction');
   });
