@@ -3,13 +3,7 @@ import { findCompanies } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { type FilterParam, paramName } from '../../core/filters/grammar.ts';
 import { industryPath, type Lang, type Reference, type RefItem } from '../../core/reference/reference-data.ts';
-import {
-  defaultSort,
-  parseSearchState,
-  printSearchState,
-  type SearchState,
-  sortKeys,
-} from '../../core/search/search-state.ts';
+import { parseSearchState, printSearchState, type SearchState, sortKeys } from '../../core/search/search-state.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
 import type { FilterDecl } from '../../core/sections/section.ts';
 import type { AppServices } from '../services.ts';
@@ -215,9 +209,3 @@ function hiddenParams(state: SearchState): [string, string][] {
     (f.field === 'dates' && f.keys[0] === 'registration' && f.op !== 'eq' && !f.op.startsWith('is_'));
   return state.filters.filter((f) => !shown(f)).map((f) => [paramName(f), f.values.join('|')]);
 }
-
-export function isDefaultSort(state: SearchState): boolean {
-  return state.sort === defaultSort(companiesSection, state.q);
-}
-
-export { paramName };
