@@ -10,9 +10,10 @@
 //   --build          rebuild the pages first (otherwise only when build/ is missing or older than app/, core/, db/)
 //   --no-results     do not append to bench/RESULTS.md
 //   NODE_ENV         default production (set before React loads; server/main.ts itself does not set it)
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { appendFile, readdir } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
 import os from 'node:os';
 import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +33,6 @@ import { type Db, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import type { Database } from '../db/schema.ts';
-import type { buildApp as BuildApp } from '../server/app.ts';
 import type { LoadInput } from './load-worker.ts';
 
 /** A reader with a cookie is never served from the page cache. */
@@ -83,6 +83,51 @@ console.error = (...parts: unknown[]) => {
     .split('\n')[0];
   serverErrors.set(first, (serverErrors.get(first) ?? 0) + 1);
 };
+
+/** Starts `node server/main.ts` on a free port over the bench database and waits until it serves. */
+async function startServer(url: string): Promise<string> {
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../server/main.ts', import.meta.url))], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SEED_COMPANIES: '0',
+      SITE_URL: 'http://bench.invalid',
+      PAGE_CACHE_SECONDS: '60',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server = child;
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    for (const line of chunk.split('\n').filter(Boolean)) console.error(line);
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start within 120 s')), 120_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      if (chunk.includes('Registra is ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code} before it was ready`));
+    });
+  });
+  return `http://127.0.0.1:${port}`;
+}
 
 function log(message: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -378,7 +423,7 @@ async function replicatedFind(d: Db, reference: Reference, st: SearchState) {
 // ---------- main ----------
 
 let db: Db | undefined;
-let app: Awaited<ReturnType<typeof BuildApp>> | undefined;
+let server: ChildProcess | undefined;
 let exitCode = 0;
 let loadAtStart = os.loadavg();
 try {
@@ -410,21 +455,11 @@ try {
   const buildAge = (Date.now() - statSync(serverEntry).mtimeMs) / 60_000;
 
   const reference = await loadReference(db);
-  const { buildApp } = await import('../server/app.ts');
-  // As `npm start` runs it: rendered pages are kept 60 s for anonymous readers. Latency figures
-  // send a cookie, which bypasses that cache, so they measure rendering; the load test runs both ways.
-  app = await buildApp({
-    db,
-    reference,
-    siteUrl: 'http://bench.invalid',
-    pages: 'build',
-    logLevel: 'silent',
-    pageCache: { ttlSeconds: 60, maxEntries: 5000 },
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no server address');
-  const base = `http://127.0.0.1:${address.port}`;
+  // The app runs as `npm start` runs it, in its own process (a client sharing the server's event
+  // loop would add its own work to every HTTP figure): production React, pages kept 60 s for
+  // anonymous readers. Latency figures send a cookie, which bypasses that cache, so they measure
+  // rendering; the load test runs both ways.
+  const base = await startServer(DATABASE_URL);
   log(`app listening on ${base} (build from ${buildAge.toFixed(0)} min ago)`);
 
   const get = async (path: string, expect = 200): Promise<string> => {
@@ -886,7 +921,7 @@ try {
   printError('[bench] ERROR:', error);
   exitCode = 1;
 } finally {
-  await app?.close().catch(() => {});
+  server?.kill('SIGTERM');
   await db?.close().catch(() => {});
 }
 process.exit(exitCode);

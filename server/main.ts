@@ -34,6 +34,7 @@ const app = await buildApp({
   siteUrl: env.SITE_URL,
   pages: dev ? 'dev' : 'build',
   logLevel: env.LOG_LEVEL,
+  pageCache: { ttlSeconds: env.PAGE_CACHE_SECONDS, maxEntries: 5000 },
 });
 
 const shutdown = async () => {
