@@ -2,7 +2,13 @@ import { countCompaniesByJurisdiction } from '../../core/companies/count-compani
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { type FilterParam, paramName } from '../../core/filters/grammar.ts';
-import { industryPath, type Lang, type Reference, type RefItem } from '../../core/reference/reference-data.ts';
+import {
+  type Industry,
+  industryPath,
+  type Lang,
+  type Reference,
+  type RefItem,
+} from '../../core/reference/reference-data.ts';
 import { parseSearchState, printSearchState, type SearchState, sortKeys } from '../../core/search/search-state.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
 import type { FilterDecl } from '../../core/sections/section.ts';
@@ -165,8 +171,8 @@ function panelFields(
         const items = refItems(decl, reference);
         if (decl.ref === 'industries') {
           return reference.industries.items
-            .filter((i) => i.level <= 2)
-            .map((i) => ({ value: String(i.id), label: p.name(i), depth: i.level - 1 }));
+            .filter((i) => i.level === 1)
+            .map((i) => ({ value: String(i.id), label: p.name(i), depth: 0 }));
         }
         const all = items.map((i) => ({
           value: decl.valueKey === 'id' ? String(i.id) : i.uri,
@@ -177,14 +183,17 @@ function panelFields(
       if (decl.ref === 'locations') {
         options = options.filter((o) => jurisdictionCounts.has(Number(o.value)) || o.value === selected);
       }
-      const deep = decl.ref === 'industries' ? reference.industries.byId.get(Number(selected)) : undefined;
-      if (deep && deep.level > 2) {
-        // A deeper industry is shown under its sector and subsector, with its own ancestors.
-        const path = industryPath(reference, deep.id).filter((i) => i.level > 2);
-        const parent = String(path[0].parent_id);
-        const at = options.findIndex((o) => o.value === parent) + 1;
-        const inserted = path.map((i) => ({ value: String(i.id), label: p.name(i), depth: i.level - 1 }));
-        options = [...options.slice(0, at), ...inserted, ...options.slice(at)];
+      const chosen = decl.ref === 'industries' ? reference.industries.byId.get(Number(selected)) : undefined;
+      if (chosen) {
+        // Drill-down: the chosen industry under its sector, with its ancestors and its children.
+        const path = industryPath(reference, chosen.id);
+        const option = (i: Industry) => ({ value: String(i.id), label: p.name(i), depth: i.level - 1 });
+        const below = [
+          ...path.slice(1).map(option),
+          ...chosen.children.map((id) => option(reference.industries.byId.get(id)!)),
+        ];
+        const at = options.findIndex((o) => o.value === String(path[0].id)) + 1;
+        options = [...options.slice(0, at), ...below, ...options.slice(at)];
       }
       fields.push({ kind: 'select', name: decl.field, label: p.t(decl.label), value: selected, options });
     } else if (decl.kind === 'typed_date_range' && decl.direct?.registration) {

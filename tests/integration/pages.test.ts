@@ -150,6 +150,17 @@ describe('companies search', () => {
     expect(forms.filter((f) => f.includes('action="/companies/search/"') && f.includes('method="get"')).length).toBe(3);
   });
 
+  it('drills down the industry filter: a chosen sector offers its sub-industries', async () => {
+    const sector = t.reference.industries.items.find((i) => i.level === 1 && i.children.length > 1)!;
+    const res = await get(`/companies/search/?industry=${sector.id}`);
+    expect(res.statusCode).toBe(200);
+    const select = /<select id="filter-industry"[^>]*>(.*?)<\/select>/s.exec(res.body)?.[1] ?? '';
+    expect(select).toMatch(new RegExp(`<option value="${sector.id}" selected="">`));
+    for (const child of sector.children) expect(select).toContain(`<option value="${child}">`);
+    const other = t.reference.industries.items.find((i) => i.level === 2 && i.parent_id !== sector.id)!;
+    expect(select).not.toContain(`<option value="${other.id}">`);
+  });
+
   it('shows an empty state when nothing matches', async () => {
     const res = await get('/companies/search/?q=zzzzqqqqxxxx');
     expect(res.statusCode).toBe(200);
