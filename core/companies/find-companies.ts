@@ -1,11 +1,13 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
+import type { FilterParam } from '../filters/grammar.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import { decodeCursor, encodeCursor } from '../search/cursor.ts';
 import { filterConditions } from '../search/filter-sql.ts';
 import type { SearchState } from '../search/search-state.ts';
 import { companiesSection } from '../sections/companies.ts';
+import { countCompaniesByIndustry, countCompaniesByJurisdiction } from './count-companies.ts';
 import { buildNameQuery, type NameQuery, plainNameQuery } from './name-query.ts';
 
 export type CompanyRow = {
@@ -63,14 +65,38 @@ export async function findCompanies(
     return all.length > 0 ? sql.join(all, sql` and `) : null;
   };
   const plain = state.q ? plainNameQuery(state.q) : null;
-  const asTyped = await searchPage(db, state, pageSize, plain, whereFor(plain?.strict ?? null));
+  const selective = await fewMatches(db, reference, state.filters);
+  const asTyped = await searchPage(db, state, pageSize, plain, whereFor(plain?.strict ?? null), selective);
   if (!plain || asTyped.total > 0) return asTyped;
   const corrected = await buildNameQuery(db.kysely, state.q);
   if (!corrected?.corrected) return asTyped;
   // A misspelt word that no correction rescues must not hide the companies the other words find.
   let tsQuery = corrected.strict;
   if (corrected.relaxed && !(await anyMatch(db, whereFor(corrected.strict)!))) tsQuery = corrected.relaxed;
-  return searchPage(db, state, pageSize, corrected, whereFor(tsQuery));
+  return searchPage(db, state, pageSize, corrected, whereFor(tsQuery), selective);
+}
+
+/** Below this many matches, sorting them beats walking the sort index and filtering. */
+const SORT_MATCHES_BELOW = 10_000;
+
+/**
+ * True when a filter surely matches few companies: an exact identifier, or jurisdictions or
+ * industries that hold few companies by the cached rollups (count-companies.ts). Such a search
+ * sorts its matches; walking the sort index would read most of the table to find them
+ * (PERFORMANCE.md: ORDER BY + LIMIT with a selective filter).
+ */
+async function fewMatches(db: Db, reference: Reference, filters: FilterParam[]): Promise<boolean> {
+  for (const f of filters) {
+    if (f.op !== 'eq') continue;
+    const decl = companiesSection.filters.find((d) => d.field === f.field);
+    if (decl?.kind === 'typed_text') return true;
+    if (decl?.kind !== 'reference' || (decl.ref !== 'locations' && decl.ref !== 'industries')) continue;
+    const counts =
+      decl.ref === 'locations' ? await countCompaniesByJurisdiction(db) : await countCompaniesByIndustry(db, reference);
+    const bound = f.values.reduce((sum, v) => sum + (counts.get(Number(v)) ?? 0), 0);
+    if (bound <= SORT_MATCHES_BELOW) return true;
+  }
+  return false;
 }
 
 async function searchPage(
@@ -79,6 +105,7 @@ async function searchPage(
   pageSize: number,
   nameQuery: NameQuery | null,
   filtered: RawBuilder<unknown> | null,
+  selective: boolean,
 ): Promise<CompanySearchResult> {
   const k = db.kysely;
   const where = filtered ?? sql`true`;
@@ -124,11 +151,12 @@ async function searchPage(
     const offset = state.after ? 0 : (state.page - 1) * pageSize;
     const extraSortColumns = sort.by.filter((c) => c.column !== 'id').map((c) => sql.ref(`b.${c.column}`));
     const sortColumns = sql.join([sql.ref('b.id'), ...extraSortColumns]);
-    // A name query is selective through its GIN index: fence it (offset 0) so that the planner
-    // sorts the matches instead of walking the sort index and filtering (PERFORMANCE.md trap).
-    const inner = tsQuery
-      ? sql`select * from (select ${sortColumns} from legal_entities b where ${where} and ${keyset} offset 0) b`
-      : sql`select ${sortColumns} from legal_entities b where ${where} and ${keyset}`;
+    // A name query (through its GIN index) or a selective filter is fenced (offset 0) so that the
+    // planner sorts the matches instead of walking the sort index and filtering (PERFORMANCE.md trap).
+    const inner =
+      tsQuery || selective
+        ? sql`select * from (select ${sortColumns} from legal_entities b where ${where} and ${keyset} offset 0) b`
+        : sql`select ${sortColumns} from legal_entities b where ${where} and ${keyset}`;
     const result = await sql<CompanyRow & Record<string, string | number>>`
       with page as (${inner} order by ${order('b')} limit ${pageSize} offset ${offset})
       select ${columns}${extraSortColumns.length > 0 ? sql`, ${sql.join(extraSortColumns)}` : sql``}
