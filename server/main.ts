@@ -6,10 +6,11 @@ import { buildApp } from './app.ts';
 import { readEnv } from './env.ts';
 
 // A start-up failure (bad environment, database in use or unreachable) is one clear line, not a trace.
-process.on('uncaughtException', (error) => {
+const startupFailure = (error: Error) => {
   console.error(`Registra could not start: ${error.message}`);
   process.exit(1);
-});
+};
+process.on('uncaughtException', startupFailure);
 
 const env = readEnv();
 const dev = process.argv.includes('--dev');
@@ -57,6 +58,7 @@ try {
   await db.close();
   process.exit(1);
 }
+process.off('uncaughtException', startupFailure);
 console.log(
   `Registra is ready at http://localhost:${env.PORT} (${db.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
 );

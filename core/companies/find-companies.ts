@@ -65,7 +65,8 @@ export async function findCompanies(
     return all.length > 0 ? sql.join(all, sql` and `) : null;
   };
   const plain = state.q ? plainNameQuery(state.q) : null;
-  const selective = await fewMatches(db, reference, state.filters);
+  // A name query is fenced anyway; only filter-only searches need the rollups' estimate.
+  const selective = plain ? false : await fewMatches(db, reference, state.filters);
   const asTyped = await searchPage(db, state, pageSize, plain, whereFor(plain?.strict ?? null), selective);
   if (!plain || asTyped.total > 0) return asTyped;
   const corrected = await buildNameQuery(db.kysely, state.q);

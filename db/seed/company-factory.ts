@@ -25,16 +25,8 @@ export type SeedAddress = Omit<Database['legal_entity_addresses'], 'legal_entity
   country_id: number;
 };
 
-export type SeedMember = {
-  id: number;
+export type SeedMember = Omit<Database['members'], 'name_type'> & {
   name_type: 'individual' | 'legal_entity';
-  name: string;
-  first_name: string | null;
-  middle_name: string | null;
-  last_name: string | null;
-  postfix: string | null;
-  legal_entity_id: number | null;
-  country_id: number | null;
   contacts: { contact_type_id: number; contact: string }[];
 };
 
@@ -277,6 +269,14 @@ function withForm(core: string, form: string): string {
 
 type Street = { street: string; house: string; line: string };
 
+/** Languages whose street names are one word: a stem and a suffix ("Kerkstraat", "Storgatan"). */
+const COMPOUND_STREETS = {
+  nl: [STREET_WORDS.nlStem, STREET_WORDS.nlSuffix],
+  sv: [STREET_WORDS.svStem, STREET_WORDS.svSuffix],
+  nb: [STREET_WORDS.nbStem, STREET_WORDS.nbSuffix],
+  fi: [STREET_WORDS.fiStem, STREET_WORDS.fiSuffix],
+} as const;
+
 function makeStreet(random: Random, j: ResolvedJurisdiction, names: NameMaterial): Street {
   const w = STREET_WORDS;
   const house = String(1 + Math.floor(random.next() ** 2 * 180));
@@ -288,20 +288,12 @@ function makeStreet(random: Random, j: ResolvedJurisdiction, names: NameMaterial
       const h = random.chance(0.1) ? `${house}${random.pick(['a', 'b', 'c'])}` : house;
       return { street, house: h, line: `${street} ${h}` };
     }
-    case 'nl': {
-      const street = `${random.pick(w.nlStem)}${random.pick(w.nlSuffix)}`;
-      return { street, house, line: `${street} ${house}` };
-    }
-    case 'sv': {
-      const street = `${random.pick(w.svStem)}${random.pick(w.svSuffix)}`;
-      return { street, house, line: `${street} ${house}` };
-    }
-    case 'nb': {
-      const street = `${random.pick(w.nbStem)}${random.pick(w.nbSuffix)}`;
-      return { street, house, line: `${street} ${house}` };
-    }
+    case 'nl':
+    case 'sv':
+    case 'nb':
     case 'fi': {
-      const street = `${random.pick(w.fiStem)}${random.pick(w.fiSuffix)}`;
+      const [stems, suffixes] = COMPOUND_STREETS[style];
+      const street = `${random.pick(stems)}${random.pick(suffixes)}`;
       return { street, house, line: `${street} ${house}` };
     }
     case 'fr': {
