@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SearchPage } from '../presenters/search-page.server.ts';
+import { HiddenFields } from './hidden-fields.tsx';
 
 /** The filter form: a plain GET form (works without JavaScript), one field per declared filter. */
 export function FilterPanel({ page }: { page: SearchPage }) {
@@ -8,10 +9,7 @@ export function FilterPanel({ page }: { page: SearchPage }) {
     <aside className="filter-panel">
       <h2>{t('search.filters')}</h2>
       <form method="get" action={page.clearHref}>
-        {page.q ? <input type="hidden" name="q" value={page.q} /> : null}
-        {page.hidden.map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+        <HiddenFields params={page.carry.panel} />
         {page.panel.map((field) =>
           field.kind === 'select' ? (
             <div className="field" key={field.name}>

@@ -1,7 +1,7 @@
 import { countCompaniesByJurisdiction } from '../../core/companies/count-companies.ts';
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
-import { type FilterParam, paramName } from '../../core/filters/grammar.ts';
+import { type FilterParam, printParams } from '../../core/filters/grammar.ts';
 import {
   type Industry,
   industryPath,
@@ -9,7 +9,13 @@ import {
   type Reference,
   type RefItem,
 } from '../../core/reference/reference-data.ts';
-import { parseSearchState, printSearchState, type SearchState, sortKeys } from '../../core/search/search-state.ts';
+import {
+  defaultSort,
+  parseSearchState,
+  printSearchState,
+  type SearchState,
+  sortKeys,
+} from '../../core/search/search-state.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
 import type { FilterDecl } from '../../core/sections/section.ts';
 import type { AppServices } from '../services.ts';
@@ -38,8 +44,8 @@ export type SearchPage = {
   canonicalPath: string;
   title: string;
   description: string;
-  /** Filters the simple form does not show, carried along when it is submitted. */
-  hidden: [string, string][];
+  /** What each form of the page carries along unchanged, as hidden fields. */
+  carry: { search: [string, string][]; sort: [string, string][]; panel: [string, string][] };
 };
 
 const BASE = '/companies/search/';
@@ -96,8 +102,8 @@ export async function loadSearchPage(
     clearHref: p.path(BASE),
     canonicalPath: `${BASE}${printSearchState(companiesSection, canonicalState, uriOf)}`,
     title: filterSummary ? p.t('search.titleFiltered', { filters: filterSummary }) : p.t('search.title'),
-    description: p.t('search.description', { count: result.totalIsLowerBound ? result.total : result.total }),
-    hidden: hiddenParams(state),
+    description: p.t('search.description', { count: result.total }),
+    carry: carriedParams(state),
   };
 }
 
@@ -212,9 +218,20 @@ function panelFields(
   return fields;
 }
 
-function hiddenParams(state: SearchState): [string, string][] {
-  const shown = (f: FilterParam) =>
+/**
+ * The search box changes the query and keeps every filter; the sort form changes the sort; the
+ * filter panel changes the filters it shows and keeps the query, the sort and the others.
+ */
+function carriedParams(state: SearchState): SearchPage['carry'] {
+  const inPanel = (f: FilterParam) =>
     (f.keys.length === 0 && f.op === 'eq' && f.values.length === 1) ||
-    (f.field === 'dates' && f.keys[0] === 'registration' && f.op !== 'eq' && !f.op.startsWith('is_'));
-  return state.filters.filter((f) => !shown(f)).map((f) => [paramName(f), f.values.join('|')]);
+    (f.field === 'dates' && f.keys[0] === 'registration' && (f.op === 'from' || f.op === 'to'));
+  const filters = printParams(state.filters);
+  const q: [string, string][] = state.q ? [['q', state.q]] : [];
+  const sort: [string, string][] = state.sort === defaultSort(companiesSection, state.q) ? [] : [['sort', state.sort]];
+  return {
+    search: filters,
+    sort: [...q, ...filters],
+    panel: [...q, ...sort, ...printParams(state.filters.filter((f) => !inPanel(f)))],
+  };
 }

@@ -161,6 +161,30 @@ describe('companies search', () => {
     expect(select).not.toContain(`<option value="${other.id}">`);
   });
 
+  it('keeps the rest of the search in each form: query, sort, filters the form does not edit', async () => {
+    const res = await get(
+      '/companies/search/?q=bank&status=1&dates[registration]:from=2000&identifiers[lei]:is_known=&sort=name_asc',
+    );
+    expect(res.statusCode).toBe(200);
+    const forms = [...res.body.matchAll(/<form [^>]*class="([^"]+)"[^>]*>(.*?)<\/form>/gs)];
+    const hidden = (cls: string) =>
+      [...(forms.find((f) => f[1] === cls)?.[2] ?? '').matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)]
+        .map((m) => `${m[1]}=${m[2]}`)
+        .sort();
+    expect(hidden('sort')).toEqual([
+      'dates[registration]:from=2000',
+      'identifiers[lei]:is_known=',
+      'q=bank',
+      'status=1',
+    ]);
+    expect(hidden('search-bar')).toEqual(['dates[registration]:from=2000', 'identifiers[lei]:is_known=', 'status=1']);
+    const panel = /<aside class="filter-panel">(.*?)<\/aside>/s.exec(res.body)?.[1] ?? '';
+    const panelHidden = [...panel.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)]
+      .map((m) => m[1])
+      .sort();
+    expect(panelHidden).toEqual(['identifiers[lei]:is_known', 'q', 'sort']);
+  });
+
   it('shows an empty state when nothing matches', async () => {
     const res = await get('/companies/search/?q=zzzzqqqqxxxx');
     expect(res.statusCode).toBe(200);

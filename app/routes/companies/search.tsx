@@ -3,6 +3,7 @@ import { data } from 'react-router';
 import { AppError } from '../../../core/errors/app-error.ts';
 import { CompanyTable } from '../../components/company-table.tsx';
 import { FilterPanel } from '../../components/filter-panel.tsx';
+import { HiddenFields } from '../../components/hidden-fields.tsx';
 import { isLang } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { loadSearchPage } from '../../presenters/search-page.server.ts';
@@ -48,21 +49,7 @@ export default function CompanySearch({ loaderData }: Route.ComponentProps) {
                 {t('search.query')}
               </label>
               <input id="q" name="q" type="search" defaultValue={page.q} placeholder={t('home.searchPlaceholder')} />
-              {page.panel.map((f) =>
-                f.kind === 'select' ? (
-                  f.value ? (
-                    <input key={f.name} type="hidden" name={f.name} value={f.value} />
-                  ) : null
-                ) : (
-                  <span key={f.name}>
-                    {f.from ? <input type="hidden" name={`${f.name}:from`} value={f.from} /> : null}
-                    {f.to ? <input type="hidden" name={`${f.name}:to`} value={f.to} /> : null}
-                  </span>
-                ),
-              )}
-              {page.hidden.map(([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ))}
+              <HiddenFields params={page.carry.search} />
               <button type="submit">{t('search.submit')}</button>
             </form>
           </search>
@@ -71,15 +58,7 @@ export default function CompanySearch({ loaderData }: Route.ComponentProps) {
               {page.totalText}
             </p>
             <form method="get" action={page.clearHref} className="sort">
-              {page.q ? <input type="hidden" name="q" value={page.q} /> : null}
-              {page.panel.map((f) =>
-                f.kind === 'select' && f.value ? (
-                  <input key={f.name} type="hidden" name={f.name} value={f.value} />
-                ) : null,
-              )}
-              {page.hidden.map(([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ))}
+              <HiddenFields params={page.carry.sort} />
               <label htmlFor="sort">{t('search.sort')}</label>
               <select id="sort" name="sort" defaultValue={page.sort}>
                 {page.sortOptions.map((o) => (
