@@ -1,11 +1,15 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { SECTIONS } from '../core/sections/sections.ts';
 
 // Every page exists in English (no prefix) and under /de and /fr: one optional :lang segment.
 export default [
   route(':lang?', 'routes/locale.tsx', [
     index('routes/home.tsx'),
-    route('companies/search', 'routes/companies/search.tsx', { id: 'companies-search' }),
-    route('companies/search/f/*', 'routes/companies/search.tsx', { id: 'companies-search-filtered' }),
+    // Every search section (companies and the 21 related-record sections) from one route module.
+    ...SECTIONS.flatMap((s) => [
+      route(`${s.id}/search`, 'routes/search.tsx', { id: `${s.id}-search` }),
+      route(`${s.id}/search/f/*`, 'routes/search.tsx', { id: `${s.id}-search-filtered` }),
+    ]),
     route('companies/details/:uri', 'routes/companies/details.tsx'),
     route('companies/directories/jurisdictions', 'routes/companies/jurisdictions.tsx'),
     route('companies/directories/industries', 'routes/companies/industries.tsx', { id: 'industries' }),

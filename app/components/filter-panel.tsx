@@ -23,6 +23,11 @@ export function FilterPanel({ page }: { page: SearchPage }) {
                 ))}
               </select>
             </div>
+          ) : field.kind === 'text' ? (
+            <div className="field" key={field.name}>
+              <label htmlFor={`filter-${field.name}`}>{field.label}</label>
+              <input id={`filter-${field.name}`} name={field.name} defaultValue={field.value} maxLength={200} />
+            </div>
           ) : (
             <fieldset className="field" key={field.name}>
               <legend>{field.label}</legend>
@@ -31,10 +36,7 @@ export function FilterPanel({ page }: { page: SearchPage }) {
                 <input
                   name={`${field.name}:from`}
                   defaultValue={field.from}
-                  inputMode="numeric"
-                  pattern="\d{4}(-\d{2}(-\d{2})?)?"
-                  placeholder="yyyy"
-                  title={t('search.dateHint')}
+                  {...rangeInput(field.valueType, 'yyyy', t)}
                 />
               </label>
               <label>
@@ -42,10 +44,7 @@ export function FilterPanel({ page }: { page: SearchPage }) {
                 <input
                   name={`${field.name}:to`}
                   defaultValue={field.to}
-                  inputMode="numeric"
-                  pattern="\d{4}(-\d{2}(-\d{2})?)?"
-                  placeholder="yyyy-MM-dd"
-                  title={t('search.dateHint')}
+                  {...rangeInput(field.valueType, 'yyyy-MM-dd', t)}
                 />
               </label>
             </fieldset>
@@ -55,4 +54,11 @@ export function FilterPanel({ page }: { page: SearchPage }) {
       </form>
     </aside>
   );
+}
+
+/** Input hints of a range bound: dates as yyyy, yyyy-MM or yyyy-MM-dd; numbers with up to 2 decimals. */
+function rangeInput(valueType: 'date' | 'number', placeholder: string, t: (key: string) => string) {
+  return valueType === 'date'
+    ? { inputMode: 'numeric' as const, pattern: '\\d{4}(-\\d{2}(-\\d{2})?)?', placeholder, title: t('search.dateHint') }
+    : { inputMode: 'decimal' as const, pattern: '-?\\d+(\\.\\d{1,2})?', title: t('search.numberHint') };
 }

@@ -2,7 +2,7 @@ import { isActive } from '../../core/companies/company-status.ts';
 import type { CompanyRow } from '../../core/companies/find-companies.ts';
 import { formatDate } from '../../core/filters/grammar.ts';
 import { displayName, flagOf, type Lang, type Reference, type RefItem } from '../../core/reference/reference-data.ts';
-import { i18nFor, localePath } from '../i18n/i18n.ts';
+import { i18nFor, intlLocale, localePath } from '../i18n/i18n.ts';
 
 const DATE_PATTERN: Record<Lang, string> = { en: 'dd/MM/yyyy', de: 'dd.MM.yyyy', fr: 'dd/MM/yyyy' };
 
@@ -18,7 +18,7 @@ export function presenter(reference: Reference, lang: Lang) {
   const name = (item: RefItem | undefined) => displayName(item, languageId);
   const path = (p: string) => localePath(lang, p);
   const date = (iso: string | null | undefined) => (iso ? formatDate(iso, DATE_PATTERN[lang]) : '');
-  const number = (n: number) => n.toLocaleString(lang === 'en' ? 'en-GB' : lang === 'de' ? 'de-DE' : 'fr-FR');
+  const number = (n: number) => n.toLocaleString(intlLocale(lang));
   const status = (statusId: number | null | undefined): Cell => {
     const active = isActive(statusId);
     return { text: active ? t('status.active') : t('status.inactive'), tone: active ? 'active' : 'inactive' };
@@ -27,6 +27,11 @@ export function presenter(reference: Reference, lang: Lang) {
     text: name(reference.locations.byId.get(id)),
     flag: flagOf(reference, id),
   });
+  /** An i18n key, or a label declared in every language. */
+  const label = (ref: string | Record<Lang, string>) => (typeof ref === 'string' ? t(ref) : ref[lang]);
+  const currencyCode = (id: number) => reference.currencies.byId.get(id)?.uri.toUpperCase() ?? '';
+  const amount = (n: number, currency: string) =>
+    `${n.toLocaleString(intlLocale(lang), { minimumFractionDigits: 0, maximumFractionDigits: 2 })}${currency ? ` ${currency}` : ''}`;
   const companyHref = (uri: string) => path(`/companies/details/${encodeURIComponent(uri)}/`);
 
   /** Cells of the companies-search columns (spec §2), keyed by column key. */
@@ -44,5 +49,20 @@ export function presenter(reference: Reference, lang: Lang) {
     };
   };
 
-  return { t, lang, languageId, name, path, date, number, status, jurisdiction, companyHref, companyCells };
+  return {
+    t,
+    lang,
+    languageId,
+    name,
+    label,
+    path,
+    date,
+    number,
+    amount,
+    currencyCode,
+    status,
+    jurisdiction,
+    companyHref,
+    companyCells,
+  };
 }

@@ -1,7 +1,11 @@
-import { type CompanyProfile, getCompany } from '../../core/companies/get-company.ts';
+import { ADVANCED_PROFILE_THRESHOLD, type CompanyProfile, getCompany } from '../../core/companies/get-company.ts';
+import { getCompanyRecords, type RecordList } from '../../core/companies/get-company-records.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
+import type { RecordRow } from '../../core/search/find-records.ts';
+import { SECTIONS } from '../../core/sections/sections.ts';
 import type { AppServices } from '../services.ts';
-import { type Cell, presenter } from './present.server.ts';
+import { type Cell, type Presenter, presenter } from './present.server.ts';
+import { recordCells } from './search-page.server.ts';
 
 export type ProfileRow = {
   /** Stable within its section. */
@@ -16,7 +20,21 @@ export type ProfileRow = {
 export type ProfileSection = { id: string; title: string; rows: ProfileRow[] };
 type SectionDraft = { id: string; title: string; rows: Omit<ProfileRow, 'key'>[] };
 
+/** A related-record type on the profile: its first rows and a link to all of them. */
+export type ProfileRecords = {
+  id: string;
+  title: string;
+  columns: { key: string; label: string }[];
+  rows: { id: number; cells: Record<string, Cell> }[];
+  totalText: string;
+  /** The section search narrowed to this company (absent for lists without a section). */
+  allHref?: string;
+};
+
 export type ProfilePage = {
+  records: ProfileRecords[];
+  /** Related-record types the company has none of. */
+  emptyRecordTypes: string[];
   name: string;
   uri: string;
   status: Cell;
@@ -44,6 +62,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
   const { reference } = services;
   const company = await getCompany(services.db, uri);
   if (!company) return null;
+  const lists = await getCompanyRecords(services.db, company.id);
   const p = presenter(reference, lang);
   const t = p.t;
   const yesNo = (v: boolean) => (v ? t('profile.yes') : t('profile.no'));
@@ -221,7 +240,8 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     status: p.status(company.status_id),
     jurisdiction,
     jurisdictionHref: searchPath(`jurisdiction-${jurisdictionUri}-${company.jurisdiction_id}`),
-    advanced: company.advanced,
+    advanced: company.advanced || [...lists.values()].some((l) => l.total >= ADVANCED_PROFILE_THRESHOLD),
+    ...presentRecords(company, lists, p),
     overview,
     sections,
     description: t('profile.description', {
@@ -231,4 +251,92 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
       date: p.date(company.registered_on),
     }),
   };
+}
+
+/** Columns of the profile lists that have no search section. */
+const OTHER_LISTS: { id: string; columns: { key: string; type: 'text' | 'date' }[] }[] = [
+  {
+    id: 'documents',
+    columns: [
+      { key: 'filed_on', type: 'date' },
+      { key: 'title', type: 'text' },
+      { key: 'document_type', type: 'text' },
+    ],
+  },
+  {
+    id: 'events',
+    columns: [
+      { key: 'event_date', type: 'date' },
+      { key: 'event_type', type: 'text' },
+      { key: 'description', type: 'text' },
+    ],
+  },
+  {
+    id: 'products',
+    columns: [
+      { key: 'name', type: 'text' },
+      { key: 'kind', type: 'text' },
+      { key: 'description', type: 'text' },
+    ],
+  },
+];
+
+function presentRecords(
+  company: CompanyProfile,
+  lists: Map<string, RecordList>,
+  p: Presenter,
+): Pick<ProfilePage, 'records' | 'emptyRecordTypes'> {
+  const records: ProfileRecords[] = [];
+  const emptyRecordTypes: string[] = [];
+  const totalText = (n: number) => p.t('search.records', { count: n });
+  for (const section of SECTIONS) {
+    const list = lists.get(section.id);
+    if (!section.record || !list) continue;
+    const title = p.label(section.title);
+    if (list.total === 0) {
+      emptyRecordTypes.push(title);
+      continue;
+    }
+    const own = new Set(section.record.columns);
+    records.push({
+      id: `records-${section.id}`,
+      title,
+      columns: section.columns.filter((c) => own.has(c.key)).map((c) => ({ key: c.key, label: p.label(c.label) })),
+      rows: list.rows.map((row) => ({
+        id: Number(row.id),
+        cells: recordCells(
+          section,
+          { ...row, legal_entity_id: company.id, company_uri: company.uri, company_name: company.name } as RecordRow,
+          p,
+        ),
+      })),
+      totalText: totalText(list.total),
+      allHref: p.path(`/${section.id}/search/?company=${company.id}`),
+    });
+  }
+  for (const other of OTHER_LISTS) {
+    const list = lists.get(other.id);
+    const title = p.t(`profile.${other.id}`);
+    if (!list || list.total === 0) {
+      emptyRecordTypes.push(title);
+      continue;
+    }
+    records.push({
+      id: `records-${other.id}`,
+      title,
+      columns: other.columns.map((c) => ({ key: c.key, label: p.t(`profile.column.${c.key}`) })),
+      rows: list.rows.map((row) => ({
+        id: Number(row.id),
+        cells: Object.fromEntries(
+          other.columns.map((c) => {
+            const value = row[c.key];
+            const text = value === null ? '' : c.type === 'date' ? p.date(String(value)) : String(value);
+            return [c.key, { text: c.key === 'kind' ? p.t(`profile.productKind.${text}`) : text }];
+          }),
+        ),
+      })),
+      totalText: totalText(list.total),
+    });
+  }
+  return { records, emptyRecordTypes };
 }

@@ -3,12 +3,15 @@ import { findCompanies } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { type FilterParam, printParams } from '../../core/filters/grammar.ts';
 import {
+  flagOf,
   type Industry,
   industryPath,
   type Lang,
   type Reference,
   type RefItem,
 } from '../../core/reference/reference-data.ts';
+import { type Facet, facetCounts } from '../../core/search/facets.ts';
+import { findRecords, type RecordRow } from '../../core/search/find-records.ts';
 import {
   defaultSort,
   parseSearchState,
@@ -16,17 +19,28 @@ import {
   type SearchState,
   sortKeys,
 } from '../../core/search/search-state.ts';
-import { companiesSection } from '../../core/sections/companies.ts';
-import type { FilterDecl } from '../../core/sections/section.ts';
+import { fieldColumn } from '../../core/sections/record-fields.ts';
+import type { FilterDecl, SectionDecl } from '../../core/sections/section.ts';
 import type { AppServices } from '../services.ts';
 import { type Cell, presenter } from './present.server.ts';
 
 export type Option = { value: string; label: string; depth?: number };
 export type PanelField =
   | { kind: 'select'; name: string; label: string; value: string; options: Option[] }
-  | { kind: 'date-range'; name: string; label: string; from: string; to: string };
+  | { kind: 'text'; name: string; label: string; value: string }
+  | { kind: 'range'; name: string; label: string; from: string; to: string; valueType: 'date' | 'number' };
+
+export type FacetView = {
+  field: string;
+  label: string;
+  values: { label: string; count: string; href: string; selected: boolean; flag?: string }[];
+};
 
 export type SearchPage = {
+  section: string;
+  facets: FacetView[];
+  /** Only the companies section has a name search. */
+  hasQuery: boolean;
   q: string;
   sort: string;
   sortOptions: Option[];
@@ -48,68 +62,200 @@ export type SearchPage = {
   carry: { search: [string, string][]; sort: [string, string][]; panel: [string, string][] };
 };
 
-const BASE = '/companies/search/';
-
-/** Everything the companies search page shows, from its URL. Bad input throws AppError('bad_request'). */
+/** Everything a section's search page shows, from its URL. Bad input throws AppError('bad_request'). */
 export async function loadSearchPage(
   services: AppServices,
   lang: Lang,
   url: URL,
   splat: string | undefined,
+  section: SectionDecl,
 ): Promise<SearchPage> {
   const { reference } = services;
   const p = presenter(reference, lang);
+  const BASE = `/${section.id}/search/`;
   const segments = splat ? splat.split('/').filter(Boolean) : [];
-  const parsed = parseSearchState(companiesSection, url.searchParams, segments);
+  const parsed = parseSearchState(section, url.searchParams, segments);
   if (!parsed.ok) {
     const first = parsed.errors[0];
     throw new AppError('bad_request', first.message, { parameter: first.parameter, errors: parsed.errors });
   }
   const state = parsed.state;
-  const result = await findCompanies(services.db, reference, state);
-  const uriOf = uriResolver(reference);
-  const href = (s: SearchState) => p.path(`${BASE}${printSearchState(companiesSection, s, uriOf)}`);
+  const facetsPending = facetCounts(services.db, reference, section, state);
+  // A failed search must not leave the facet query's rejection unhandled.
+  facetsPending.catch(() => {});
+  const { rows, total, totalIsLowerBound, next } = section.record
+    ? await findRecords(services.db, reference, section, state).then((r) => ({
+        ...r,
+        rows: r.rows.map((row) => ({ id: row.id, cells: recordCells(section, row, p) })),
+      }))
+    : await findCompanies(services.db, reference, state).then((r) => ({
+        ...r,
+        rows: r.rows.map((row) => ({ id: row.id, cells: p.companyCells(row) })),
+      }));
+  const result = { total, totalIsLowerBound, next };
+  const uriOf = uriResolver(section, reference);
+  const href = (s: SearchState) => p.path(`${BASE}${printSearchState(section, s, uriOf)}`);
 
-  const declOf = (field: string) => companiesSection.filters.find((f) => f.field === field) as FilterDecl;
+  const declOf = (field: string) => section.filters.find((f) => f.field === field) as FilterDecl;
   const chips = state.filters.map((f) => ({
     label: chipLabel(declOf(f.field), f, reference, p),
     removeHref: href({ ...state, filters: state.filters.filter((x) => x !== f), page: 1, after: undefined }),
   }));
   const filterSummary = chips.map((c) => c.label).join(', ');
+  const noun = section.record ? 'records' : 'results';
   const totalText = result.totalIsLowerBound
-    ? p.t('search.resultsAtLeast', { count: result.total })
-    : p.t('search.results', { count: result.total });
+    ? p.t(`search.${noun}AtLeast`, { count: result.total })
+    : p.t(`search.${noun}`, { count: result.total });
+  const sectionTitle = p.label(section.title);
 
   const nextHref = result.next ? href({ ...state, after: result.next, page: state.page + 1 }) : null;
   // Going back from a cursor page starts over at page 1 of the cursor chain when not reachable by offset.
   const prevHref = state.page > 1 ? href({ ...state, after: undefined, page: state.after ? 1 : state.page - 1 }) : null;
   const canonicalState = { ...state, after: undefined, page: state.after ? 1 : state.page };
-  const sortOptions = sortKeys(companiesSection, state.q).map((key) => ({ value: key, label: p.t(`sort.${key}`) }));
+  const sortOptions = sortKeys(section, state.q).map((key) => {
+    const label = section.sorts.find((s) => s.key === key)?.label ?? `sort.${key}`;
+    return { value: key, label: p.label(label) };
+  });
+  const companies = !section.record;
 
   return {
+    section: section.id,
+    facets: presentFacets(section, state, await facetsPending, reference, p, href),
+    hasQuery: companies,
     q: state.q,
     sort: state.sort,
     sortOptions,
-    columns: companiesSection.columns.map((c) => ({ key: c.key, label: p.t(c.label) })),
-    rows: result.rows.map((row) => ({ id: row.id, cells: p.companyCells(row) })),
+    columns: visibleColumns(section, state).map((c) => ({ key: c.key, label: p.label(c.label) })),
+    rows,
     total: result.total,
     totalText,
     chips,
-    panel: panelFields(state, reference, p, await countCompaniesByJurisdiction(services.db)),
+    panel: panelFields(section, state, reference, p, await countCompaniesByJurisdiction(services.db)),
     page: state.page,
     prevHref,
     nextHref,
     clearHref: p.path(BASE),
-    canonicalPath: `${BASE}${printSearchState(companiesSection, canonicalState, uriOf)}`,
-    title: filterSummary ? p.t('search.titleFiltered', { filters: filterSummary }) : p.t('search.title'),
-    description: p.t('search.description', { count: result.total }),
-    carry: carriedParams(state),
+    canonicalPath: `${BASE}${printSearchState(section, canonicalState, uriOf)}`,
+    title: companies
+      ? filterSummary
+        ? p.t('search.titleFiltered', { filters: filterSummary })
+        : p.t('search.title')
+      : filterSummary
+        ? p.t('search.recordTitleFiltered', { section: sectionTitle, filters: filterSummary })
+        : p.t('search.recordTitle', { section: sectionTitle }),
+    description: companies
+      ? p.t('search.description', { count: result.total })
+      : p.t('search.recordDescription', { section: sectionTitle }),
+    carry: carriedParams(section, state),
   };
 }
 
-function uriResolver(reference: Reference) {
+/** Facet values as links that set the facet's filter to that value (keeping the others). */
+function presentFacets(
+  section: SectionDecl,
+  state: SearchState,
+  facets: Facet[],
+  reference: Reference,
+  p: P,
+  href: (s: SearchState) => string,
+): FacetView[] {
+  return facets.map((facet) => {
+    const decl = section.filters.find((f) => f.field === facet.field) as FilterDecl;
+    const current = state.filters.find((f) => f.field === facet.field && f.op === 'eq');
+    const values = facet.values.map((v) => {
+      let value = String(v.id);
+      let flag: string | undefined;
+      if (decl.kind === 'enum') value = decl.values.find((e) => e.id === v.id)?.uri ?? value;
+      if (decl.kind === 'reference' && decl.valueKey === 'uri') {
+        value = (reference[decl.ref] as { byId: Map<number, RefItem> }).byId.get(v.id)?.uri ?? value;
+      }
+      if (decl.kind === 'reference' && decl.ref === 'locations') flag = flagOf(reference, v.id);
+      const filters = [
+        ...state.filters.filter((f) => f.field !== facet.field),
+        { field: facet.field, keys: [], op: 'eq' as const, values: [value] },
+      ];
+      return {
+        label: valueLabel(decl, value, reference, p),
+        count: `${p.number(v.count)}${v.atLeast ? '+' : ''}`,
+        href: href({ ...state, filters, page: 1, after: undefined }),
+        selected: current?.values.includes(value) ?? false,
+        flag,
+      };
+    });
+    return { field: facet.field, label: p.label(decl.label), values };
+  });
+}
+
+/** Declared columns; contacts filtered by type show only the chosen types' columns (spec §2). */
+function visibleColumns(section: SectionDecl, state: SearchState) {
+  const choice = section.record?.columnChoice;
+  const chosen = choice && state.filters.find((f) => f.field === choice.field && f.op === 'eq');
+  if (!choice || !chosen) return section.columns;
+  const hidden = new Set(
+    Object.entries(choice.columns)
+      .filter(([type]) => !chosen.values.includes(type))
+      .map(([, column]) => column),
+  );
+  return section.columns.filter((c) => !hidden.has(c.key));
+}
+
+/** Display cells of a record row: its own fields by type, then the company columns. */
+export function recordCells(section: SectionDecl, row: RecordRow, p: P): Record<string, Cell> {
+  const record = section.record!;
+  const href = p.companyHref(row.company_uri);
+  const currency = typeof row.currency_id === 'number' ? p.currencyCode(row.currency_id) : '';
+  const cells: Record<string, Cell> = {};
+  for (const f of record.fields) {
+    const value = row[fieldColumn(f)];
+    if (value === null || value === undefined) {
+      cells[f.key] = { text: '' };
+      continue;
+    }
+    switch (f.type) {
+      case 'date':
+        cells[f.key] = { text: p.date(String(value)) };
+        break;
+      case 'amount':
+        cells[f.key] = { text: p.amount(Number(value), currency) };
+        break;
+      case 'number':
+        cells[f.key] = { text: p.number(Number(value)) };
+        break;
+      case 'enum':
+        cells[f.key] = { text: p.label(f.values?.find((v) => v.id === Number(value))?.label ?? String(value)) };
+        break;
+      case 'location':
+        cells[f.key] = p.jurisdiction(Number(value));
+        break;
+      case 'currency':
+        cells[f.key] = { text: p.currencyCode(Number(value)) };
+        break;
+      default:
+        cells[f.key] = { text: String(value) };
+    }
+  }
+  const company = p.companyCells({
+    id: row.legal_entity_id,
+    uri: row.company_uri,
+    name: row.company_name,
+    company_number: null,
+    status_id: row.company_status_id,
+    jurisdiction_id: row.company_jurisdiction_id,
+    registered_on: null,
+    primary_industry_id: row.company_industry_id,
+    size_id: row.company_size_id,
+    employees_id: row.company_employees_id,
+    kind_id: null,
+  });
+  for (const [key, cell] of Object.entries(company)) cells[`company_${key}`] = cell;
+  cells.company_legal_name = { text: row.company_name, href };
+  return cells;
+}
+
+function uriResolver(section: SectionDecl, reference: Reference) {
   return (field: string, value: string) => {
-    const decl = companiesSection.filters.find((f) => f.field === field);
+    const decl = section.filters.find((f) => f.field === field);
+    if (decl?.kind === 'enum') return decl.values.find((v) => String(v.id) === value)?.uri;
     if (decl?.kind !== 'reference') return undefined;
     const list = reference[decl.ref] as { byId: Map<number, { uri: string }> };
     return list.byId.get(Number(value))?.uri;
@@ -124,18 +270,28 @@ function refItems(decl: Extract<FilterDecl, { kind: 'reference' }>, reference: R
 
 function chipLabel(decl: FilterDecl, f: FilterParam, reference: Reference, p: P): string {
   const label =
-    decl.kind === 'typed_date_range' && f.keys[0] === 'registration' ? p.t('filters.registration') : p.t(decl.label);
-  if (f.op === 'is_known' || f.op === 'is_unknown')
-    return `${label} ${f.keys.join(' ')}: ${f.op === 'is_known' ? '✓' : '∅'}`;
+    decl.kind === 'typed_date_range' && f.keys[0] === 'registration' && decl.field === 'dates'
+      ? p.t('filters.registration')
+      : p.label(decl.label);
+  const typed = 'types' in decl ? ` [${f.keys.join('][')}]` : '';
+  if (f.op === 'is_known' || f.op === 'is_unknown') return `${label}${typed}: ${p.t(`search.${f.op}`)}`;
+  const names = f.values.map((v) => valueLabel(decl, v, reference, p));
+  if (f.op === 'from') return `${label}${typed} ≥ ${names[0]}`;
+  if (f.op === 'to') return `${label}${typed} ≤ ${names[0]}`;
+  return `${label}${typed}: ${names.join(' | ')}`;
+}
+
+/** How a filter value reads: reference and enumerated values by name, others as given. */
+function valueLabel(decl: FilterDecl, v: string, reference: Reference, p: P): string {
   if (decl.kind === 'reference') {
     const list = reference[decl.ref] as unknown as { byId: Map<number, RefItem>; byUri: Map<string, RefItem> };
-    const names = f.values.map(
-      (v) => p.name(decl.valueKey === 'id' ? list.byId.get(Number(v)) : list.byUri.get(v)) || v,
-    );
-    return `${label}: ${names.join(' | ')}`;
+    return p.name(decl.valueKey === 'id' ? list.byId.get(Number(v)) : list.byUri.get(v)) || v;
   }
-  const bound = f.op === 'from' ? `≥ ${f.values[0]}` : f.op === 'to' ? `≤ ${f.values[0]}` : f.values.join(' | ');
-  return `${label}${decl.kind === 'typed_date_range' ? '' : ` [${f.keys.join('][')}]`}: ${bound}`;
+  if (decl.kind === 'enum') {
+    const value = decl.values.find((e) => e.uri === v || String(e.id) === v);
+    return value ? p.label(value.label) : v;
+  }
+  return v;
 }
 
 /** Option lists per reference data and language, sorted once (the per-request work is filtering). */
@@ -155,11 +311,23 @@ function cachedOptions(reference: Reference, key: string, build: () => Option[])
   return options;
 }
 
+/** Filters the simple panel shows: plain ones; typed sub-filters live in the advanced search. */
+function inPanel(decl: FilterDecl): boolean {
+  return (
+    decl.kind === 'reference' ||
+    decl.kind === 'enum' ||
+    decl.kind === 'range' ||
+    decl.kind === 'text' ||
+    decl.kind === 'column_choice'
+  );
+}
+
 /**
  * The simple filter form (one value per filter); lists and other filters come through the URL.
  * Jurisdictions are offered when some company is registered there.
  */
 function panelFields(
+  section: SectionDecl,
   state: SearchState,
   reference: Reference,
   p: P,
@@ -169,25 +337,35 @@ function panelFields(
     const f = state.filters.find((x) => x.field === field && x.op === 'eq' && x.keys.length === 0);
     return f?.values.length === 1 ? f.values[0] : '';
   };
+  const bound = (field: string, op: 'from' | 'to', key?: string) =>
+    state.filters.find((f) => f.field === field && f.op === op && (key === undefined || f.keys[0] === key))
+      ?.values[0] ?? '';
   const fields: PanelField[] = [];
-  for (const decl of companiesSection.filters) {
+  for (const decl of section.filters) {
+    const label = p.label(decl.label);
     if (decl.kind === 'reference') {
       const selected = selectedValue(decl.field);
-      let options = cachedOptions(reference, `${p.lang}:${decl.field}`, () => {
-        const items = refItems(decl, reference);
+      let options = cachedOptions(reference, `${p.lang}:${decl.ref}:${decl.valueKey}`, () => {
         if (decl.ref === 'industries') {
           return reference.industries.items
             .filter((i) => i.level === 1)
             .map((i) => ({ value: String(i.id), label: p.name(i), depth: 0 }));
         }
-        const all = items.map((i) => ({
+        const all = refItems(decl, reference).map((i) => ({
           value: decl.valueKey === 'id' ? String(i.id) : i.uri,
-          label: p.name(i as never),
+          label: decl.ref === 'currencies' ? i.uri.toUpperCase() : p.name(i as never),
         }));
-        return decl.ref === 'locations' ? all.sort((a, b) => a.label.localeCompare(b.label, p.lang)) : all;
+        return decl.ref === 'locations' || decl.ref === 'currencies'
+          ? all.sort((a, b) => a.label.localeCompare(b.label, p.lang))
+          : all;
       });
       if (decl.ref === 'locations') {
-        options = options.filter((o) => jurisdictionCounts.has(Number(o.value)) || o.value === selected);
+        // Company jurisdictions: those with companies; record locations: countries.
+        options = decl.column.includes('jurisdiction')
+          ? options.filter((o) => jurisdictionCounts.has(Number(o.value)) || o.value === selected)
+          : options.filter(
+              (o) => reference.locations.byId.get(Number(o.value))?.location_type_id === 1 || o.value === selected,
+            );
       }
       const chosen = decl.ref === 'industries' ? reference.industries.byId.get(Number(selected)) : undefined;
       if (chosen) {
@@ -201,17 +379,39 @@ function panelFields(
         const at = options.findIndex((o) => o.value === String(path[0].id)) + 1;
         options = [...options.slice(0, at), ...below, ...options.slice(at)];
       }
-      fields.push({ kind: 'select', name: decl.field, label: p.t(decl.label), value: selected, options });
-    } else if (decl.kind === 'typed_date_range' && decl.direct?.registration) {
-      const bound = (op: 'from' | 'to') =>
-        state.filters.find((f) => f.field === decl.field && f.keys[0] === 'registration' && f.op === op)?.values[0] ??
-        '';
+      fields.push({ kind: 'select', name: decl.field, label, value: selected, options });
+    } else if (decl.kind === 'enum' || decl.kind === 'column_choice') {
+      const options =
+        decl.kind === 'enum'
+          ? decl.values.map((v) => ({ value: v.uri, label: p.label(v.label) }))
+          : Object.keys(decl.columns).map((type) => ({
+              value: type,
+              label: p.name(reference.contactTypes.byUri.get(type)) || type,
+            }));
+      const selected = selectedValue(decl.field);
+      // A path filter may give the id; the form offers uris.
+      const value =
+        decl.kind === 'enum' ? (decl.values.find((v) => String(v.id) === selected)?.uri ?? selected) : selected;
+      fields.push({ kind: 'select', name: decl.field, label, value, options });
+    } else if (decl.kind === 'text') {
+      fields.push({ kind: 'text', name: decl.field, label, value: selectedValue(decl.field) });
+    } else if (decl.kind === 'range') {
       fields.push({
-        kind: 'date-range',
+        kind: 'range',
+        name: decl.field,
+        label,
+        from: bound(decl.field, 'from'),
+        to: bound(decl.field, 'to'),
+        valueType: decl.valueType === 'date' ? 'date' : 'number',
+      });
+    } else if (decl.kind === 'typed_date_range' && decl.direct?.registration) {
+      fields.push({
+        kind: 'range',
         name: `${decl.field}[registration]`,
         label: p.t('filters.registration'),
-        from: bound('from'),
-        to: bound('to'),
+        from: bound(decl.field, 'from', 'registration'),
+        to: bound(decl.field, 'to', 'registration'),
+        valueType: 'date',
       });
     }
   }
@@ -222,16 +422,21 @@ function panelFields(
  * The search box changes the query and keeps every filter; the sort form changes the sort; the
  * filter panel changes the filters it shows and keeps the query, the sort and the others.
  */
-function carriedParams(state: SearchState): SearchPage['carry'] {
-  const inPanel = (f: FilterParam) =>
-    (f.keys.length === 0 && f.op === 'eq' && f.values.length === 1) ||
-    (f.field === 'dates' && f.keys[0] === 'registration' && (f.op === 'from' || f.op === 'to'));
+function carriedParams(section: SectionDecl, state: SearchState): SearchPage['carry'] {
+  const shownInPanel = (f: FilterParam) => {
+    const decl = section.filters.find((d) => d.field === f.field);
+    if (!decl) return false;
+    if (decl.kind === 'typed_date_range') return !!decl.direct?.[f.keys[0]] && (f.op === 'from' || f.op === 'to');
+    if (!inPanel(decl)) return false;
+    if (decl.kind === 'range') return f.op === 'from' || f.op === 'to';
+    return f.op === 'eq' && f.values.length === 1;
+  };
   const filters = printParams(state.filters);
   const q: [string, string][] = state.q ? [['q', state.q]] : [];
-  const sort: [string, string][] = state.sort === defaultSort(companiesSection, state.q) ? [] : [['sort', state.sort]];
+  const sort: [string, string][] = state.sort === defaultSort(section, state.q) ? [] : [['sort', state.sort]];
   return {
     search: filters,
     sort: [...q, ...filters],
-    panel: [...q, ...sort, ...printParams(state.filters.filter((f) => !inPanel(f)))],
+    panel: [...q, ...sort, ...printParams(state.filters.filter((f) => !shownInPanel(f)))],
   };
 }

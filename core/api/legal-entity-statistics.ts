@@ -49,6 +49,31 @@ export async function countLegalEntities(db: Db): Promise<LegalEntityCounts> {
   };
 }
 
+/** Statistics scan the table: counted at most once per this long (per database). */
+export const STATISTICS_TTL_MS = 10 * 60 * 1000;
+
+/** Counts being (or already) computed, and when they go stale. */
+export type CachedLegalEntityCounts = { counts: Promise<LegalEntityCounts>; expiresAt: number };
+
+const cachedCounts = new WeakMap<Db, CachedLegalEntityCounts>();
+
+/**
+ * The counts of a database, counted at most once every STATISTICS_TTL_MS and shared by every
+ * caller (the statistics API and the pages' charts): concurrent callers wait for the same count.
+ */
+export function cachedLegalEntityCounts(db: Db): CachedLegalEntityCounts {
+  const hit = cachedCounts.get(db);
+  if (hit && Date.now() < hit.expiresAt) return hit;
+  const pending = countLegalEntities(db);
+  const entry = { counts: pending, expiresAt: Date.now() + STATISTICS_TTL_MS };
+  cachedCounts.set(db, entry);
+  // A failed count is not kept: the next caller tries again.
+  pending.catch(() => {
+    if (cachedCounts.get(db) === entry) cachedCounts.delete(db);
+  });
+  return entry;
+}
+
 const BucketSchema = z.object({ id: z.number().int(), uri: z.string(), name: z.string(), count: z.number().int() });
 
 const breakdown = <T extends z.ZodType>(bucket: T, what: string) =>

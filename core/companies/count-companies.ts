@@ -4,17 +4,18 @@ import type { Reference } from '../reference/reference-data.ts';
 
 /** Counts by a dimension scan the whole table: computed at most every ten minutes. */
 const TTL_MS = 10 * 60_000;
-type Entry = { at: number; value: Promise<Map<number, number>> };
+type Entry = { at: number; value: Promise<unknown> };
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
-function cached(db: Db, key: string, compute: () => Promise<Map<number, number>>): Promise<Map<number, number>> {
+/** A whole-table count, computed at most every ten minutes per database and key (a failure is not kept). */
+export function cached<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
     caches.set(db, cache);
   }
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Promise<T>;
   const value = compute().catch((error) => {
     caches.get(db)?.delete(key);
     throw error;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { FilterParam } from '../filters/grammar.ts';
 import type { Reference } from '../reference/reference-data.ts';
+import { countMatches } from '../search/count-matches.ts';
 import { decodeCursor, encodeCursor } from '../search/cursor.ts';
 import { filterConditions } from '../search/filter-sql.ts';
 import type { SearchState } from '../search/search-state.ts';
@@ -34,8 +35,6 @@ export type CompanySearchResult = {
   next?: string;
 };
 
-/** Exact counts stop here; beyond it the product shows "10,000+" (spec §9: export "all" is 10,000 too). */
-export const COUNT_CAP = 10_000;
 /** Relevance ranks the first candidates the full-text index yields. */
 const RELEVANCE_CANDIDATES = 2_000;
 const COMPANY_NUMBER_TYPE = 2;
@@ -45,9 +44,6 @@ const columns = sql`b.id, b.uri, b.name, b.status_id, b.jurisdiction_id, b.regis
   (select i.identifier from legal_entity_identifiers i
     where i.legal_entity_id = b.id and i.identifier_type_id = ${COMPANY_NUMBER_TYPE}
     order by i.position limit 1) as company_number`;
-
-/** The unfiltered total per database, counted at most once a minute. */
-const totals = new WeakMap<Db, { at: number; total: number }>();
 
 /**
  * Companies matching a search state: one page of rows, a bounded count and the next cursor. The
@@ -112,7 +108,7 @@ async function searchPage(
   const where = filtered ?? sql`true`;
   const tsQuery = nameQuery?.strict;
 
-  const counting = countMatches(db, filtered);
+  const counting = countMatches(db, 'legal_entities', filtered);
   let rows: CompanyRow[];
   let next: string | undefined;
   if (state.sort === 'relevance' && tsQuery && nameQuery) {
@@ -180,26 +176,4 @@ async function searchPage(
 async function anyMatch(db: Db, where: RawBuilder<unknown>): Promise<boolean> {
   const r = await sql`select 1 from legal_entities b where ${where} limit 1`.execute(db.kysely);
   return r.rows.length > 0;
-}
-
-async function countMatches(
-  db: Db,
-  where: RawBuilder<unknown> | null,
-): Promise<{ total: number; totalIsLowerBound: boolean }> {
-  if (!where) {
-    // The unfiltered total changes only with imports: count once a minute, not per request.
-    let cached = totals.get(db);
-    if (!cached || Date.now() - cached.at > 60_000) {
-      const r = await sql<{ n: number }>`select count(*)::int as n from legal_entities`.execute(db.kysely);
-      cached = { at: Date.now(), total: r.rows[0].n };
-      totals.set(db, cached);
-    }
-    return { total: cached.total, totalIsLowerBound: false };
-  }
-  const r = await sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from legal_entities b where ${where} limit ${COUNT_CAP + 1}) t`.execute(
-    db.kysely,
-  );
-  const n = r.rows[0].n;
-  return n > COUNT_CAP ? { total: COUNT_CAP, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
 }

@@ -171,6 +171,21 @@ export function industryWithDescendants(reference: Reference, id: number): numbe
   return out;
 }
 
+const locationChildren = new WeakMap<Reference, Map<number, number[]>>();
+
+/** A location and the locations inside it (a country and its states: the hierarchical filter). */
+export function locationWithChildren(reference: Reference, id: number): number[] {
+  let children = locationChildren.get(reference);
+  if (!children) {
+    children = new Map();
+    for (const l of reference.locations.items) {
+      if (l.parent_id !== null) children.set(l.parent_id, [...(children.get(l.parent_id) ?? []), l.id]);
+    }
+    locationChildren.set(reference, children);
+  }
+  return [id, ...(children.get(id) ?? [])];
+}
+
 /** Ancestors from the top-level sector down to the industry itself. */
 export function industryPath(reference: Reference, id: number): Industry[] {
   const path: Industry[] = [];

@@ -1,7 +1,12 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { AppError } from '../errors/app-error.ts';
 import { dateBoundDay, type FilterParam, paramName, parseDateValue } from '../filters/grammar.ts';
-import { industryWithDescendants, type Reference, type RefItem } from '../reference/reference-data.ts';
+import {
+  industryWithDescendants,
+  locationWithChildren,
+  type Reference,
+  type RefItem,
+} from '../reference/reference-data.ts';
 import type { FilterDecl, SectionDecl } from '../sections/section.ts';
 
 /**
@@ -17,23 +22,25 @@ export function filterConditions(
   return filters.map((p) => {
     const decl = section.filters.find((f) => f.field === p.field);
     if (!decl) throw new AppError('bad_request', `unknown parameter ${paramName(p)}`, { parameter: paramName(p) });
-    return condition(decl, p, reference);
+    return condition(decl, p, reference, sql.ref(`b.${section.companyKey}`));
   });
 }
 
-function refValues(decl: Extract<FilterDecl, { kind: 'reference' }>, p: FilterParam, reference: Reference): number[] {
+/** The ids a reference filter selects (a parent with everything below it). */
+export function refValues(
+  decl: Extract<FilterDecl, { kind: 'reference' }>,
+  p: FilterParam,
+  reference: Reference,
+): number[] {
   const list = reference[decl.ref] as { byId: Map<number, RefItem>; byUri: Map<string, RefItem> };
   const ids = p.values.map((v) => {
     const item = decl.valueKey === 'id' ? list.byId.get(Number(v)) : list.byUri.get(v);
-    if (!item) {
-      throw new AppError('bad_request', `${paramName(p)} has an unknown value "${v}"`, {
-        parameter: paramName(p),
-        value: v,
-      });
-    }
+    if (!item) throw badValue(p, v);
     return item.id;
   });
-  return decl.hierarchical ? [...new Set(ids.flatMap((id) => industryWithDescendants(reference, id)))] : ids;
+  if (!decl.hierarchical) return ids;
+  const below = decl.ref === 'industries' ? industryWithDescendants : locationWithChildren;
+  return [...new Set(ids.flatMap((id) => below(reference, id)))];
 }
 
 function typeId(decl: { types: keyof Reference }, p: FilterParam, reference: Reference): number {
@@ -45,50 +52,109 @@ function typeId(decl: { types: keyof Reference }, p: FilterParam, reference: Ref
   return item.id;
 }
 
-function condition(decl: FilterDecl, p: FilterParam, reference: Reference): Expression<SqlBool> {
-  const base = sql.ref('b.id');
+function condition(
+  decl: FilterDecl,
+  p: FilterParam,
+  reference: Reference,
+  company: Expression<unknown>,
+): Expression<SqlBool> {
+  const typedExists = (d: { table: string; typeColumn: string }, extra: Expression<unknown> = sql``) =>
+    sql<SqlBool>`exists (select 1 from ${sql.table(d.table)} t where t.legal_entity_id = ${company} and t.${sql.ref(d.typeColumn)} = ${typeId(d as never, p, reference)}${extra})`;
+  const known = (c: Expression<SqlBool>) => (p.op === 'is_known' ? c : sql<SqlBool>`not (${c})`);
   switch (decl.kind) {
     case 'reference': {
-      const column = sql.ref(`b.${decl.column}`);
-      if (p.op === 'is_known') return sql<SqlBool>`${column} is not null`;
-      if (p.op === 'is_unknown') return sql<SqlBool>`${column} is null`;
-      const ids = refValues(decl, p, reference);
-      return sql<SqlBool>`${column} in (${sql.join(ids)})`;
+      const column = sql.ref(decl.via === 'company' ? `c.${decl.column}` : `b.${decl.column}`);
+      let test: Expression<SqlBool>;
+      if (p.op === 'is_known') test = sql<SqlBool>`${column} is not null`;
+      else if (p.op === 'is_unknown') test = sql<SqlBool>`${column} is null`;
+      else test = sql<SqlBool>`${column} in (${sql.join(refValues(decl, p, reference))})`;
+      return decl.via === 'company'
+        ? sql<SqlBool>`exists (select 1 from legal_entities c where c.id = ${company} and ${test})`
+        : test;
     }
     case 'typed_date_range': {
-      const type = typeId(decl, p, reference);
       const direct = decl.direct?.[p.keys[0]];
-      const exists = (extra: ReturnType<typeof sql>) =>
-        sql<SqlBool>`exists (select 1 from ${sql.table(decl.table)} t where t.legal_entity_id = ${base} and t.${sql.ref(decl.typeColumn)} = ${type}${extra})`;
       if (p.op === 'is_known' || p.op === 'is_unknown') {
-        const known = direct
-          ? sql<SqlBool>`${sql.ref(`b.${direct.column}`)} <> ${direct.unknown}::date`
-          : exists(sql``);
-        return p.op === 'is_known' ? known : sql<SqlBool>`not (${known})`;
+        return known(
+          direct ? sql<SqlBool>`${sql.ref(`b.${direct.column}`)} <> ${direct.unknown}::date` : typedExists(decl),
+        );
       }
-      const bound = parseDateValue(p.values[0]);
-      if (!bound) throw new AppError('bad_request', `${paramName(p)} is not a date`, { parameter: paramName(p) });
-      const day = dateBoundDay(bound, p.op === 'from' ? 'from' : 'to');
+      typeId(decl, p, reference);
+      const day = dateBound(p);
       const cmp = sql.raw(p.op === 'from' ? '>=' : '<=');
       if (direct) {
         const column = sql.ref(`b.${direct.column}`);
         const bounded = sql<SqlBool>`${column} ${cmp} ${day}::date`;
         return p.op === 'from' ? bounded : sql<SqlBool>`${bounded} and ${column} <> ${direct.unknown}::date`;
       }
-      return exists(sql` and t.${sql.ref(decl.valueColumn)} ${cmp} ${day}::date`);
+      return typedExists(decl, sql` and t.${sql.ref(decl.valueColumn)} ${cmp} ${day}::date`);
     }
     case 'typed_text': {
-      const type = typeId(decl, p, reference);
-      const where = sql`t.legal_entity_id = ${base} and t.${sql.ref(decl.typeColumn)} = ${type}`;
-      if (p.op === 'is_known') return sql<SqlBool>`exists (select 1 from ${sql.table(decl.table)} t where ${where})`;
-      if (p.op === 'is_unknown')
-        return sql<SqlBool>`not exists (select 1 from ${sql.table(decl.table)} t where ${where})`;
-      return sql<SqlBool>`exists (select 1 from ${sql.table(decl.table)} t where ${where} and t.${sql.ref(decl.valueColumn)} in (${sql.join(p.values)}))`;
+      if (p.op === 'is_known' || p.op === 'is_unknown') return known(typedExists(decl));
+      return typedExists(decl, sql` and t.${sql.ref(decl.valueColumn)} in (${sql.join(p.values)})`);
     }
-    case 'typed_availability': {
-      const type = typeId(decl, p, reference);
-      const known = sql<SqlBool>`exists (select 1 from ${sql.table(decl.table)} t where t.legal_entity_id = ${base} and t.${sql.ref(decl.typeColumn)} = ${type})`;
-      return p.op === 'is_known' ? known : sql<SqlBool>`not ${known}`;
+    case 'typed_availability':
+      return known(typedExists(decl));
+    case 'typed_parts': {
+      const part = sql.ref(`t.${p.keys[1]}`);
+      if (p.op === 'is_known' || p.op === 'is_unknown') return known(typedExists(decl, sql` and ${part} is not null`));
+      const values = p.values.map((v) => v.toLowerCase());
+      return typedExists(decl, sql` and lower(${part}) in (${sql.join(values)})`);
+    }
+    case 'typed_boolean': {
+      if (p.op === 'is_known' || p.op === 'is_unknown') return known(typedExists(decl));
+      return typedExists(
+        decl,
+        sql` and t.${sql.ref(decl.valueColumn)} in (${sql.join(p.values.map((v) => v === 'true'))})`,
+      );
+    }
+    case 'text': {
+      const column = sql.ref(`b.${decl.column}`);
+      if (p.op === 'is_known' || p.op === 'is_unknown') return known(sql<SqlBool>`${column} is not null`);
+      return sql<SqlBool>`lower(${column}) in (${sql.join(p.values.map((v) => v.toLowerCase()))})`;
+    }
+    case 'range': {
+      const column = sql.ref(`b.${decl.column}`);
+      if (p.op === 'is_known' || p.op === 'is_unknown') return known(sql<SqlBool>`${column} is not null`);
+      const cmp = sql.raw(p.op === 'from' ? '>=' : '<=');
+      if (decl.valueType === 'date') return sql<SqlBool>`${column} ${cmp} ${dateBound(p)}::date`;
+      const cast = sql.raw(
+        decl.valueType === 'amount' ? 'numeric' : decl.valueType === 'year' ? 'smallint' : 'integer',
+      );
+      return sql<SqlBool>`${column} ${cmp} ${p.values[0]}::${cast}`;
+    }
+    case 'enum': {
+      const column = sql.ref(`b.${decl.column}`);
+      if (p.op === 'is_known' || p.op === 'is_unknown') return known(sql<SqlBool>`${column} is not null`);
+      const ids = p.values.map((v) => {
+        const value = decl.values.find((e) => e.uri === v || String(e.id) === v);
+        if (!value) throw badValue(p, v);
+        return value.id;
+      });
+      return sql<SqlBool>`${column} in (${sql.join(ids)})`;
+    }
+    case 'ids':
+      return sql<SqlBool>`${sql.ref(`b.${decl.column}`)} in (${sql.join(p.values.map(Number))})`;
+    case 'column_choice': {
+      const columns = p.values.map((v) => {
+        if (!Object.hasOwn(decl.columns, v)) throw badValue(p, v);
+        return sql<SqlBool>`${sql.ref(`b.${decl.columns[v]}`)} is not null`;
+      });
+      return sql<SqlBool>`(${sql.join(columns, sql` or `)})`;
     }
   }
+}
+
+function badValue(p: FilterParam, v: string): AppError {
+  return new AppError('bad_request', `${paramName(p)} has an unknown value "${v}"`, {
+    parameter: paramName(p),
+    value: v,
+  });
+}
+
+/** The calendar day a :from or :to date bound stands for. */
+function dateBound(p: FilterParam): string {
+  const bound = parseDateValue(p.values[0]);
+  if (!bound) throw new AppError('bad_request', `${paramName(p)} is not a date`, { parameter: paramName(p) });
+  return dateBoundDay(bound, p.op === 'from' ? 'from' : 'to');
 }

@@ -73,7 +73,11 @@ export function parseSearchState(
       );
       // An empty field of a plain form means "no filter"; availability is the one empty-valued form.
       if (value === '' && decl && !/:is_(known|unknown)$/.test(name)) continue;
-      const parsed = parseParam(name, value, decl?.kind === 'reference');
+      const parsed = parseParam(
+        name,
+        value,
+        decl?.kind === 'reference' || decl?.kind === 'enum' || decl?.kind === 'ids',
+      );
       if (!parsed || !decl) {
         errors.push({ parameter: name, message: `unknown parameter ${name}` });
         continue;
@@ -110,14 +114,28 @@ export function sortKeys(section: SectionDecl, q: string): string[] {
   return [...(q ? ['relevance'] : []), ...section.sorts.map((s) => s.key)];
 }
 
+/** The longest value a text filter takes. */
+export const MAX_VALUE_LENGTH = 200;
+
+const NUMBER_SHAPES = {
+  amount: /^-?\d{1,15}(\.\d{1,2})?$/,
+  number: /^-?\d{1,9}$/,
+  year: /^\d{4}$/,
+};
+
 /** Checks one parsed parameter against its declaration; returns a message when it does not fit. */
 function checkParam(decl: FilterDecl, p: FilterParam): string | null {
   const name = `${p.field}${p.keys.map((k) => `[${k}]`).join('')}`;
   const availability = p.op === 'is_known' || p.op === 'is_unknown';
+  const range = p.op === 'from' || p.op === 'to';
+  const long = p.values.find((v) => v.length > MAX_VALUE_LENGTH);
+  if (long !== undefined) return `${name} has a value longer than ${MAX_VALUE_LENGTH} characters`;
+  const keyCount = (n: number, example: string) =>
+    p.keys.length === n ? null : n === 0 ? `${p.field} takes no [type]` : `${p.field} needs ${example}`;
   switch (decl.kind) {
     case 'reference': {
       if (p.keys.length > 0) return `${p.field} takes no [type]`;
-      if (p.op === 'from' || p.op === 'to') return `${p.field} is not a range`;
+      if (range) return `${p.field} is not a range`;
       const shape = decl.valueKey === 'id' ? /^\d{1,9}$/ : /^[a-z0-9_-]{1,80}$/;
       const bad = p.values.find((v) => !shape.test(v));
       if (bad !== undefined) return `${p.field} has an invalid value "${bad}"`;
@@ -132,12 +150,67 @@ function checkParam(decl: FilterDecl, p: FilterParam): string | null {
     }
     case 'typed_text': {
       if (p.keys.length !== 1) return `${p.field} needs a type, e.g. ${p.field}[vat]`;
-      if (p.op === 'from' || p.op === 'to') return `${name} is not a range`;
+      if (range) return `${name} is not a range`;
       return null;
     }
     case 'typed_availability': {
       if (p.keys.length !== 1) return `${p.field} needs a type, e.g. ${p.field}[website]:is_known`;
       if (!availability) return `${name} takes :is_known or :is_unknown`;
+      return null;
+    }
+    case 'typed_parts': {
+      const problem = keyCount(2, `a type and a part, e.g. ${p.field}[registered][locality]`);
+      if (problem) return problem;
+      if (!decl.parts.includes(p.keys[1]))
+        return `${name}: unknown part "${p.keys[1]}"; parts are ${decl.parts.join(', ')}`;
+      if (range) return `${name} is not a range`;
+      return null;
+    }
+    case 'typed_boolean': {
+      const problem = keyCount(1, `a type, e.g. ${p.field}[bankrupt]`);
+      if (problem) return problem;
+      if (range) return `${name} is not a range`;
+      const bad = p.values.find((v) => v !== 'true' && v !== 'false');
+      if (bad !== undefined) return `${name} must be true or false`;
+      return null;
+    }
+    case 'text':
+      if (p.keys.length > 0) return `${p.field} takes no [type]`;
+      if (range) return `${p.field} is not a range`;
+      return null;
+    case 'range': {
+      if (p.keys.length > 0) return `${p.field} takes no [type]`;
+      if (availability) return null;
+      if (p.op === 'eq') return `${p.field} needs :from or :to`;
+      const value = p.values[0];
+      if (decl.valueType === 'date') {
+        return parseDateValue(value) ? null : `${p.field}:${p.op} must be a date as yyyy, yyyy-MM or yyyy-MM-dd`;
+      }
+      return NUMBER_SHAPES[decl.valueType].test(value)
+        ? null
+        : `${p.field}:${p.op} must be ${decl.valueType === 'year' ? 'a year (yyyy)' : decl.valueType === 'amount' ? 'an amount such as 1000 or 99.50' : 'a whole number'}`;
+    }
+    case 'enum': {
+      if (p.keys.length > 0) return `${p.field} takes no [type]`;
+      if (range) return `${p.field} is not a range`;
+      const bad = p.values.find((v) => !decl.values.some((e) => e.uri === v || String(e.id) === v));
+      if (bad !== undefined)
+        return `${p.field} has an unknown value "${bad}"; values are ${decl.values.map((e) => e.uri).join(', ')}`;
+      return null;
+    }
+    case 'ids': {
+      if (p.keys.length > 0) return `${p.field} takes no [type]`;
+      if (p.op !== 'eq') return `${p.field} takes a list of ids`;
+      const bad = p.values.find((v) => !/^\d{1,15}$/.test(v));
+      if (bad !== undefined) return `${p.field} has an invalid id "${bad}"`;
+      return null;
+    }
+    case 'column_choice': {
+      if (p.keys.length > 0) return `${p.field} takes no [type]`;
+      if (p.op !== 'eq') return `${p.field} takes a list of values`;
+      const bad = p.values.find((v) => !Object.hasOwn(decl.columns, v));
+      if (bad !== undefined)
+        return `${p.field} has an unknown value "${bad}"; values are ${Object.keys(decl.columns).join(', ')}`;
       return null;
     }
   }

@@ -1,9 +1,84 @@
-import type { SectionDecl } from './section.ts';
+import { ADDRESS_PARTS, type FilterDecl, type SectionDecl } from './section.ts';
+
+/**
+ * The filters on a company's typed parts: dates, identifiers, contacts, addresses, indicators and
+ * names. Record sections offer them too, prefixed (`company_dates[registration]:from`), applied
+ * to the company each record belongs to.
+ */
+export function companyTypedFilters(prefix: string): FilterDecl[] {
+  const dates: FilterDecl = {
+    field: `${prefix}dates`,
+    label: 'filters.dates',
+    group: 'dates',
+    kind: 'typed_date_range',
+    types: 'dateTypes',
+    table: 'legal_entity_dates',
+    typeColumn: 'date_type_id',
+    valueColumn: 'date',
+  };
+  return [
+    prefix === ''
+      ? // The sort key (never null; unknown dates are 0001-01-01) serves range, sort and keyset at once.
+        { ...dates, direct: { registration: { column: 'registration_sort', unknown: '0001-01-01' } } }
+      : dates,
+    {
+      field: `${prefix}identifiers`,
+      label: 'filters.identifiers',
+      group: 'identifiers',
+      kind: 'typed_text',
+      types: 'identifierTypes',
+      table: 'legal_entity_identifiers',
+      typeColumn: 'identifier_type_id',
+      valueColumn: 'identifier',
+    },
+    {
+      field: `${prefix}contacts`,
+      label: 'filters.contacts',
+      group: 'contacts',
+      kind: 'typed_availability',
+      types: 'contactTypes',
+      table: 'legal_entity_contacts',
+      typeColumn: 'contact_type_id',
+    },
+    {
+      field: `${prefix}addresses`,
+      label: 'filters.addresses',
+      group: 'addresses',
+      kind: 'typed_parts',
+      types: 'addressTypes',
+      table: 'legal_entity_addresses',
+      typeColumn: 'address_type_id',
+      parts: ADDRESS_PARTS,
+    },
+    {
+      field: `${prefix}indicators`,
+      label: 'filters.indicators',
+      group: 'indicators',
+      kind: 'typed_boolean',
+      types: 'indicatorTypes',
+      table: 'legal_entity_indicators',
+      typeColumn: 'indicator_type_id',
+      valueColumn: 'value',
+    },
+    {
+      field: `${prefix}names`,
+      label: 'filters.names',
+      group: 'names',
+      kind: 'typed_text',
+      types: 'nameTypes',
+      table: 'legal_entity_names',
+      typeColumn: 'name_type_id',
+      valueColumn: 'name',
+    },
+  ];
+}
 
 export const companiesSection: SectionDecl = {
   id: 'companies',
   title: 'sections.companies',
   baseTable: 'legal_entities',
+  companyKey: 'id',
+  facets: ['jurisdiction', 'industry', 'status', 'size'],
   pageSize: 20,
   filters: [
     {
@@ -61,37 +136,7 @@ export const companiesSection: SectionDecl = {
       valueKey: 'id',
       column: 'kind_id',
     },
-    {
-      field: 'dates',
-      label: 'filters.dates',
-      group: 'dates',
-      kind: 'typed_date_range',
-      types: 'dateTypes',
-      table: 'legal_entity_dates',
-      typeColumn: 'date_type_id',
-      valueColumn: 'date',
-      // The sort key (never null; unknown dates are 0001-01-01) serves range, sort and keyset at once.
-      direct: { registration: { column: 'registration_sort', unknown: '0001-01-01' } },
-    },
-    {
-      field: 'identifiers',
-      label: 'filters.identifiers',
-      group: 'identifiers',
-      kind: 'typed_text',
-      types: 'identifierTypes',
-      table: 'legal_entity_identifiers',
-      typeColumn: 'identifier_type_id',
-      valueColumn: 'identifier',
-    },
-    {
-      field: 'contacts',
-      label: 'filters.contacts',
-      group: 'contacts',
-      kind: 'typed_availability',
-      types: 'contactTypes',
-      table: 'legal_entity_contacts',
-      typeColumn: 'contact_type_id',
-    },
+    ...companyTypedFilters(''),
   ],
   sorts: [
     {

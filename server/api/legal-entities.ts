@@ -15,24 +15,22 @@ import {
   type LegalEntitySection,
 } from '../../core/api/legal-entity-schemas.ts';
 import {
-  countLegalEntities,
-  type LegalEntityCounts,
+  cachedLegalEntityCounts,
   LegalEntityStatisticsSchema,
   presentLegalEntityStatistics,
 } from '../../core/api/legal-entity-statistics.ts';
 import { readLegalEntities } from '../../core/api/read-legal-entities.ts';
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
-import { paramName } from '../../core/filters/grammar.ts';
-import type { Reference, RefList } from '../../core/reference/reference-data.ts';
+import type { Lang, Reference } from '../../core/reference/reference-data.ts';
+import { sectionParameters } from '../../core/search/parameters.ts';
 import { MAX_PAGE, MAX_QUERY_LENGTH, parseSearchState } from '../../core/search/search-state.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
+import type { LabelRef, SectionDecl } from '../../core/sections/section.ts';
 import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf } from './route.ts';
 
 export const MAX_COUNT = 100;
 export const MAX_IDS = 100;
-/** Statistics scan the table: counted at most once per this long (per app). */
-export const STATISTICS_TTL_MS = 10 * 60 * 1000;
 
 const DATA = '/site/data/v1/legal_entities';
 
@@ -66,52 +64,32 @@ const idListParam = z
     `Company ids joined by | (at most ${MAX_IDS}): returns those companies, in that order. Excludes search parameters.`,
   );
 
-/** The documented filter parameters of the companies section, from its declaration and the reference types. */
-function filterParameters(reference: Reference): Record<string, z.ZodOptional<z.ZodString>> {
-  const t = i18nFor('en').t;
+/** The documented filter parameters of a section: every parameter its declaration accepts. */
+export function documentedParameters(
+  section: SectionDecl,
+  reference: Reference,
+): Record<string, z.ZodOptional<z.ZodString>> {
   const out: Record<string, z.ZodOptional<z.ZodString>> = {};
-  for (const decl of companiesSection.filters) {
-    if (decl.kind === 'reference') {
-      out[decl.field] = z
-        .string()
-        .optional()
-        .describe(
-          `${t(decl.label)}: ${decl.valueKey === 'id' ? 'ids' : 'uris'} joined by | (any of them)` +
-            `${decl.hierarchical ? '; a parent also selects its descendants' : ''}. ` +
-            'See legal_entities/filters for the values.',
-        );
-      continue;
-    }
-    for (const type of (reference[decl.types] as RefList).items) {
-      const base = { field: decl.field, keys: [type.uri] };
-      if (decl.kind === 'typed_date_range') {
-        for (const op of ['from', 'to'] as const) {
-          out[paramName({ ...base, op })] = z
-            .string()
-            .optional()
-            .describe(
-              `${type.uri} date ${op === 'from' ? 'on or after' : 'on or before'}: yyyy, yyyy-MM or yyyy-MM-dd.`,
-            );
-        }
-      } else if (decl.kind === 'typed_text') {
-        out[paramName({ ...base, op: 'eq' })] = z
-          .string()
-          .optional()
-          .describe(`Exact ${type.uri} identifier; several joined by |.`);
-      } else {
-        for (const op of ['is_known', 'is_unknown'] as const) {
-          out[paramName({ ...base, op })] = z
-            .string()
-            .optional()
-            .describe(
-              `Companies ${op === 'is_known' ? 'with' : 'without'} a ${type.uri} contact; send an empty value.`,
-            );
-        }
-      }
-    }
+  for (const p of sectionParameters(section, reference)) {
+    out[p.name] = z
+      .string()
+      .optional()
+      .describe(PARAMETER_HELP[p.op === 'eq' ? p.control : p.op]);
   }
   return out;
 }
+
+const PARAMETER_HELP: Record<string, string> = {
+  select: 'Values (ids or uris, see the filters call) joined by |; any of them matches.',
+  text: 'Exact values (case-insensitive) joined by |.',
+  boolean: 'true or false.',
+  date: 'A date: yyyy, yyyy-MM or yyyy-MM-dd.',
+  number: 'A number.',
+  from: 'Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year).',
+  to: 'Upper bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year).',
+  is_known: 'Send with an empty value: the value is known.',
+  is_unknown: 'Send with an empty value: the value is unknown.',
+};
 
 export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
   const { db, reference } = services;
@@ -134,7 +112,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       ),
     page: intParam('page', 1, MAX_PAGE).optional().describe('Page number (offset paging); prefer `after`.'),
     after: z.string().optional().describe('Keyset cursor: `meta.next` of the previous page.'),
-    ...filterParameters(reference),
+    ...documentedParameters(companiesSection, reference),
   });
 
   getRoute(
@@ -231,7 +209,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       response: FiltersV1Schema,
     },
     async (params) => {
-      const t = i18nFor(params.lang).t;
+      const t = labels(params.lang);
       const languageId = languageIdOf(reference, params.lang);
       return {
         data: describeFilters(companiesSection, reference, languageId, t, params.field),
@@ -261,7 +239,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       response: FiltersV2Schema,
     },
     async (params) => {
-      const t = i18nFor(params.lang).t;
+      const t = labels(params.lang);
       const languageId = languageIdOf(reference, params.lang);
       return {
         data: {
@@ -272,19 +250,6 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       };
     },
   );
-
-  let statistics: { counts: Promise<LegalEntityCounts>; expiresAt: number } | undefined;
-  const counts = () => {
-    if (!statistics || Date.now() >= statistics.expiresAt) {
-      const pending = countLegalEntities(db);
-      statistics = { counts: pending, expiresAt: Date.now() + STATISTICS_TTL_MS };
-      // A failed count is not kept: the next request tries again.
-      pending.catch(() => {
-        if (statistics?.counts === pending) statistics = undefined;
-      });
-    }
-    return statistics;
-  };
 
   getRoute(
     api,
@@ -304,7 +269,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       }),
     },
     async (params) => {
-      const entry = counts();
+      const entry = cachedLegalEntityCounts(db);
       const result = await entry.counts;
       return {
         data: presentLegalEntityStatistics(result, reference, languageIdOf(reference, params.lang)),
@@ -312,6 +277,12 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       };
     },
   );
+}
+
+/** Resolves declared labels (i18n keys or inline labels) in a language. */
+export function labels(lang: Lang): (label: LabelRef) => string {
+  const t = i18nFor(lang).t;
+  return (label) => (typeof label === 'string' ? t(label) : label[lang]);
 }
 
 function isApiKey(key: string): boolean {

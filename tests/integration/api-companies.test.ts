@@ -287,6 +287,9 @@ describe('GET legal_entities/filters', () => {
       'dates',
       'identifiers',
       'contacts',
+      'addresses',
+      'indicators',
+      'names',
     ]);
     const jurisdiction = data.find((f) => f.field === 'jurisdiction');
     expect(jurisdiction?.kind === 'reference' && jurisdiction.values.find((v) => v.id === 276)?.name).toBe('Germany');
@@ -320,18 +323,30 @@ describe('GET legal_entities/filters', () => {
     const { status, body } = await get('/api/site/v2/legal-entities/filters/');
     expect(status).toBe(200);
     const { data } = FiltersV2Schema.parse(body);
-    expect(data.groups.map((g) => g.group)).toEqual(['company', 'dates', 'identifiers', 'contacts']);
+    expect(data.groups.map((g) => g.group)).toEqual([
+      'company',
+      'dates',
+      'identifiers',
+      'contacts',
+      'addresses',
+      'indicators',
+      'names',
+    ]);
     const controls = data.groups.flatMap((g) => g.filters);
     expect(controls.find((c) => c.parameter === 'industry')?.control).toBe('tree_select');
     for (const control of controls) {
       const query =
-        control.control === 'date_range'
-          ? `${control.from}=2000&${control.to}=2020-06`
-          : control.control === 'availability'
-            ? `${control.is_known}=`
-            : control.control === 'text'
-              ? `${control.parameter}=X1`
-              : `${control.parameter}=${control.options[0].value}`;
+        'options' in control
+          ? `${control.parameter}=${control.options[0].value}`
+          : control.control === 'date_range'
+            ? `${control.from}=2000&${control.to}=2020-06`
+            : control.control === 'number_range'
+              ? `${control.from}=1&${control.to}=100`
+              : control.control === 'availability'
+                ? `${control.is_known}=`
+                : control.control === 'text'
+                  ? `${control.parameter}=X1`
+                  : `${control.parameter}=true`;
       await companies(`${query}&count=1`);
     }
   });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
+import { CompanyTable } from '../../components/company-table.tsx';
 import { isLang } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { loadProfilePage } from '../../presenters/profile-page.server.ts';
@@ -61,6 +62,11 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
             {s.title} ({s.rows.length})
           </a>
         ))}
+        {profile.records.map((r) => (
+          <a key={r.id} href={`#${r.id}`}>
+            {r.title} ({r.totalText})
+          </a>
+        ))}
       </nav>
       {profile.sections.map((section) => (
         <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="profile-section">
@@ -98,6 +104,22 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       ))}
+      {profile.records.map((records) => (
+        <section key={records.id} id={records.id} aria-labelledby={`${records.id}-title`} className="profile-section">
+          <h2 id={`${records.id}-title`}>
+            {records.title} <span className="count">({records.totalText})</span>
+          </h2>
+          <CompanyTable columns={records.columns} rows={records.rows} />
+          {records.allHref ? (
+            <p>
+              <a href={records.allHref}>{t('profile.seeAll', { total: records.totalText })}</a>
+            </p>
+          ) : null}
+        </section>
+      ))}
+      {profile.emptyRecordTypes.length > 0 ? (
+        <p className="muted">{t('profile.noRecordsOf', { types: profile.emptyRecordTypes.join(', ') })}</p>
+      ) : null}
     </article>
   );
 }

@@ -1,20 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
-import { AppError } from '../../../core/errors/app-error.ts';
-import { CompanyTable } from '../../components/company-table.tsx';
-import { FilterPanel } from '../../components/filter-panel.tsx';
-import { HiddenFields } from '../../components/hidden-fields.tsx';
-import { isLang } from '../../i18n/i18n.ts';
-import { pageMeta } from '../../meta.ts';
-import { loadSearchPage } from '../../presenters/search-page.server.ts';
-import { servicesContext } from '../../services.ts';
+import { AppError } from '../../core/errors/app-error.ts';
+import { sectionById } from '../../core/sections/sections.ts';
+import { CompanyTable } from '../components/company-table.tsx';
+import { Facets } from '../components/facets.tsx';
+import { FilterPanel } from '../components/filter-panel.tsx';
+import { HiddenFields } from '../components/hidden-fields.tsx';
+import { isLang, unprefixedPath } from '../i18n/i18n.ts';
+import { pageMeta } from '../meta.ts';
+import { loadSearchPage } from '../presenters/search-page.server.ts';
+import { servicesContext } from '../services.ts';
 import type { Route } from './+types/search';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const lang = isLang(params.lang) ? params.lang : 'en';
+  const url = new URL(request.url);
+  // One module serves every section: /{section}/search/…
+  const section = sectionById(unprefixedPath(url.pathname).split('/')[1]);
+  if (!section) throw data({ message: 'Not found' }, { status: 404 });
   try {
-    const page = await loadSearchPage(services, lang, new URL(request.url), params['*']);
+    const page = await loadSearchPage(services, lang, url, params['*'], section);
     return {
       page,
       seo: {
@@ -34,25 +40,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
-export default function CompanySearch({ loaderData }: Route.ComponentProps) {
+export default function SectionSearch({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const { t } = useTranslation();
   return (
     <div className="search-page">
       <h1>{page.title}</h1>
       <div className="search-layout">
-        <FilterPanel page={page} />
+        <div className="search-side">
+          <FilterPanel page={page} />
+          <Facets facets={page.facets} />
+        </div>
         <section className="results" aria-labelledby="results-count">
-          <search>
-            <form method="get" action={page.clearHref} className="search-bar">
-              <label htmlFor="q" className="visually-hidden">
-                {t('search.query')}
-              </label>
-              <input id="q" name="q" type="search" defaultValue={page.q} placeholder={t('home.searchPlaceholder')} />
-              <HiddenFields params={page.carry.search} />
-              <button type="submit">{t('search.submit')}</button>
-            </form>
-          </search>
+          {page.hasQuery ? (
+            <search>
+              <form method="get" action={page.clearHref} className="search-bar">
+                <label htmlFor="q" className="visually-hidden">
+                  {t('search.query')}
+                </label>
+                <input id="q" name="q" type="search" defaultValue={page.q} placeholder={t('home.searchPlaceholder')} />
+                <HiddenFields params={page.carry.search} />
+                <button type="submit">{t('search.submit')}</button>
+              </form>
+            </search>
+          ) : null}
           <div className="results-bar">
             <p id="results-count" className="count" aria-live="polite">
               {page.totalText}
@@ -90,7 +101,7 @@ export default function CompanySearch({ loaderData }: Route.ComponentProps) {
           {page.rows.length === 0 ? (
             <div className="empty">
               <p>
-                <strong>{t('search.noResults')}</strong>
+                <strong>{page.hasQuery ? t('search.noResults') : t('search.noRecords')}</strong>
               </p>
               <p>{t('search.noResultsHint')}</p>
             </div>

@@ -1,0 +1,97 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../errors/app-error.ts';
+import { parseDateValue } from '../filters/grammar.ts';
+import type { Reference } from '../reference/reference-data.ts';
+import { fieldColumn } from '../sections/record-fields.ts';
+import type { SectionDecl } from '../sections/section.ts';
+import { countMatches } from './count-matches.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { filterConditions } from './filter-sql.ts';
+import type { SearchState } from './search-state.ts';
+
+/** A record row: its own columns (by column name) and the company it belongs to. */
+export type RecordRow = Record<string, string | number | null> & {
+  id: number;
+  legal_entity_id: number;
+  company_uri: string;
+  company_name: string;
+  company_jurisdiction_id: number;
+  company_status_id: number | null;
+  company_industry_id: number | null;
+  company_employees_id: number | null;
+  company_size_id: number | null;
+};
+
+export type SearchResult<Row> = {
+  rows: Row[];
+  /** Matching rows, exact up to COUNT_CAP. */
+  total: number;
+  /** True when there are more than `total` (shown as "More than 10,000"). */
+  totalIsLowerBound: boolean;
+  /** Cursor for the page after this one, when there is one. */
+  next?: string;
+};
+
+/**
+ * One page of a related-record section's search: keyset or offset pagination over the section's
+ * sort index, each row joined to its company for the company columns.
+ */
+export async function findRecords(
+  db: Db,
+  reference: Reference,
+  section: SectionDecl,
+  state: SearchState,
+  pageSize = section.pageSize,
+): Promise<SearchResult<RecordRow>> {
+  const record = section.record;
+  if (!record) throw new Error(`${section.id} is not a record section`);
+  const table = sql.table(section.baseTable);
+  const conditions = filterConditions(section, state.filters, reference);
+  const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : null;
+  const sort = section.sorts.find((s) => s.key === state.sort);
+  if (!sort) throw new AppError('bad_request', `sort must be one of ${section.sorts.map((s) => s.key).join(', ')}`);
+  const direction = sort.by[0].direction;
+  const sortType = record.fields.find((f) => fieldColumn(f) === sort.by[0].column)?.type;
+  const order = (alias: string) =>
+    sql.join(sort.by.map((c) => sql`${sql.ref(`${alias}.${c.column}`)} ${sql.raw(direction)}`));
+
+  let keyset: RawBuilder<SqlBool> = sql<SqlBool>`true`;
+  if (state.after) {
+    const values = decodeCursor(state.after, sort.by.length);
+    if (!values || !cursorFits(values, sortType)) {
+      throw new AppError('bad_request', 'after is not a cursor of this sort', { parameter: 'after' });
+    }
+    const columns = sql.join(sort.by.map((c) => sql.ref(`b.${c.column}`)));
+    keyset = sql<SqlBool>`(${columns}) ${sql.raw(direction === 'desc' ? '<' : '>')} (${sql.join(values)})`;
+  }
+  const offset = state.after ? 0 : (state.page - 1) * pageSize;
+  const counting = countMatches(db, section.baseTable, where);
+  const result = await sql<RecordRow>`
+    with page as (
+      select b.legal_entity_id, b.id from ${table} b
+      where ${where ?? sql`true`} and ${keyset}
+      order by ${order('b')} limit ${pageSize} offset ${offset}
+    )
+    select b.*, c.uri as company_uri, c.name as company_name
+    from page p
+    join ${table} b on b.legal_entity_id = p.legal_entity_id and b.id = p.id
+    join legal_entities c on c.id = b.legal_entity_id
+    order by ${order('b')}`.execute(db.kysely);
+  const rows = result.rows;
+  let next: string | undefined;
+  if (rows.length === pageSize) {
+    const last = rows[rows.length - 1];
+    next = encodeCursor(sort.by.map((c) => last[c.column] as string | number));
+  }
+  const { total, totalIsLowerBound } = await counting;
+  return { rows, total, totalIsLowerBound, next };
+}
+
+/** A cursor's values must have the types of the sort columns (else the database would fail on them). */
+function cursorFits(values: (string | number)[], sortType: string | undefined): boolean {
+  const [first, id] = values;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) return false;
+  if (sortType === 'date') return typeof first === 'string' && parseDateValue(first)?.precision === 'day';
+  return typeof first === 'number' && Number.isSafeInteger(first);
+}
