@@ -8,6 +8,7 @@ export default [
     // Every search section (companies and the 21 related-record sections) from one route module.
     ...SECTIONS.flatMap((s) => [
       route(`${s.id}/search`, 'routes/search.tsx', { id: `${s.id}-search` }),
+      route(`${s.id}/search/advanced`, 'routes/advanced-search.tsx', { id: `${s.id}-advanced-search` }),
       route(`${s.id}/search/f/*`, 'routes/search.tsx', { id: `${s.id}-search-filtered` }),
     ]),
     route('companies/details/:uri', 'routes/companies/details.tsx'),

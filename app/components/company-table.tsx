@@ -4,13 +4,15 @@ type Cell = { text: string; href?: string; flag?: string; tone?: 'active' | 'ina
 export function CompanyTable({
   columns,
   rows,
+  tableStyle = 'style-2',
 }: {
   columns: { key: string; label: string }[];
   rows: { id: number; cells: Record<string, Cell> }[];
+  tableStyle?: string;
 }) {
   return (
     <div className="table-wrap">
-      <table className="results-table style-2">
+      <table className={`results-table ${tableStyle}`}>
         <thead>
           <tr>
             {columns.map((c) => (
@@ -37,7 +39,12 @@ export function CompanyTable({
                   </>
                 );
                 return (
-                  <td key={c.key} data-column={c.key} className={cell.tone ? `status-${cell.tone}` : undefined}>
+                  <td
+                    key={c.key}
+                    data-column={c.key}
+                    data-label={c.label}
+                    className={cell.tone ? `status-${cell.tone}` : undefined}
+                  >
                     {cell.href && cell.text ? <a href={cell.href}>{content}</a> : content}
                   </td>
                 );

@@ -1,7 +1,7 @@
 import { countCompaniesByJurisdiction } from '../../core/companies/count-companies.ts';
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
-import { type FilterParam, printParams } from '../../core/filters/grammar.ts';
+import { type FilterParam, printParams, toQueryString } from '../../core/filters/grammar.ts';
 import {
   flagOf,
   type Industry,
@@ -21,8 +21,10 @@ import {
 } from '../../core/search/search-state.ts';
 import { fieldColumn } from '../../core/sections/record-fields.ts';
 import type { FilterDecl, SectionDecl } from '../../core/sections/section.ts';
+import { SECTIONS } from '../../core/sections/sections.ts';
 import type { AppServices } from '../services.ts';
 import { type Cell, presenter } from './present.server.ts';
+import { DEFAULT_TABLE_STYLE, TABLE_STYLES, type TableStyle, type TableView } from './table-view.server.ts';
 
 export type Option = { value: string; label: string; depth?: number };
 export type PanelField =
@@ -38,6 +40,10 @@ export type FacetView = {
 
 export type SearchPage = {
   section: string;
+  /** Every search section, for switching. */
+  sections: { id: string; title: string; href: string }[];
+  /** The advanced search with this search's parameters. */
+  advancedHref: string;
   facets: FacetView[];
   /** Only the companies section has a name search. */
   hasQuery: boolean;
@@ -45,6 +51,9 @@ export type SearchPage = {
   sort: string;
   sortOptions: Option[];
   columns: { key: string; label: string }[];
+  tableStyle: TableStyle;
+  tableStyles: TableStyle[];
+  columnChoices: { key: string; label: string; shown: boolean }[];
   rows: { id: number; cells: Record<string, Cell> }[];
   totalText: string;
   total: number;
@@ -59,7 +68,7 @@ export type SearchPage = {
   title: string;
   description: string;
   /** What each form of the page carries along unchanged, as hidden fields. */
-  carry: { search: [string, string][]; sort: [string, string][]; panel: [string, string][] };
+  carry: { search: [string, string][]; sort: [string, string][]; panel: [string, string][]; view: [string, string][] };
 };
 
 /** Everything a section's search page shows, from its URL. Bad input throws AppError('bad_request'). */
@@ -69,6 +78,7 @@ export async function loadSearchPage(
   url: URL,
   splat: string | undefined,
   section: SectionDecl,
+  view: TableView = { style: DEFAULT_TABLE_STYLE, columns: null },
 ): Promise<SearchPage> {
   const { reference } = services;
   const p = presenter(reference, lang);
@@ -120,12 +130,25 @@ export async function loadSearchPage(
 
   return {
     section: section.id,
+    sections: SECTIONS.map((s) => ({ id: s.id, title: p.label(s.title), href: p.path(`/${s.id}/search/`) })),
+    advancedHref: p.path(
+      `/${section.id}/search/advanced/${toQueryString([...(state.q ? [['q', state.q] as [string, string]] : []), ...printParams(state.filters)])}`,
+    ),
     facets: presentFacets(section, state, await facetsPending, reference, p, href),
     hasQuery: companies,
     q: state.q,
     sort: state.sort,
     sortOptions,
-    columns: visibleColumns(section, state).map((c) => ({ key: c.key, label: p.label(c.label) })),
+    columns: visibleColumns(section, state)
+      .filter((c) => !view.columns || view.columns.includes(c.key))
+      .map((c) => ({ key: c.key, label: p.label(c.label) })),
+    tableStyle: view.style,
+    tableStyles: [...TABLE_STYLES],
+    columnChoices: section.columns.map((c) => ({
+      key: c.key,
+      label: p.label(c.label),
+      shown: !view.columns || view.columns.includes(c.key),
+    })),
     rows,
     total: result.total,
     totalText,
@@ -438,5 +461,12 @@ function carriedParams(section: SectionDecl, state: SearchState): SearchPage['ca
     search: filters,
     sort: [...q, ...filters],
     panel: [...q, ...sort, ...printParams(state.filters.filter((f) => !shownInPanel(f)))],
+    view: [
+      ...q,
+      ...filters,
+      ...sort,
+      ...(state.after ? [['after', state.after] as [string, string]] : []),
+      ...(state.page > 1 ? [['page', String(state.page)] as [string, string]] : []),
+    ],
   };
 }

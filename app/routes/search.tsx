@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { AppError } from '../../core/errors/app-error.ts';
 import { sectionById } from '../../core/sections/sections.ts';
 import { CompanyTable } from '../components/company-table.tsx';
@@ -9,6 +9,7 @@ import { HiddenFields } from '../components/hidden-fields.tsx';
 import { isLang, unprefixedPath } from '../i18n/i18n.ts';
 import { pageMeta } from '../meta.ts';
 import { loadSearchPage } from '../presenters/search-page.server.ts';
+import { tableView, tableViewChange } from '../presenters/table-view.server.ts';
 import { servicesContext } from '../services.ts';
 import type { Route } from './+types/search';
 
@@ -19,8 +20,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // One module serves every section: /{section}/search/…
   const section = sectionById(unprefixedPath(url.pathname).split('/')[1]);
   if (!section) throw data({ message: 'Not found' }, { status: 404 });
+  const cookie = request.headers.get('cookie');
+  const change = tableViewChange(url, cookie, section, url.protocol === 'https:');
+  if (change) throw redirect(change.location, { headers: { 'set-cookie': change.setCookie } });
   try {
-    const page = await loadSearchPage(services, lang, url, params['*'], section);
+    const page = await loadSearchPage(services, lang, url, params['*'], section, tableView(cookie, section));
     return {
       page,
       seo: {
@@ -45,6 +49,17 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <div className="search-page">
+      <nav className="section-nav" aria-label={t('search.sections')}>
+        <ul>
+          {page.sections.map((s) => (
+            <li key={s.id}>
+              <a href={s.href} aria-current={s.id === page.section ? 'page' : undefined}>
+                {s.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <h1>{page.title}</h1>
       <div className="search-layout">
         <div className="search-side">
@@ -68,6 +83,7 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
             <p id="results-count" className="count" aria-live="polite">
               {page.totalText}
             </p>
+            <a href={page.advancedHref}>{t('advanced.link')}</a>
             <form method="get" action={page.clearHref} className="sort">
               <HiddenFields params={page.carry.sort} />
               <label htmlFor="sort">{t('search.sort')}</label>
@@ -106,8 +122,35 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               <p>{t('search.noResultsHint')}</p>
             </div>
           ) : (
-            <CompanyTable columns={page.columns} rows={page.rows} />
+            <CompanyTable columns={page.columns} rows={page.rows} tableStyle={page.tableStyle} />
           )}
+          <details className="table-view">
+            <summary>{t('table.settings')}</summary>
+            <form method="get" action={page.clearHref}>
+              <HiddenFields params={page.carry.view} />
+              <input type="hidden" name="table" value="1" />
+              <fieldset>
+                <legend>{t('table.style')}</legend>
+                {page.tableStyles.map((style) => (
+                  <label key={style}>
+                    <input type="radio" name="style" value={style} defaultChecked={style === page.tableStyle} />{' '}
+                    {t(`table.${style}`)}
+                  </label>
+                ))}
+              </fieldset>
+              <fieldset>
+                <legend>{t('table.columns')}</legend>
+                {page.columnChoices.map((c) => (
+                  <label key={c.key}>
+                    <input type="checkbox" name="columns" value={c.key} defaultChecked={c.shown} /> {c.label}
+                  </label>
+                ))}
+              </fieldset>
+              <button type="submit" className="secondary">
+                {t('table.apply')}
+              </button>
+            </form>
+          </details>
           <nav className="pagination" aria-label={t('search.pagination')}>
             {page.prevHref ? (
               <a href={page.prevHref} rel="prev">

@@ -87,8 +87,12 @@ export function parseSearchState(
         continue;
       }
       const problem = checkParam(decl, parsed);
+      const earlier = seen.has(paramKey(parsed)) ? filters.find((f) => paramKey(f) === paramKey(parsed)) : undefined;
       if (problem) errors.push({ parameter: name, message: problem });
-      else if (seen.has(paramKey(parsed))) errors.push({ parameter: name, message: `${name} is given twice` });
+      else if (earlier && parsed.op === 'eq') {
+        // A repeated list parameter (a multiple select, a second value added) is one more value: OR.
+        earlier.values = [...new Set([...earlier.values, ...parsed.values])];
+      } else if (earlier) errors.push({ parameter: name, message: `${name} is given twice` });
       else {
         seen.add(paramKey(parsed));
         filters.push(parsed);

@@ -142,7 +142,12 @@ export function recordSectionDecl(record: RecordSectionDecl): SectionDecl {
     title: record.title,
     baseTable: record.table,
     companyKey: 'legal_entity_id',
-    filters: [...choice, ...record.fields.map(fieldFilter), ...companyFilters()],
+    filters: [
+      { field: 'id', label: 'filters.record_id', group: 'record', kind: 'ids', column: 'id' },
+      ...choice,
+      ...record.fields.map(fieldFilter),
+      ...companyFilters(),
+    ],
     facets: [
       'company_jurisdiction',
       'company_industry',

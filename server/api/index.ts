@@ -4,11 +4,15 @@ import type { AppServices } from '../../app/services.ts';
 import { registerDocs } from './docs.ts';
 import { registerLegalEntityRoutes } from './legal-entities.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
+import { registerRecordRoutes } from './records.ts';
 import { registerReferenceRoutes } from './reference.ts';
 import { type ApiRoutes, getRoute } from './route.ts';
 
 export const API_TAGS = [
-  { name: 'Data', description: 'Companies (legal entities): search, lookup by id, filters and statistics.' },
+  {
+    name: 'Data',
+    description: 'Companies (legal entities) and their related records: search, lookup by id, filters and statistics.',
+  },
   { name: 'Reference data', description: 'Locations, industries and the other lists that company data refers to.' },
   { name: 'Meta', description: 'Health and this document.' },
 ];
@@ -31,6 +35,7 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
     async () => ({ status: 'ok' as const }),
   );
   registerLegalEntityRoutes(api, routes, services);
+  registerRecordRoutes(api, routes, services);
   registerReferenceRoutes(api, routes, services);
 
   let document: OpenApiDocument | undefined;

@@ -64,13 +64,18 @@ const idListParam = z
     `Company ids joined by | (at most ${MAX_IDS}): returns those companies, in that order. Excludes search parameters.`,
   );
 
-/** The documented filter parameters of a section: every parameter its declaration accepts. */
+/**
+ * The documented filter parameters of a section. Address parts (and, with `typed` false, every
+ * typed filter) are described by pattern in the route's description, not one by one.
+ */
 export function documentedParameters(
   section: SectionDecl,
   reference: Reference,
+  typed = true,
 ): Record<string, z.ZodOptional<z.ZodString>> {
   const out: Record<string, z.ZodOptional<z.ZodString>> = {};
   for (const p of sectionParameters(section, reference)) {
+    if (p.keys.length > (typed ? 1 : 0)) continue;
     out[p.name] = z
       .string()
       .optional()
@@ -124,7 +129,9 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       summary: 'Search companies, or fetch companies by id',
       description:
         'Filters use the search grammar: `field=v1|v2`, `field[type]=v`, `field[type]:from=2020`, `:to`, and ' +
-        '`field[type]:is_known=` / `:is_unknown=` with an empty value (dates too). Parameters other than the ones ' +
+        '`field[type]:is_known=` / `:is_unknown=` with an empty value (dates too); address parts as ' +
+        '`addresses[{address type}][{part}]=value` (parts: address_line_1, address_line_2, block, building, ' +
+        'city_district, county, floor, house, locality, post_code, room, state, street). Parameters other than the ones ' +
         'listed are a 400 naming them. With `id` or `le_le_id` the companies are fetched directly and search ' +
         'parameters are refused.',
       tags: ['Data'],

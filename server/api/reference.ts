@@ -31,6 +31,12 @@ const SIMPLE_LISTS = [
   { url: '/statuses', list: 'statuses', operationId: 'getStatuses', summary: 'Company statuses (id 1 = active)' },
   { url: '/currencies', list: 'currencies', operationId: 'getCurrencies', summary: 'Currencies (ISO 4217)' },
   { url: '/languages', list: 'languages', operationId: 'getLanguages', summary: 'Languages (ISO 639-1)' },
+  {
+    url: '/site/data/v1/date_types',
+    list: 'dateTypes',
+    operationId: 'getDateTypes',
+    summary: 'Date types of companies (registration, dissolution, …)',
+  },
 ] as const;
 
 export function registerReferenceRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {

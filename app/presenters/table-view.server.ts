@@ -1,0 +1,72 @@
+import type { SectionDecl } from '../../core/sections/section.ts';
+
+// Table view per search section for everyone (spec §4: the table style per page is kept in a
+// cookie, default style-2): the style and which declared columns show. Changed through a GET form
+// whose parameters `style`, `columns` and `table` the loader turns into the cookie before it
+// redirects to the same search without them.
+
+export const TABLE_STYLES = ['style-1', 'style-2', 'style-3'] as const;
+export type TableStyle = (typeof TABLE_STYLES)[number];
+export const DEFAULT_TABLE_STYLE: TableStyle = 'style-2';
+export const TABLE_COOKIE = 'table_view';
+const COOKIE_MAX_AGE = 365 * 24 * 3600;
+
+export type TableView = { style: TableStyle; columns: string[] | null };
+type Stored = Record<string, { s?: string; c?: string[] }>;
+
+/** Parameters of the table-view form (never search parameters). */
+export const TABLE_PARAMS = new Set(['style', 'columns', 'table']);
+
+function readCookie(cookieHeader: string | null): Stored {
+  const raw = cookieHeader
+    ?.split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${TABLE_COOKIE}=`))
+    ?.slice(TABLE_COOKIE.length + 1);
+  if (!raw) return {};
+  try {
+    const value = JSON.parse(decodeURIComponent(raw));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Stored) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The table view of a section as the cookie keeps it (unknown or stale entries fall back to defaults). */
+export function tableView(cookieHeader: string | null, section: SectionDecl): TableView {
+  const entry = readCookie(cookieHeader)[section.id];
+  const style = TABLE_STYLES.find((s) => s === entry?.s) ?? DEFAULT_TABLE_STYLE;
+  const known = new Set(section.columns.map((c) => c.key));
+  const columns = Array.isArray(entry?.c) ? entry.c.filter((c) => typeof c === 'string' && known.has(c)) : [];
+  return { style, columns: columns.length > 0 ? columns : null };
+}
+
+/**
+ * When the URL carries the table-view form, the Set-Cookie value for the new view and the URL to
+ * redirect to (the same search without the form's parameters); otherwise null.
+ */
+export function tableViewChange(
+  url: URL,
+  cookieHeader: string | null,
+  section: SectionDecl,
+  secure: boolean,
+): { setCookie: string; location: string } | null {
+  if (![...TABLE_PARAMS].some((p) => url.searchParams.has(p))) return null;
+  const stored = readCookie(cookieHeader);
+  const current = tableView(cookieHeader, section);
+  const style = TABLE_STYLES.find((s) => s === url.searchParams.get('style')) ?? current.style;
+  let columns = current.columns;
+  if (url.searchParams.has('table')) {
+    const known = new Set(section.columns.map((c) => c.key));
+    const chosen = url.searchParams.getAll('columns').filter((c) => known.has(c));
+    columns = chosen.length > 0 && chosen.length < known.size ? chosen : null;
+  }
+  stored[section.id] = { s: style, ...(columns ? { c: columns } : {}) };
+  const value = encodeURIComponent(JSON.stringify(stored));
+  const next = new URL(url);
+  for (const p of TABLE_PARAMS) next.searchParams.delete(p);
+  return {
+    setCookie: `${TABLE_COOKIE}=${value}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`,
+    location: `${next.pathname}${next.search}`,
+  };
+}

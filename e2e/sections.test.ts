@@ -1,0 +1,73 @@
+// Every search section in a real browser (issue 3): open /{section}/search/, apply a filter from
+// the panel, see the declared columns (spec §2 "Table columns") and open the linked company.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { i18nFor } from '../app/i18n/i18n.ts';
+import type { LabelRef } from '../core/sections/section.ts';
+import { SECTIONS } from '../core/sections/sections.ts';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const t = i18nFor('en').t;
+const english = (label: LabelRef) => (typeof label === 'string' ? t(label) : label.en);
+
+describe('every search section', () => {
+  for (const section of SECTIONS) {
+    it(`${section.id}: filters from the panel, shows the declared columns and links to the company`, async () => {
+      const page = await browser.newPage();
+      try {
+        const response = await page.goto(`${server.url}/${section.id}/search/`);
+        expect(response?.status()).toBe(200);
+        // Companies filter their own status; record sections the status of their company.
+        const statusField = section.record ? 'Company status' : 'Status';
+        const parameter = section.record ? 'company_status' : 'status';
+        await page.locator('.filter-panel').getByLabel(statusField, { exact: true }).selectOption({ label: 'Active' });
+        await page.getByRole('button', { name: 'Apply filters' }).click();
+        await page.waitForURL(new RegExp(`[?&]${parameter}=1(&|$)`));
+        await expect.poll(() => page.getByRole('list', { name: 'Active filters' }).innerText()).toContain('Active');
+
+        const headers = await page.locator('table.results-table thead th').allInnerTexts();
+        expect(headers.map((h) => h.trim())).toEqual(section.columns.map((c) => english(c.label)));
+
+        const linkColumn = section.record ? 'company_legal_name' : 'legal_name';
+        const link = page.locator(`td[data-column="${linkColumn}"] a`).first();
+        const name = (await link.innerText()).trim();
+        expect(name.length).toBeGreaterThan(0);
+        await link.click();
+        await page.waitForURL(/\/companies\/details\/[^/]+\/$/);
+        expect((await page.locator('h1').innerText()).trim()).toBe(name);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  it('contacts filtered by type show only that contact column (spec §2)', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/contacts/search/f/type-email/`);
+      const headers = (await page.locator('table.results-table thead th').allInnerTexts()).map((h) => h.trim());
+      expect(headers).toContain('Email');
+      expect(headers).not.toContain('Phone');
+      expect(headers).not.toContain('Website');
+      const emails = await page.locator('td[data-column="email"]').allInnerTexts();
+      expect(emails.length).toBeGreaterThan(0);
+      for (const email of emails) expect(email).toContain('@');
+    } finally {
+      await page.close();
+    }
+  });
+});

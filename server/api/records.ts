@@ -1,0 +1,255 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppServices } from '../../app/services.ts';
+import { LegalEntityShareSchema, RefLinkSchema } from '../../core/api/legal-entity-schemas.ts';
+import { displayName, flagOf, type Lang, type Reference } from '../../core/reference/reference-data.ts';
+import { findRecords, type RecordRow } from '../../core/search/find-records.ts';
+import { MAX_PAGE, parseSearchState } from '../../core/search/search-state.ts';
+import { fieldColumn, type RecordField } from '../../core/sections/record-fields.ts';
+import type { SectionDecl } from '../../core/sections/section.ts';
+import { SECTIONS } from '../../core/sections/sections.ts';
+import { documentedParameters, MAX_COUNT } from './legal-entities.ts';
+import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf } from './route.ts';
+
+// The data API of the related-record sections (spec §7 "Data"): GET /site/data/v1/{name} for each
+// section, from its declaration: the same filter grammar, sorts and keyset cursor as the pages.
+
+const LocationLinkSchema = RefLinkSchema.extend({ countryCode: z.string(), flag: z.string() }).meta({
+  id: 'LocationLink',
+});
+
+const CompanyLinkSchema = z
+  .object({
+    id: z.number().int(),
+    uri: z.string(),
+    name: z.string(),
+    jurisdiction: LocationLinkSchema,
+    status_id: z.number().int().nullable(),
+    primary_industry_id: z.number().int().nullable(),
+    size_id: z.number().int().nullable(),
+    employees_id: z.number().int().nullable(),
+  })
+  .meta({ id: 'RecordCompany', description: 'The company a record belongs to.' });
+
+const PageMetaSchema = z.object({
+  count: z.number().int(),
+  total: z.number().int().describe('Matching records, exact up to 10,000.'),
+  total_is_lower_bound: z.boolean().describe('True when there are more than `total` (shown as "More than 10,000").'),
+  next: z.string().nullable().describe('Cursor of the next page: pass it as `after`.'),
+});
+
+function fieldSchema(field: RecordField): z.ZodType {
+  switch (field.type) {
+    case 'enum':
+      return RefLinkSchema.nullable();
+    case 'location':
+      return LocationLinkSchema.nullable();
+    case 'currency':
+      return z.string().nullable().describe('ISO 4217 code.');
+    case 'amount':
+      return z.string().nullable().describe('Exact decimal, as a string.');
+    case 'number':
+    case 'year':
+      return z.number().int().nullable();
+    case 'date':
+      return z.string().nullable().describe('yyyy-MM-dd');
+    default:
+      return z.string().nullable();
+  }
+}
+
+function pascal(name: string): string {
+  return name.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+}
+
+export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
+  const { db, reference } = services;
+  for (const section of SECTIONS) {
+    const record = section.record;
+    if (!record) continue;
+    const name = record.api ?? record.table;
+    const itemSchema = z
+      .object({
+        id: z.number().int(),
+        legal_entity_id: z.number().int(),
+        legal_entity: CompanyLinkSchema,
+        ...Object.fromEntries(record.fields.map((f) => [f.key, fieldSchema(f)])),
+      })
+      .meta({ id: `${pascal(record.table)}Record` });
+    const sortKeys = section.sorts.map((s) => s.key) as [string, ...string[]];
+    const query = z.strictObject({
+      count: intParam('count', 1, MAX_COUNT)
+        .default(section.pageSize)
+        .describe(`Page size, 1 to ${MAX_COUNT} (default ${section.pageSize}).`),
+      le_le_id: z
+        .string()
+        .regex(/^\d{1,15}([|,]\d{1,15})*$/, { error: 'le_le_id must be company ids joined by |' })
+        .optional()
+        .describe('Only the records of these companies (ids joined by |).'),
+      lang: langParam,
+      sort: z
+        .enum(sortKeys)
+        .optional()
+        .describe(`Order: ${sortKeys.join(', ')} (default ${section.defaultSort}).`),
+      page: intParam('page', 1, MAX_PAGE).optional().describe('Page number (offset paging); prefer `after`.'),
+      after: z.string().optional().describe('Keyset cursor: `meta.next` of the previous page.'),
+      ...documentedParameters(section, reference, false),
+    });
+    getRoute(
+      api,
+      routes,
+      {
+        url: `/site/data/v1/${name}`,
+        operationId: `get${pascal(name)}`,
+        summary: `Search ${record.title.en.toLowerCase()}`,
+        description:
+          `${record.title.en} of companies, newest first. \`id\` returns one record by id; \`le_le_id\` the records ` +
+          'of the given companies. Filters use the search grammar (`field=v1|v2`, `field:from`, `field:to`, ' +
+          '`field:is_known=`), including the company filters `company_jurisdiction`, `company_industry`, ' +
+          '`company_status`, `company_size`, `company_employees`, `company_kind` and the typed ' +
+          '`company_dates[type]:from`, `company_identifiers[type]`, `company_contacts[type]:is_known`, ' +
+          '`company_addresses[type][part]`, `company_indicators[type]`, `company_names[type]`. ' +
+          'Unknown parameters are a 400 naming them.',
+        tags: ['Data'],
+        query,
+        openQuery: { parsedKeys: ['count', 'le_le_id', 'lang'] },
+        response: z.object({ data: z.array(itemSchema), meta: PageMetaSchema }),
+      },
+      async (params, { params: raw }) => {
+        const searchParams = new URLSearchParams(
+          [...raw].filter(([key]) => key !== 'count' && key !== 'le_le_id' && key !== 'lang'),
+        );
+        if (params.le_le_id) {
+          if (searchParams.has('company')) {
+            throw badRequest([{ parameter: 'company', message: 'company cannot be combined with le_le_id' }]);
+          }
+          searchParams.append('company', params.le_le_id.replaceAll(',', '|'));
+        }
+        const parsed = parseSearchState(section, searchParams);
+        if (!parsed.ok) throw badRequest(parsed.errors);
+        const result = await findRecords(db, reference, section, parsed.state, params.count);
+        return {
+          data: result.rows.map((row) => presentRecord(section, row, reference, params.lang)),
+          meta: {
+            count: result.rows.length,
+            total: result.total,
+            total_is_lower_bound: result.totalIsLowerBound,
+            next: result.next ?? null,
+          },
+        };
+      },
+    );
+  }
+
+  getRoute(
+    api,
+    routes,
+    {
+      url: '/data_import_shares/api/v1/shares',
+      operationId: 'getShares',
+      summary: 'Share capital of companies',
+      description: 'The share entries (authorised, paid-up, share capital) of the given companies.',
+      tags: ['Data'],
+      query: z.strictObject({
+        le_le_id: z
+          .string()
+          .regex(/^\d{1,15}([|,]\d{1,15})*$/, { error: 'le_le_id must be company ids joined by |' })
+          .transform((v) => [...new Set(v.split(/[|,]/).map(Number))])
+          .pipe(z.array(z.number()).max(MAX_COUNT, { error: `le_le_id takes at most ${MAX_COUNT} ids` }))
+          .describe(`Company ids joined by | (at most ${MAX_COUNT}).`),
+        lang: langParam,
+      }),
+      response: z.object({
+        data: z.array(LegalEntityShareSchema.extend({ legal_entity_id: z.number().int() })),
+        meta: z.object({ count: z.number().int() }),
+      }),
+    },
+    async (params) => {
+      const languageId = languageIdOf(reference, params.lang);
+      const result = await sql<{
+        legal_entity_id: number;
+        position: number;
+        kind: 'authorized' | 'paid_up' | 'share';
+        type: 'ordinary' | 'preference';
+        total_price: string | null;
+        currency_id: number | null;
+      }>`select legal_entity_id, position, kind, type, total_price, currency_id from legal_entity_shares
+         where legal_entity_id in (${sql.join(params.le_le_id)}) order by legal_entity_id, position`.execute(db.kysely);
+      const data = result.rows.map((r) => ({
+        ...r,
+        total_price: r.total_price === null ? null : String(r.total_price),
+        currency_name:
+          r.currency_id === null ? null : displayName(reference.currencies.byId.get(r.currency_id), languageId),
+      }));
+      return { data, meta: { count: data.length } };
+    },
+  );
+}
+
+/** A record as the API returns it: reference values as links, the company it belongs to. */
+export function presentRecord(
+  section: SectionDecl,
+  row: RecordRow,
+  reference: Reference,
+  lang: Lang,
+): { id: number; legal_entity_id: number; legal_entity: z.input<typeof CompanyLinkSchema> } & Record<string, unknown> {
+  const languageId = languageIdOf(reference, lang);
+  const location = (id: number) => {
+    const item = reference.locations.byId.get(id);
+    return {
+      id,
+      uri: item?.uri ?? '',
+      name: displayName(item, languageId),
+      countryCode: item?.country_code ?? '',
+      flag: flagOf(reference, id),
+    };
+  };
+  const out = {
+    id: row.id,
+    legal_entity_id: row.legal_entity_id,
+    legal_entity: {
+      id: row.legal_entity_id,
+      uri: row.company_uri,
+      name: row.company_name,
+      jurisdiction: location(row.company_jurisdiction_id),
+      status_id: row.company_status_id,
+      primary_industry_id: row.company_industry_id,
+      size_id: row.company_size_id,
+      employees_id: row.company_employees_id,
+    },
+  } as { id: number; legal_entity_id: number; legal_entity: z.input<typeof CompanyLinkSchema> } & Record<
+    string,
+    unknown
+  >;
+  for (const f of section.record?.fields ?? []) {
+    const value = row[fieldColumn(f)];
+    if (value === null || value === undefined) {
+      out[f.key] = null;
+      continue;
+    }
+    switch (f.type) {
+      case 'enum': {
+        const v = f.values?.find((e) => e.id === Number(value));
+        out[f.key] = v ? { id: v.id, uri: v.uri, name: v.label[lang] } : null;
+        break;
+      }
+      case 'location':
+        out[f.key] = location(Number(value));
+        break;
+      case 'currency':
+        out[f.key] = reference.currencies.byId.get(Number(value))?.uri.toUpperCase() ?? null;
+        break;
+      case 'amount':
+        out[f.key] = String(value);
+        break;
+      case 'number':
+      case 'year':
+        out[f.key] = Number(value);
+        break;
+      default:
+        out[f.key] = String(value);
+    }
+  }
+  return out;
+}
