@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
+import { useChartFormat } from '../components/charts/chart-format.ts';
+import { JurisdictionChart, RegistrationYearChart, StatusChart } from '../components/charts/company-charts.tsx';
 import { isLang, localePath } from '../i18n/i18n.ts';
 import { pageMeta } from '../meta.ts';
 import { presenter } from '../presenters/present.server.ts';
+import { loadCompanyStatistics } from '../presenters/statistics.server.ts';
 import { servicesContext } from '../services.ts';
 import type { Route } from './+types/home';
 
@@ -13,12 +16,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const lang = isLang(params.lang) ? params.lang : 'en';
   const p = presenter(services.reference, lang);
-  const result = await findCompanies(
-    services.db,
-    services.reference,
-    { q: '', filters: [], sort: companiesSection.defaultSort, page: 1 },
-    SAMPLE_CARDS,
-  );
+  const [result, statistics] = await Promise.all([
+    findCompanies(
+      services.db,
+      services.reference,
+      { q: '', filters: [], sort: companiesSection.defaultSort, page: 1 },
+      SAMPLE_CARDS,
+    ),
+    loadCompanyStatistics(services, lang),
+  ]);
   const location = (id: number) => services.reference.locations.byId.get(id);
   const cards = result.rows.map((row) => {
     const jurisdiction = p.jurisdiction(row.jurisdiction_id);
@@ -34,6 +40,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
   return {
     cards,
+    statistics: {
+      total: statistics.total,
+      jurisdictions: statistics.jurisdictions,
+      statuses: statistics.statuses,
+      years: statistics.years,
+    },
     seo: {
       siteUrl: services.siteUrl,
       lang,
@@ -56,6 +68,8 @@ const FEATURES = [
 export default function Home({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lang = isLang(params.lang) ? params.lang : 'en';
+  const format = useChartFormat();
+  const { statistics } = loaderData;
   return (
     <div className="home">
       <section className="hero">
@@ -78,6 +92,23 @@ export default function Home({ loaderData, params }: Route.ComponentProps) {
             <p>{t(`home.${text}`)}</p>
           </div>
         ))}
+      </section>
+      <section aria-labelledby="statistics" className="statistics">
+        <h2 id="statistics">{t('statistics.heading')}</h2>
+        <p className="statistics-total">
+          <strong>{format.number(statistics.total)}</strong>{' '}
+          {t('statistics.totalCompanies', { count: statistics.total })}
+        </p>
+        <div className="chart-grid">
+          <JurisdictionChart jurisdictions={statistics.jurisdictions} total={statistics.total} />
+          <StatusChart statuses={statistics.statuses} total={statistics.total} />
+          <RegistrationYearChart years={statistics.years} total={statistics.total} />
+        </div>
+        <p>
+          <a href={localePath(lang, '/companies/directories/jurisdictions/')}>{t('statistics.allJurisdictions')} →</a>
+          {' · '}
+          <a href={localePath(lang, '/companies/directories/industries/')}>{t('statistics.allIndustries')} →</a>
+        </p>
       </section>
       <section aria-labelledby="samples">
         <h2 id="samples">{t('home.samples')}</h2>

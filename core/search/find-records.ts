@@ -50,7 +50,11 @@ export async function findRecords(
   const conditions = filterConditions(section, state.filters, reference);
   const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : null;
   const sort = section.sorts.find((s) => s.key === state.sort);
-  if (!sort) throw new AppError('bad_request', `sort must be one of ${section.sorts.map((s) => s.key).join(', ')}`);
+  if (!sort) {
+    throw new AppError('bad_request', `sort must be one of ${section.sorts.map((s) => s.key).join(', ')}`, {
+      parameter: 'sort',
+    });
+  }
   const direction = sort.by[0].direction;
   const sortType = record.fields.find((f) => fieldColumn(f) === sort.by[0].column)?.type;
   const order = (alias: string) =>

@@ -56,9 +56,12 @@ export function parseSearchState(
   let after: string | undefined;
   const seen = new Set(filters.map(paramKey));
   for (const [name, value] of query) {
-    if (name === 'q') {
+    if (name === 'q' && section.record) {
+      errors.push({ parameter: 'q', message: `q: ${section.id} has no name search; use the filters` });
+    } else if (name === 'q') {
       q = value.trim();
       if (q.length > MAX_QUERY_LENGTH) errors.push({ parameter: 'q', message: `q is longer than ${MAX_QUERY_LENGTH}` });
+      else if (CONTROL.test(q)) errors.push({ parameter: 'q', message: 'q has a control character' });
     } else if (name === 'sort') {
       sort = value;
     } else if (name === 'page') {
@@ -121,6 +124,9 @@ export function sortKeys(section: SectionDecl, q: string): string[] {
 /** The longest value a text filter takes. */
 export const MAX_VALUE_LENGTH = 200;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 const NUMBER_SHAPES = {
   amount: /^-?\d{1,15}(\.\d{1,2})?$/,
   number: /^-?\d{1,9}$/,
@@ -134,6 +140,7 @@ function checkParam(decl: FilterDecl, p: FilterParam): string | null {
   const range = p.op === 'from' || p.op === 'to';
   const long = p.values.find((v) => v.length > MAX_VALUE_LENGTH);
   if (long !== undefined) return `${name} has a value longer than ${MAX_VALUE_LENGTH} characters`;
+  if (p.values.some((v) => CONTROL.test(v))) return `${name} has a control character in its value`;
   const keyCount = (n: number, example: string) =>
     p.keys.length === n ? null : n === 0 ? `${p.field} takes no [type]` : `${p.field} needs ${example}`;
   switch (decl.kind) {

@@ -149,7 +149,9 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
       url: '/data_import_shares/api/v1/shares',
       operationId: 'getShares',
       summary: 'Share capital of companies',
-      description: 'The share entries (authorised, paid-up, share capital) of the given companies.',
+      description:
+        'The share entries (authorised, paid-up, share capital) of the given companies, or, without `le_le_id`, ' +
+        'of the first `count` companies that have any (by company id).',
       tags: ['Data'],
       query: z.strictObject({
         le_le_id: z
@@ -157,7 +159,9 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
           .regex(/^\d{1,15}([|,]\d{1,15})*$/, { error: 'le_le_id must be company ids joined by |' })
           .transform((v) => [...new Set(v.split(/[|,]/).map(Number))])
           .pipe(z.array(z.number()).max(MAX_COUNT, { error: `le_le_id takes at most ${MAX_COUNT} ids` }))
+          .optional()
           .describe(`Company ids joined by | (at most ${MAX_COUNT}).`),
+        count: intParam('count', 1, MAX_COUNT).default(50).describe(`Companies without le_le_id, 1 to ${MAX_COUNT}.`),
         lang: langParam,
       }),
       response: z.object({
@@ -175,7 +179,11 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
         total_price: string | null;
         currency_id: number | null;
       }>`select legal_entity_id, position, kind, type, total_price, currency_id from legal_entity_shares
-         where legal_entity_id in (${sql.join(params.le_le_id)}) order by legal_entity_id, position`.execute(db.kysely);
+         where legal_entity_id in (${
+           params.le_le_id
+             ? sql.join(params.le_le_id)
+             : sql`select distinct legal_entity_id from legal_entity_shares order by 1 limit ${params.count}`
+         }) order by legal_entity_id, position`.execute(db.kysely);
       const data = result.rows.map((r) => ({
         ...r,
         total_price: r.total_price === null ? null : String(r.total_price),

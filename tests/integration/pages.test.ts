@@ -142,12 +142,12 @@ describe('companies search', () => {
     expect((await get('/companies/search/f/nonsense-1/')).statusCode).toBe(400);
   });
 
-  it('is complete without JavaScript: no framework scripts, GET forms for search, filters and sort', async () => {
+  it('is complete without JavaScript: no framework scripts, GET forms for search, filters, sort and table view', async () => {
     const res = await get('/companies/search/?q=bank');
     expect(res.body).not.toMatch(/<script[^>]+src=/);
     expect(res.body).not.toContain('modulepreload');
     const forms = res.body.match(/<form [^>]*>/g) ?? [];
-    expect(forms.filter((f) => f.includes('action="/companies/search/"') && f.includes('method="get"')).length).toBe(3);
+    expect(forms.filter((f) => f.includes('action="/companies/search/"') && f.includes('method="get"')).length).toBe(4);
   });
 
   it('drills down the industry filter: a chosen sector offers its sub-industries', async () => {

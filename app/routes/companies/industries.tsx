@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { countCompaniesByIndustry } from '../../../core/companies/count-companies.ts';
 import { industryPath } from '../../../core/reference/reference-data.ts';
+import { SectorChart } from '../../components/charts/company-charts.tsx';
 import { isLang } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { presenter } from '../../presenters/present.server.ts';
+import { loadCompanyStatistics } from '../../presenters/statistics.server.ts';
 import { servicesContext } from '../../services.ts';
 import type { Route } from './+types/industries';
 
@@ -20,7 +22,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     current = m ? reference.industries.byId.get(Number(m[2])) : undefined;
     if (!current) throw data({ message: 'industry not found' }, { status: 404 });
   }
-  const counts = await countCompaniesByIndustry(services.db, reference);
+  const [counts, statistics] = await Promise.all([
+    countCompaniesByIndustry(services.db, reference),
+    // The sector chart is on the top-level page only.
+    current ? null : loadCompanyStatistics(services, lang),
+  ]);
   const children = current
     ? current.children.map((id) => reference.industries.byId.get(id)!)
     : reference.industries.items.filter((i) => i.level === 1);
@@ -54,6 +60,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         }
       : null,
     entries,
+    statistics: statistics ? { total: statistics.total, sectors: statistics.sectors } : null,
     allHref: p.path('/companies/directories/industries/'),
     seo: {
       siteUrl: services.siteUrl,
@@ -93,6 +100,9 @@ export default function Industries({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>{t('directories.industriesDescription')}</p>
       )}
+      {loaderData.statistics ? (
+        <SectorChart sectors={loaderData.statistics.sectors} total={loaderData.statistics.total} />
+      ) : null}
       {loaderData.entries.length > 0 ? (
         <>
           {current ? <h2>{t('directories.subIndustries')}</h2> : null}

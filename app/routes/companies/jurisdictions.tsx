@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { countCompaniesByJurisdiction } from '../../../core/companies/count-companies.ts';
 import { flagOf } from '../../../core/reference/reference-data.ts';
+import { JurisdictionChart } from '../../components/charts/company-charts.tsx';
 import { isLang } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { presenter } from '../../presenters/present.server.ts';
+import { loadCompanyStatistics } from '../../presenters/statistics.server.ts';
 import { servicesContext } from '../../services.ts';
 import type { Route } from './+types/jurisdictions';
 
@@ -11,7 +13,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const lang = isLang(params.lang) ? params.lang : 'en';
   const p = presenter(services.reference, lang);
-  const counts = await countCompaniesByJurisdiction(services.db);
+  const [counts, statistics] = await Promise.all([
+    countCompaniesByJurisdiction(services.db),
+    loadCompanyStatistics(services, lang),
+  ]);
   const entries = [...counts.entries()]
     .map(([id, count]) => {
       const location = services.reference.locations.byId.get(id);
@@ -26,6 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     })
     .sort((a, b) => a.name.localeCompare(b.name, lang));
   return {
+    statistics: { total: statistics.total, jurisdictions: statistics.jurisdictions },
     countries: entries.filter((e) => e.isCountry),
     subdivisions: entries.filter((e) => !e.isCountry),
     seo: {
@@ -63,6 +69,7 @@ export default function Jurisdictions({ loaderData }: Route.ComponentProps) {
     <div className="directory-page">
       <h1>{t('directories.jurisdictionsTitle')}</h1>
       <p>{t('directories.jurisdictionsDescription')}</p>
+      <JurisdictionChart jurisdictions={loaderData.statistics.jurisdictions} total={loaderData.statistics.total} />
       <h2>{t('directories.country')}</h2>
       <EntryList entries={loaderData.countries} />
       <h2>{t('directories.subdivisions')}</h2>
