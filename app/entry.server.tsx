@@ -1,17 +1,47 @@
-import { renderToString } from 'react-dom/server';
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
+import type { RouteHandle } from './root.tsx';
+
+/** A render that takes longer than this is aborted (the error boundary shows instead). */
+const STREAM_TIMEOUT_MS = 5_000;
 
 /**
- * Pages are small and need no streaming (no deferred data): one synchronous render is cheaper
- * than React's streaming pipeline for every request.
+ * Reading pages are small and ship no JavaScript: one synchronous render is cheaper than React's
+ * streaming pipeline. A page that hydrates (a route with `handle.hydrate`) needs the streamed
+ * render, which also carries the loader data to the browser.
  */
 export default function handleRequest(
   request: Request,
   status: number,
   headers: Headers,
   routerContext: EntryContext,
-): Response {
-  const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
+): Response | Promise<Response> {
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  return new Response(`<!DOCTYPE html>${html}`, { status, headers });
+  const hydrates = routerContext.staticHandlerContext.matches.some(
+    (m) => (routerContext.routeModules[m.route.id]?.handle as RouteHandle | undefined)?.hydrate === true,
+  );
+  if (!hydrates) {
+    const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
+    return new Response(`<!DOCTYPE html>${html}`, { status, headers });
+  }
+  return new Promise((resolve, reject) => {
+    let statusCode = status;
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onAllReady() {
+        const body = new PassThrough();
+        resolve(new Response(createReadableStreamFromReadable(body), { status: statusCode, headers }));
+        pipe(body);
+      },
+      onShellError: reject,
+      onError(error) {
+        statusCode = 500;
+        console.error(error);
+      },
+    });
+    setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
+  });
 }
+
+export const streamTimeout = STREAM_TIMEOUT_MS;

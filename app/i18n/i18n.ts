@@ -23,6 +23,8 @@ export function i18nFor(lang: Lang): i18n {
       resources: { en: { translation: en }, de: { translation: de }, fr: { translation: fr } },
       interpolation: { escapeValue: false },
       initAsync: false,
+      // Messages are bundled: never suspend (a suspended hydration would leave the page inert).
+      react: { useSuspense: false },
     });
     instances.set(lang, instance);
   }

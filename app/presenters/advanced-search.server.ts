@@ -1,12 +1,12 @@
 import { AppError } from '../../core/errors/app-error.ts';
-import { printParams } from '../../core/filters/grammar.ts';
+import { paramName, printParams } from '../../core/filters/grammar.ts';
 import type { Lang, Reference, RefList } from '../../core/reference/reference-data.ts';
 import { filterParameters, type ParameterControl } from '../../core/search/parameters.ts';
 import { parseSearchState, printSearchState } from '../../core/search/search-state.ts';
 import type { FilterDecl, SectionDecl } from '../../core/sections/section.ts';
 import type { AppServices } from '../services.ts';
 import { presenter } from './present.server.ts';
-import type { Option } from './search-page.server.ts';
+import { chipLabel, type Option } from './search-page.server.ts';
 
 export type AdvancedParam = {
   name: string;
@@ -90,11 +90,15 @@ export function loadAdvancedSearch(
       });
     }
   }
-  const chips = [...current].map(([name, value]) => ({
-    name,
-    label: value === '' ? name : `${name} = ${value}`,
-    removeHref: p.path(withParams(all.filter(([k]) => k !== name))),
-  }));
+  const chips = state.filters.map((f) => {
+    const name = paramName(f);
+    const decl = section.filters.find((d) => d.field === f.field) as FilterDecl;
+    return {
+      name,
+      label: chipLabel(decl, f, reference, p),
+      removeHref: p.path(withParams(all.filter(([k]) => k !== name))),
+    };
+  });
   const find = url.searchParams.get('find')?.slice(0, 100) ?? '';
   return {
     section: section.id,

@@ -107,8 +107,9 @@ export async function loadSearchPage(
   const href = (s: SearchState) => p.path(`${BASE}${printSearchState(section, s, uriOf)}`);
 
   const declOf = (field: string) => section.filters.find((f) => f.field === field) as FilterDecl;
+  const companyNames = await namesOfCompanies(services, state.filters);
   const chips = state.filters.map((f) => ({
-    label: chipLabel(declOf(f.field), f, reference, p),
+    label: chipLabel(declOf(f.field), f, reference, p, companyNames),
     removeHref: href({ ...state, filters: state.filters.filter((x) => x !== f), page: 1, after: undefined }),
   }));
   const filterSummary = chips.map((c) => c.label).join(', ');
@@ -291,14 +292,34 @@ function refItems(decl: Extract<FilterDecl, { kind: 'reference' }>, reference: R
   return (reference[decl.ref] as { items: { id: number; uri: string }[] }).items;
 }
 
-function chipLabel(decl: FilterDecl, f: FilterParam, reference: Reference, p: P): string {
+/** Names of the companies a `company` filter names, for its chip. */
+async function namesOfCompanies(services: AppServices, filters: FilterParam[]): Promise<Map<string, string>> {
+  const ids = filters.filter((f) => f.field === 'company').flatMap((f) => f.values.map(Number));
+  if (ids.length === 0) return new Map();
+  const rows = await services.db.kysely
+    .selectFrom('legal_entities')
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [String(r.id), r.name]));
+}
+
+export function chipLabel(
+  decl: FilterDecl,
+  f: FilterParam,
+  reference: Reference,
+  p: P,
+  companyNames: Map<string, string> = new Map(),
+): string {
   const label =
     decl.kind === 'typed_date_range' && f.keys[0] === 'registration' && decl.field === 'dates'
       ? p.t('filters.registration')
       : p.label(decl.label);
   const typed = 'types' in decl ? ` [${f.keys.join('][')}]` : '';
   if (f.op === 'is_known' || f.op === 'is_unknown') return `${label}${typed}: ${p.t(`search.${f.op}`)}`;
-  const names = f.values.map((v) => valueLabel(decl, v, reference, p));
+  const names = f.values.map((v) =>
+    decl.kind === 'ids' && decl.field === 'company' ? (companyNames.get(v) ?? v) : valueLabel(decl, v, reference, p),
+  );
   if (f.op === 'from') return `${label}${typed} ≥ ${names[0]}`;
   if (f.op === 'to') return `${label}${typed} ≤ ${names[0]}`;
   return `${label}${typed}: ${names.join(' | ')}`;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { AppError } from '../../core/errors/app-error.ts';
@@ -39,6 +39,9 @@ export default function AdvancedSearch({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const { t } = useTranslation();
   const [find, setFind] = useState(page.find);
+  // Marks the page as interactive (the list filters as you type from then on).
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const needle = find.trim().toLowerCase();
   const matches = (param: AdvancedParam) =>
     needle === '' || param.label.toLowerCase().includes(needle) || param.name.includes(needle);
@@ -46,7 +49,7 @@ export default function AdvancedSearch({ loaderData }: Route.ComponentProps) {
     .map((g) => ({ ...g, params: g.params.filter(matches) }))
     .filter((g) => g.params.length > 0);
   return (
-    <div className="advanced-search">
+    <div className="advanced-search" data-live={live ? 'true' : undefined}>
       <h1>{page.title}</h1>
       <p>{t('advanced.intro', { count: page.parameterCount })}</p>
       <section aria-labelledby="advanced-current" className="advanced-current">
@@ -57,7 +60,7 @@ export default function AdvancedSearch({ loaderData }: Route.ComponentProps) {
           <ul className="chips">
             {page.chips.map((c) => (
               <li key={c.name}>
-                <code>{c.label}</code>{' '}
+                {c.label}{' '}
                 <a href={c.removeHref} aria-label={t('search.removeFilter', { name: c.name })}>
                   ×
                 </a>
