@@ -15,8 +15,11 @@ export type Seo = {
   social?: boolean;
 };
 
-/** Spec §2: login, sign-up, password recovery and dashboard pages are not indexed. */
-const NOINDEX = [/^\/account\/(login|sign-up|password\/recovery)\//, /^\/dashboard\//];
+/**
+ * Spec §2: login, sign-up, password recovery and dashboard pages are not indexed; nor is the
+ * activation page (its URL holds a one-time code), nor sign-out.
+ */
+const NOINDEX = [/^\/account\/(login|sign-up|sign-out|password\/recovery|activation)\//, /^\/dashboard\//];
 /** Spec §2: no canonical, alternates or social tags on the activation and recovery-code pages. */
 const NO_SOCIAL = [/^\/account\/activation\/[^/]+\/$/, /^\/account\/password\/recovery\/[^/]+\/?$/];
 

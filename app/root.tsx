@@ -12,11 +12,28 @@ import {
   useLocation,
   useMatches,
   useParams,
+  useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { LanguageSwitcher } from './components/language-switcher.tsx';
-import { i18nFor, isLang, localePath } from './i18n/i18n.ts';
+import { verifyCsrf } from './csrf.server.ts';
+import { i18nFor, isLang, localePath, unprefixedPath } from './i18n/i18n.ts';
+import { authContext } from './services.ts';
 import './styles.css';
+
+/** Every page form is checked for CSRF before its action runs. */
+export const middleware: Route.MiddlewareFunction[] = [verifyCsrf];
+
+/** The signed-in user (their name for the header) and the session's CSRF token for forms; null for guests. */
+export function loader({ context }: Route.LoaderArgs) {
+  const auth = context.get(authContext);
+  return {
+    user: auth ? { id: auth.user.id, name: auth.user.name } : null,
+    csrfToken: auth?.csrfToken ?? null,
+  };
+}
+
+export type RootData = ReturnType<typeof loader>;
 
 function useLang() {
   const { lang } = useParams();
@@ -78,7 +95,36 @@ function Header() {
         <NavLink to={to('/companies/directories/industries/')}>{t('nav.industries')}</NavLink>
       </nav>
       <LanguageSwitcher />
+      <AccountMenu />
     </header>
+  );
+}
+
+/** A "Sign in" link for guests (back to this page afterwards); the user's name and "Sign out" for users. */
+function AccountMenu() {
+  const lang = useLang();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  if (root?.user) {
+    return (
+      <form method="post" action={localePath(lang, '/account/sign-out/')} className="account-menu">
+        <span className="account-name">{root.user.name}</span>
+        <input type="hidden" name="_csrf" value={root.csrfToken ?? ''} />
+        <button type="submit" className="link-button">
+          {t('account.signOut')}
+        </button>
+      </form>
+    );
+  }
+  const here = unprefixedPath(location.pathname);
+  const returnTo = here.startsWith('/account/')
+    ? ''
+    : `?returnTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+  return (
+    <a className="account-menu" href={`${localePath(lang, '/account/login/')}${returnTo}`}>
+      {t('account.signIn')}
+    </a>
   );
 }
 
@@ -98,17 +144,29 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title =
-    status === 404 ? t('errors.notFoundTitle') : status === 400 ? t('errors.badRequestTitle') : t('errors.serverTitle');
+  const csrf = status === 403 && isRouteErrorResponse(error) && error.data?.message === 'csrf';
+  const signIn = status === 401;
+  const title = csrf
+    ? t('account.csrf.title')
+    : signIn
+      ? t('account.gate.title')
+      : status === 404
+        ? t('errors.notFoundTitle')
+        : status === 400
+          ? t('errors.badRequestTitle')
+          : t('errors.serverTitle');
   const detail = isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : null;
-  const text =
-    status === 404
-      ? location.pathname.includes('/companies/details/')
-        ? t('errors.companyNotFound')
-        : t('errors.notFoundText')
-      : status === 400
-        ? detail
-        : t('errors.serverText');
+  const text = csrf
+    ? t('account.csrf.text')
+    : signIn
+      ? t('account.gate.text')
+      : status === 404
+        ? location.pathname.includes('/companies/details/')
+          ? t('errors.companyNotFound')
+          : t('errors.notFoundText')
+        : status === 400
+          ? detail
+          : t('errors.serverText');
   return (
     <>
       <title>{`${title} — Registra`}</title>
@@ -117,6 +175,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <main id="main" className="error-page">
         <h1>{title}</h1>
         <p>{text}</p>
+        {signIn ? (
+          <p>
+            <a
+              className="button"
+              href={`${localePath(lang, '/account/login/')}?returnTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`}
+            >
+              {t('account.signIn')}
+            </a>
+          </p>
+        ) : null}
         <p>
           <Link to={localePath(lang, '/')}>{t('errors.home')}</Link>
         </p>

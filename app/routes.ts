@@ -15,6 +15,12 @@ export default [
     route('companies/directories/jurisdictions', 'routes/companies/jurisdictions.tsx'),
     route('companies/directories/industries', 'routes/companies/industries.tsx', { id: 'industries' }),
     route('companies/directories/industries/f/:industry', 'routes/companies/industries.tsx', { id: 'industry' }),
+    route('account/sign-up', 'routes/account/sign-up.tsx'),
+    route('account/activation/:code', 'routes/account/activation.tsx'),
+    route('account/login', 'routes/account/login.tsx'),
+    route('account/sign-out', 'routes/account/sign-out.tsx'),
+    route('account/password/recovery', 'routes/account/password-recovery.tsx'),
+    route('account/password/recovery/:code', 'routes/account/password-reset.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -1,4 +1,6 @@
 import { createContext, type RouterContext } from 'react-router';
+import type { SessionAuth } from '../core/accounts/sessions.ts';
+import type { Mailer } from '../core/email/mailer.ts';
 import type { Reference } from '../core/reference/reference-data.ts';
 import type { Db } from '../db/client.ts';
 
@@ -7,11 +9,29 @@ export type AppServices = {
   db: Db;
   reference: Reference;
   siteUrl: string;
+  mailer: Mailer;
 };
 
+/** The request as the server saw it: the client's address and agent, HTTPS or not, and the origins that are this site. */
+export type ClientRequest = { ip: string; userAgent: string; secure: boolean; siteOrigins: string[] };
+
 // One context object even when this module is loaded twice (by the server and inside the
-// bundled build): it lives on globalThis under a registered symbol.
-const KEY = Symbol.for('registra.services');
-const holder = globalThis as unknown as Record<symbol, RouterContext<AppServices>>;
-holder[KEY] ??= createContext<AppServices>();
-export const servicesContext: RouterContext<AppServices> = holder[KEY];
+// bundled build): each lives on globalThis under a registered symbol.
+function sharedContext<T>(name: string, defaultValue?: T): RouterContext<T> {
+  const key = Symbol.for(`registra.${name}`);
+  const holder = globalThis as unknown as Record<symbol, RouterContext<T>>;
+  holder[key] ??= createContext<T>(defaultValue);
+  return holder[key];
+}
+
+export const servicesContext: RouterContext<AppServices> = sharedContext<AppServices>('services');
+
+/** The signed-in user of this request (from the token cookie), or null for a guest. */
+export const authContext: RouterContext<SessionAuth | null> = sharedContext<SessionAuth | null>('auth', null);
+
+export const clientContext: RouterContext<ClientRequest> = sharedContext<ClientRequest>('client', {
+  ip: '',
+  userAgent: '',
+  secure: false,
+  siteOrigins: [],
+});

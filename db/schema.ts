@@ -4,6 +4,17 @@ import type { Generated } from 'kysely';
 
 type RefTable = { id: number; uri: string };
 
+/** Key and company columns of every record table (db/migrations/0004, core/sections/records.ts). */
+type RecordRow = {
+  legal_entity_id: number;
+  id: number;
+  company_jurisdiction_id: number;
+  company_industry_id: number | null;
+  company_status_id: number | null;
+  company_size_id: number | null;
+  company_employees_id: number | null;
+};
+
 export type Database = {
   languages: RefTable & { code: string };
   translations: {
@@ -119,4 +130,273 @@ export type Database = {
   };
   member_contacts: { member_id: number; contact_type_id: number; contact: string };
   legal_entity_members: { legal_entity_id: number; member_id: number; position_id: number; since: string | null };
+
+  // Accounts (0005-accounts.sql)
+  users: {
+    id: Generated<number>;
+    email: string;
+    password_hash: string;
+    name: string;
+    language: Generated<'en' | 'de' | 'fr'>;
+    activated_at: Date | null;
+    password_changed_at: Generated<Date>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  sessions: {
+    id: string;
+    user_id: number;
+    created_at: Generated<Date>;
+    last_seen_at: Generated<Date>;
+    expires_at: Date;
+    user_agent: string | null;
+    ip: string | null;
+    revoked_at: Date | null;
+  };
+  account_codes: {
+    code_hash: string;
+    user_id: number;
+    purpose: 'activation' | 'password_recovery';
+    created_at: Generated<Date>;
+    expires_at: Date;
+    used_at: Date | null;
+  };
+  email_outbox: {
+    id: Generated<number>;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string;
+    kind: string;
+    delivery: 'smtp' | 'outbox';
+    created_at: Generated<Date>;
+    sent_at: Date | null;
+    attempts: Generated<number>;
+    claimed_at: Date | null;
+    error: string | null;
+  };
+  rate_limit_buckets: { key: string; hits: number; expires_at: Date };
+
+  // Record sections (0004-related-records.sql): one column per declared field, in declaration order.
+  connections: RecordRow & {
+    name: string | null;
+    position_id: number | null;
+    email: string | null;
+    phone: string | null;
+    since: string;
+  };
+  transactions: RecordRow & {
+    transaction_date: string;
+    total_amount: string | null;
+    currency_id: number | null;
+    type_id: number | null;
+    products_services: string | null;
+    description: string | null;
+    customer: string | null;
+  };
+  permits: RecordRow & {
+    application_date: string;
+    expiration_date: string | null;
+    authority: string | null;
+    purpose: string | null;
+    description: string | null;
+    type_id: number | null;
+    status_id: number | null;
+  };
+  real_estate: RecordRow & {
+    jurisdiction_id: number | null;
+    identification_number: string | null;
+    category_id: number | null;
+    type_id: number | null;
+    property_use_id: number | null;
+    post_code: string | null;
+    state_code: string | null;
+    county_name: string | null;
+    locality_name: string | null;
+    street_name: string | null;
+    house_number: string | null;
+    construction_year: number | null;
+    sale_date: string;
+    sale_amount: string | null;
+    assessed_value: string | null;
+    currency_id: number | null;
+  };
+  contacts: RecordRow & {
+    website: string | null;
+    email: string | null;
+    phone: string | null;
+    fax: string | null;
+    address_id: number | null;
+    updated_on: string;
+  };
+  aircraft: RecordRow & {
+    registration_mark: string | null;
+    manufacturer: string | null;
+    model: string | null;
+    serial_number: string | null;
+    engine_type_id: number | null;
+    year_built: number | null;
+    seats: number | null;
+    registration_date: string;
+    registry_id: number | null;
+  };
+  bank_accounts: RecordRow & {
+    bank_name: string | null;
+    iban: string | null;
+    bic: string | null;
+    currency_id: number | null;
+    account_type_id: number | null;
+    opened_on: string;
+    country_id: number | null;
+  };
+  facilities: RecordRow & {
+    type_id: number | null;
+    facility_number: string | null;
+    locality_name: string | null;
+    county_name: string | null;
+    state_code: string | null;
+    post_code: string | null;
+    opened_on: string;
+  };
+  financial_statements: RecordRow & {
+    revenue: string | null;
+    profit: string | null;
+    currency_id: number | null;
+    report_year: number | null;
+    period_start: string | null;
+    period_end: string;
+    total_assets: string | null;
+    equity: string | null;
+  };
+  industrial_designs: RecordRow & {
+    design_number: string | null;
+    title: string | null;
+    locarno_class: string | null;
+    filing_date: string;
+    registration_date: string | null;
+    expiration_date: string | null;
+    office_id: number | null;
+    status_id: number | null;
+  };
+  inspections: RecordRow & {
+    inspection_date: string;
+    category_id: number | null;
+    type_id: number | null;
+    status_id: number | null;
+    inspector: string | null;
+  };
+  liabilities: RecordRow & {
+    type_id: number | null;
+    creditor: string | null;
+    amount: string | null;
+    currency_id: number | null;
+    filed_on: string;
+    due_on: string | null;
+    status_id: number | null;
+  };
+  mergers_and_acquisitions: RecordRow & {
+    deal_date: string;
+    type_id: number | null;
+    role_id: number | null;
+    deal_number: string | null;
+    participant_name: string | null;
+    deal_value: string | null;
+    currency_id: number | null;
+  };
+  patents: RecordRow & {
+    patent_number: string | null;
+    title: string | null;
+    ipc_class: string | null;
+    filing_date: string;
+    grant_date: string | null;
+    office_id: number | null;
+    status_id: number | null;
+  };
+  plant_variety_rights: RecordRow & {
+    denomination: string | null;
+    species: string | null;
+    application_number: string | null;
+    filing_date: string;
+    grant_date: string | null;
+    expiration_date: string | null;
+    office_id: number | null;
+    status_id: number | null;
+  };
+  registers: RecordRow & {
+    register_name: string | null;
+    register_number: string | null;
+    authority: string | null;
+    entry_date: string;
+    type_id: number | null;
+    status_id: number | null;
+  };
+  taxes: RecordRow & {
+    tax_type_id: number | null;
+    period_start: string | null;
+    period_end: string | null;
+    assessed_on: string;
+    amount: string | null;
+    paid_amount: string | null;
+    currency_id: number | null;
+    status_id: number | null;
+  };
+  trademarks: RecordRow & {
+    mark: string | null;
+    application_number: string | null;
+    nice_classes: string | null;
+    mark_type_id: number | null;
+    filing_date: string;
+    registration_date: string | null;
+    expiration_date: string | null;
+    office_id: number | null;
+    status_id: number | null;
+  };
+  vehicles: RecordRow & {
+    vin: string | null;
+    make: string | null;
+    model: string | null;
+    model_year: number | null;
+    vehicle_type_id: number | null;
+    fuel_type_id: number | null;
+    plate_number: string | null;
+    registration_date: string;
+    registry_id: number | null;
+  };
+  vessels: RecordRow & {
+    imo_number: string | null;
+    vessel_name: string | null;
+    vessel_type_id: number | null;
+    flag_id: number | null;
+    mmsi: string | null;
+    call_sign: string | null;
+    gross_tonnage: number | null;
+    deadweight: number | null;
+    year_built: number | null;
+    registration_date: string;
+  };
+  violations: RecordRow & {
+    violation_date: string;
+    fine: string | null;
+    currency_id: number | null;
+    law: string | null;
+    violation_level_id: number | null;
+    violation_type_id: number | null;
+    inspector: string | null;
+  };
+  documents: { legal_entity_id: number; id: number; title: string; document_type: string; filed_on: string };
+  events: { legal_entity_id: number; id: number; event_date: string; event_type: string; description: string | null };
+  products: {
+    legal_entity_id: number;
+    id: number;
+    name: string;
+    kind: 'product' | 'service';
+    description: string | null;
+  };
+  financial_statement_lines: {
+    legal_entity_id: number;
+    statement_id: number;
+    line_no: number;
+    name: string;
+    amount: string | null;
+  };
 };

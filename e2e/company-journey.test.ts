@@ -49,7 +49,10 @@ describe('a visitor researches a company', () => {
     await page.waitForURL(/\/companies\/search\/\?q=/);
     await page.locator('td[data-column="legal_name"]').first().waitFor();
 
-    await page.getByLabel('Jurisdiction', { exact: true }).selectOption({ label: jurisdiction });
+    await page
+      .locator('.filter-panel')
+      .getByLabel('Jurisdiction', { exact: true })
+      .selectOption({ label: jurisdiction });
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(new RegExp(`jurisdiction=${jurisdiction_id}`));
     const jurisdictions = await page.locator('td[data-column="jurisdiction"]').allInnerTexts();

@@ -1,11 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { i18nFor } from '../app/i18n/i18n.ts';
 import type { AppServices } from '../app/services.ts';
+import { createMailer, type MailSettings } from '../core/email/mailer.ts';
 import { registerApi } from './api/index.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createPageCache, type PageCacheOptions } from './plugins/page-cache.ts';
+import { registerSessions } from './plugins/session.ts';
 import { registerSsr } from './plugins/ssr.ts';
 
-export type AppOptions = AppServices & {
+export type AppOptions = Omit<AppServices, 'mailer'> & {
+  /** Outgoing mail; without SMTP settings (the default), emails stay in the development outbox. */
+  mail?: MailSettings;
   /** Serve pages: 'build' (production build), 'dev' (Vite with hot reload) or false (API only). */
   pages: 'build' | 'dev' | false;
   logLevel?: string;
@@ -19,8 +24,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
     trustProxy: true,
   });
-  const services: AppServices = { db: options.db, reference: options.reference, siteUrl: options.siteUrl };
+  const mailer = createMailer({
+    db: options.db,
+    settings: options.mail ?? { from: 'Registra <no-reply@localhost>' },
+    log: app.log,
+    translate: (lang) => {
+      const { t } = i18nFor(lang);
+      return (key, values) => (values ? t(key, values) : t(key));
+    },
+  });
+  app.addHook('onClose', () => mailer.close());
+  const services: AppServices = { db: options.db, reference: options.reference, siteUrl: options.siteUrl, mailer };
   registerErrorHandler(app);
+  registerSessions(app, services);
   await app.register(async (api) => registerApi(api, services), { prefix: '/api' });
   const pageCache =
     options.pageCache && options.pageCache.ttlSeconds > 0 && options.pages === 'build'

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MailSettings } from '../core/email/mailer.ts';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -13,6 +14,14 @@ const Env = z.object({
   /** Seconds a rendered page is kept for anonymous readers (0: off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Outgoing mail: an SMTP URL (smtp://user:pass@host:587, smtps://… for TLS on 465), or the parts below. */
+  SMTP_URL: z.string().url().optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  /** The From header of every email. */
+  MAIL_FROM: z.string().min(3).default('Registra <no-reply@localhost>'),
 });
 
 export type Env = z.infer<typeof Env>;
@@ -25,4 +34,16 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment: ${problems}`);
   }
   return result.data;
+}
+
+/** The mail settings of the environment: without SMTP_URL or SMTP_HOST, emails stay in the development outbox. */
+export function mailSettings(env: Env): MailSettings {
+  return {
+    smtpUrl: env.SMTP_URL,
+    host: env.SMTP_HOST,
+    port: env.SMTP_PORT,
+    user: env.SMTP_USER,
+    pass: env.SMTP_PASS,
+    from: env.MAIL_FROM,
+  };
 }

@@ -3,7 +3,7 @@ import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { buildApp } from './app.ts';
-import { readEnv } from './env.ts';
+import { mailSettings, readEnv } from './env.ts';
 
 // A start-up failure (bad environment, database in use or unreachable) is one clear line, not a trace.
 const startupFailure = (error: Error) => {
@@ -36,6 +36,7 @@ const app = await buildApp({
   pages: dev ? 'dev' : 'build',
   logLevel: env.LOG_LEVEL,
   pageCache: { ttlSeconds: env.PAGE_CACHE_SECONDS, maxEntries: 5000 },
+  mail: mailSettings(env),
 });
 
 const shutdown = async () => {

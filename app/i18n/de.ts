@@ -255,4 +255,135 @@ export const de: Messages = {
     allJurisdictions: 'Alle Rechtsräume',
     allIndustries: 'Alle Branchen',
   },
+  account: {
+    signIn: 'Anmelden',
+    signOut: 'Abmelden',
+    menu: 'Ihr Konto',
+    fields: {
+      name: 'Name',
+      email: 'E-Mail',
+      password: 'Passwort',
+      newPassword: 'Neues Passwort',
+      currentPassword: 'Aktuelles Passwort',
+    },
+    passwordHint: 'Mindestens 10 Zeichen und keines der gängigen Passwörter.',
+    problems: {
+      email: {
+        required: 'Geben Sie Ihre E-Mail-Adresse ein.',
+        invalid: 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
+      },
+      password: {
+        required: 'Geben Sie ein Passwort ein.',
+        tooShort: 'Verwenden Sie mindestens 10 Zeichen.',
+        tooLong: 'Verwenden Sie höchstens 200 Zeichen.',
+        common: 'Dies ist eines der häufigsten Passwörter: Wählen Sie eines, das schwerer zu erraten ist.',
+      },
+      currentPassword: {
+        required: 'Geben Sie Ihr aktuelles Passwort ein.',
+        wrong: 'Ihr aktuelles Passwort ist nicht richtig.',
+      },
+      name: {
+        required: 'Geben Sie Ihren Namen ein.',
+        tooLong: 'Verwenden Sie höchstens 100 Zeichen.',
+      },
+      language: { invalid: 'Wählen Sie Englisch, Deutsch oder Französisch.' },
+    },
+    errors: {
+      summary: 'Bitte korrigieren Sie die markierten Felder.',
+      wrongCredentials: 'E-Mail-Adresse oder Passwort ist falsch.',
+      notActivated:
+        'Dieses Konto ist noch nicht aktiviert. Wir haben Ihnen einen neuen Aktivierungslink geschickt: Öffnen Sie ihn und melden Sie sich dann an.',
+      rateLimited_one: 'Zu viele Versuche. Versuchen Sie es in {{count}} Minute erneut.',
+      rateLimited_other: 'Zu viele Versuche. Versuchen Sie es in {{count}} Minuten erneut.',
+      codeInvalid: 'Dieser Link ist abgelaufen oder wurde bereits verwendet.',
+    },
+    csrf: {
+      title: 'Dieses Formular konnte nicht gesendet werden',
+      text: 'Es kam von einer anderen Website, oder Ihre Sitzung hat sich geändert, seit die Seite geöffnet wurde. Gehen Sie zurück, laden Sie die Seite neu und versuchen Sie es noch einmal.',
+    },
+    gate: {
+      title: 'Melden Sie sich an, um fortzufahren',
+      text: 'Dafür brauchen Sie ein Registra-Konto: Melden Sie sich an, danach kommen Sie hierher zurück.',
+    },
+    login: {
+      title: 'Anmelden',
+      description:
+        'Melden Sie sich bei Ihrem Registra-Konto an, um Firmenlisten, Verläufe und gespeicherte Suchen zu nutzen.',
+      submit: 'Anmelden',
+      forgot: 'Passwort vergessen?',
+      noAccount: 'Noch kein Konto?',
+      signUp: 'Jetzt erstellen',
+      passwordChanged: 'Ihr Passwort wurde geändert. Melden Sie sich mit dem neuen an.',
+    },
+    signUp: {
+      title: 'Konto erstellen',
+      description: 'Erstellen Sie ein kostenloses Registra-Konto für Firmenlisten, Verläufe und gespeicherte Suchen.',
+      submit: 'Konto erstellen',
+      haveAccount: 'Sie haben schon ein Konto?',
+      doneTitle: 'Sehen Sie in Ihr Postfach',
+      doneText:
+        'Wir haben eine Nachricht an {{email}} geschickt. Öffnen Sie den Link darin innerhalb von 24 Stunden, um Ihr Konto zu aktivieren, und melden Sie sich dann an.',
+    },
+    activation: {
+      title: 'Kontoaktivierung',
+      description: 'Aktivieren Sie Ihr Registra-Konto.',
+      activated: 'Ihr Konto ist aktiv. Sie können sich jetzt anmelden.',
+      alreadyActive: 'Ihr Konto ist bereits aktiv. Sie können sich anmelden.',
+      expired:
+        'Dieser Aktivierungslink ist abgelaufen. Melden Sie sich mit E-Mail und Passwort an, um einen neuen zu erhalten, oder registrieren Sie sich erneut.',
+      invalid:
+        'Dieser Aktivierungslink ist ungültig: Er ist vielleicht unvollständig, oder ein neuerer Link hat ihn ersetzt.',
+      signIn: 'Zur Anmeldung',
+    },
+    recovery: {
+      title: 'Passwort vergessen?',
+      description: 'Erhalten Sie einen Link, um ein neues Passwort für Ihr Registra-Konto zu wählen.',
+      intro:
+        'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir schicken Ihnen einen Link, mit dem Sie ein neues Passwort wählen können.',
+      submit: 'Link senden',
+      doneTitle: 'Sehen Sie in Ihr Postfach',
+      doneText:
+        'Falls ein Konto die Adresse {{email}} verwendet, haben wir ihr einen Link für ein neues Passwort geschickt. Der Link funktioniert einmal, 1 Stunde lang.',
+    },
+    reset: {
+      title: 'Neues Passwort wählen',
+      description: 'Wählen Sie ein neues Passwort für Ihr Registra-Konto.',
+      intro: 'Wählen Sie ein neues Passwort. Alle Geräte, die bei Ihrem Konto angemeldet sind, werden abgemeldet.',
+      submit: 'Neues Passwort speichern',
+      again: 'Neuen Link anfordern',
+    },
+    email: {
+      greeting: 'Hallo {{name}},',
+      signature: 'Ihr Registra-Team',
+      ignore: 'Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren.',
+      activation: {
+        subject: 'Aktivieren Sie Ihr Registra-Konto',
+        intro: 'Willkommen bei Registra! Öffnen Sie diesen Link, um Ihr Konto zu aktivieren:',
+        action: 'Konto aktivieren',
+        expiry: 'Der Link funktioniert einmal, 24 Stunden lang.',
+      },
+      passwordRecovery: {
+        subject: 'Neues Registra-Passwort wählen',
+        intro:
+          'Jemand, hoffentlich Sie, möchte das Passwort Ihres Registra-Kontos zurücksetzen. Öffnen Sie diesen Link, um ein neues zu wählen:',
+        action: 'Neues Passwort wählen',
+        expiry:
+          'Der Link funktioniert einmal, 1 Stunde lang. Ihr Passwort bleibt unverändert, bis Sie ein neues wählen.',
+      },
+      signUpAttempt: {
+        subject: 'Jemand wollte sich mit Ihrer E-Mail-Adresse registrieren',
+        intro:
+          'Jemand wollte mit dieser E-Mail-Adresse ein Registra-Konto erstellen, aber es gibt bereits eines. Wenn Sie das waren, melden Sie sich stattdessen an; falls Sie Ihr Passwort vergessen haben, wählen Sie hier ein neues:',
+        action: 'Neues Passwort wählen',
+      },
+      passwordChanged: {
+        subject: 'Ihr Registra-Passwort wurde geändert',
+        intro:
+          'Das Passwort Ihres Registra-Kontos wurde soeben geändert, und Ihre anderen Sitzungen wurden abgemeldet.',
+        action: 'Anmelden',
+        warning:
+          'Wenn Sie das nicht waren, wählen Sie sofort ein neues Passwort über „Passwort vergessen?“ auf der Anmeldeseite.',
+      },
+    },
+  },
 };

@@ -250,6 +250,131 @@ export const en = {
     allJurisdictions: 'All jurisdictions',
     allIndustries: 'All industries',
   },
+  account: {
+    signIn: 'Sign in',
+    signOut: 'Sign out',
+    menu: 'Your account',
+    fields: {
+      name: 'Name',
+      email: 'Email',
+      password: 'Password',
+      newPassword: 'New password',
+      currentPassword: 'Current password',
+    },
+    passwordHint: 'At least 10 characters, and not one of the common passwords.',
+    problems: {
+      email: {
+        required: 'Enter your email address.',
+        invalid: 'Enter a valid email address, like name@example.com.',
+      },
+      password: {
+        required: 'Enter a password.',
+        tooShort: 'Use at least 10 characters.',
+        tooLong: 'Use at most 200 characters.',
+        common: 'This is one of the most common passwords: choose one that is harder to guess.',
+      },
+      currentPassword: {
+        required: 'Enter your current password.',
+        wrong: 'Your current password is not right.',
+      },
+      name: {
+        required: 'Enter your name.',
+        tooLong: 'Use at most 100 characters.',
+      },
+      language: { invalid: 'Choose English, German or French.' },
+    },
+    errors: {
+      summary: 'Please correct the fields marked below.',
+      wrongCredentials: 'The email or the password is wrong.',
+      notActivated: 'This account is not activated yet. We have sent you a new activation link: open it, then sign in.',
+      rateLimited_one: 'Too many attempts. Try again in {{count}} minute.',
+      rateLimited_other: 'Too many attempts. Try again in {{count}} minutes.',
+      codeInvalid: 'This link has expired or has already been used.',
+    },
+    csrf: {
+      title: 'This form could not be sent',
+      text: 'It came from another site, or your session changed since the page was opened. Go back, reload the page and try again.',
+    },
+    gate: {
+      title: 'Sign in to proceed',
+      text: 'This needs a Registra account: sign in, and you will come back here.',
+    },
+    login: {
+      title: 'Sign in',
+      description: 'Sign in to your Registra account to keep company lists, histories and saved searches.',
+      submit: 'Sign in',
+      forgot: 'Forgot your password?',
+      noAccount: 'No account yet?',
+      signUp: 'Create one',
+      passwordChanged: 'Your password has been changed. Sign in with the new one.',
+    },
+    signUp: {
+      title: 'Create an account',
+      description: 'Create a free Registra account to keep company lists, histories and saved searches.',
+      submit: 'Create account',
+      haveAccount: 'Already have an account?',
+      doneTitle: 'Check your email',
+      doneText:
+        'We have sent a message to {{email}}. Open the link in it within 24 hours to activate your account, then sign in.',
+    },
+    activation: {
+      title: 'Account activation',
+      description: 'Activate your Registra account.',
+      activated: 'Your account is active. You can sign in now.',
+      alreadyActive: 'Your account is already active. You can sign in.',
+      expired:
+        'This activation link has expired. Sign in with your email and password to get a new one, or sign up again.',
+      invalid: 'This activation link is not valid: it may be incomplete, or a newer link has replaced it.',
+      signIn: 'Go to sign-in',
+    },
+    recovery: {
+      title: 'Forgot your password?',
+      description: 'Get a link to choose a new password for your Registra account.',
+      intro: 'Enter the email address of your account, and we will send you a link to choose a new password.',
+      submit: 'Send the link',
+      doneTitle: 'Check your email',
+      doneText:
+        'If an account uses {{email}}, we have sent it a link to choose a new password. The link works once, for 1 hour.',
+    },
+    reset: {
+      title: 'Choose a new password',
+      description: 'Choose a new password for your Registra account.',
+      intro: 'Choose a new password. Every device signed in to your account will be signed out.',
+      submit: 'Save the new password',
+      again: 'Ask for a new link',
+    },
+    email: {
+      greeting: 'Hello {{name}},',
+      signature: 'The Registra team',
+      ignore: 'If this was not you, you can ignore this email.',
+      activation: {
+        subject: 'Activate your Registra account',
+        intro: 'Welcome to Registra! Open this link to activate your account:',
+        action: 'Activate my account',
+        expiry: 'The link works once, for 24 hours.',
+      },
+      passwordRecovery: {
+        subject: 'Choose a new Registra password',
+        intro:
+          'Someone, hopefully you, asked to reset the password of your Registra account. Open this link to choose a new one:',
+        action: 'Choose a new password',
+        expiry: 'The link works once, for 1 hour. Your password stays the same until you choose a new one.',
+      },
+      signUpAttempt: {
+        subject: 'Someone tried to sign up with your email',
+        intro:
+          'Someone tried to create a Registra account with this email address, but it already has one. If it was you, sign in instead; if you forgot your password, choose a new one here:',
+        action: 'Choose a new password',
+      },
+      passwordChanged: {
+        subject: 'Your Registra password was changed',
+        intro: 'The password of your Registra account has just been changed, and your other sessions were signed out.',
+        action: 'Sign in',
+        warning:
+          'If you did not do this, choose a new password right away with “Forgot your password?” on the sign-in page.',
+      },
+    },
+  },
 };
 
 export type Messages = typeof en;

@@ -254,4 +254,136 @@ export const fr: Messages = {
     allJurisdictions: 'Toutes les juridictions',
     allIndustries: 'Tous les secteurs',
   },
+  account: {
+    signIn: 'Se connecter',
+    signOut: 'Se déconnecter',
+    menu: 'Votre compte',
+    fields: {
+      name: 'Nom',
+      email: 'E-mail',
+      password: 'Mot de passe',
+      newPassword: 'Nouveau mot de passe',
+      currentPassword: 'Mot de passe actuel',
+    },
+    passwordHint: 'Au moins 10 caractères, et pas l’un des mots de passe courants.',
+    problems: {
+      email: {
+        required: 'Saisissez votre adresse e-mail.',
+        invalid: 'Saisissez une adresse e-mail valide, par exemple nom@example.com.',
+      },
+      password: {
+        required: 'Saisissez un mot de passe.',
+        tooShort: 'Utilisez au moins 10 caractères.',
+        tooLong: 'Utilisez au plus 200 caractères.',
+        common: 'C’est l’un des mots de passe les plus courants : choisissez-en un plus difficile à deviner.',
+      },
+      currentPassword: {
+        required: 'Saisissez votre mot de passe actuel.',
+        wrong: 'Votre mot de passe actuel n’est pas correct.',
+      },
+      name: {
+        required: 'Saisissez votre nom.',
+        tooLong: 'Utilisez au plus 100 caractères.',
+      },
+      language: { invalid: 'Choisissez l’anglais, l’allemand ou le français.' },
+    },
+    errors: {
+      summary: 'Veuillez corriger les champs signalés ci-dessous.',
+      wrongCredentials: 'L’adresse e-mail ou le mot de passe est incorrect.',
+      notActivated:
+        'Ce compte n’est pas encore activé. Nous vous avons envoyé un nouveau lien d’activation : ouvrez-le, puis connectez-vous.',
+      rateLimited_one: 'Trop de tentatives. Réessayez dans {{count}} minute.',
+      rateLimited_other: 'Trop de tentatives. Réessayez dans {{count}} minutes.',
+      codeInvalid: 'Ce lien a expiré ou a déjà été utilisé.',
+    },
+    csrf: {
+      title: 'Ce formulaire n’a pas pu être envoyé',
+      text: 'Il venait d’un autre site, ou votre session a changé depuis l’ouverture de la page. Revenez en arrière, rechargez la page et réessayez.',
+    },
+    gate: {
+      title: 'Connectez-vous pour continuer',
+      text: 'Il faut un compte Registra : connectez-vous, puis vous reviendrez ici.',
+    },
+    login: {
+      title: 'Se connecter',
+      description:
+        'Connectez-vous à votre compte Registra pour retrouver vos listes d’entreprises, historiques et recherches enregistrées.',
+      submit: 'Se connecter',
+      forgot: 'Mot de passe oublié ?',
+      noAccount: 'Pas encore de compte ?',
+      signUp: 'En créer un',
+      passwordChanged: 'Votre mot de passe a été modifié. Connectez-vous avec le nouveau.',
+    },
+    signUp: {
+      title: 'Créer un compte',
+      description:
+        'Créez un compte Registra gratuit pour garder des listes d’entreprises, des historiques et des recherches enregistrées.',
+      submit: 'Créer le compte',
+      haveAccount: 'Vous avez déjà un compte ?',
+      doneTitle: 'Consultez votre messagerie',
+      doneText:
+        'Nous avons envoyé un message à {{email}}. Ouvrez le lien qu’il contient dans les 24 heures pour activer votre compte, puis connectez-vous.',
+    },
+    activation: {
+      title: 'Activation du compte',
+      description: 'Activez votre compte Registra.',
+      activated: 'Votre compte est actif. Vous pouvez vous connecter.',
+      alreadyActive: 'Votre compte est déjà actif. Vous pouvez vous connecter.',
+      expired:
+        'Ce lien d’activation a expiré. Connectez-vous avec votre e-mail et votre mot de passe pour en recevoir un nouveau, ou inscrivez-vous à nouveau.',
+      invalid:
+        'Ce lien d’activation n’est pas valide : il est peut-être incomplet, ou un lien plus récent l’a remplacé.',
+      signIn: 'Aller à la connexion',
+    },
+    recovery: {
+      title: 'Mot de passe oublié ?',
+      description: 'Recevez un lien pour choisir un nouveau mot de passe pour votre compte Registra.',
+      intro:
+        'Saisissez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+      submit: 'Envoyer le lien',
+      doneTitle: 'Consultez votre messagerie',
+      doneText:
+        'Si un compte utilise {{email}}, nous lui avons envoyé un lien pour choisir un nouveau mot de passe. Le lien fonctionne une fois, pendant 1 heure.',
+    },
+    reset: {
+      title: 'Choisir un nouveau mot de passe',
+      description: 'Choisissez un nouveau mot de passe pour votre compte Registra.',
+      intro: 'Choisissez un nouveau mot de passe. Tous les appareils connectés à votre compte seront déconnectés.',
+      submit: 'Enregistrer le nouveau mot de passe',
+      again: 'Demander un nouveau lien',
+    },
+    email: {
+      greeting: 'Bonjour {{name}},',
+      signature: 'L’équipe Registra',
+      ignore: 'Si ce n’était pas vous, vous pouvez ignorer cet e-mail.',
+      activation: {
+        subject: 'Activez votre compte Registra',
+        intro: 'Bienvenue sur Registra ! Ouvrez ce lien pour activer votre compte :',
+        action: 'Activer mon compte',
+        expiry: 'Le lien fonctionne une fois, pendant 24 heures.',
+      },
+      passwordRecovery: {
+        subject: 'Choisissez un nouveau mot de passe Registra',
+        intro:
+          'Quelqu’un, sans doute vous, a demandé à réinitialiser le mot de passe de votre compte Registra. Ouvrez ce lien pour en choisir un nouveau :',
+        action: 'Choisir un nouveau mot de passe',
+        expiry:
+          'Le lien fonctionne une fois, pendant 1 heure. Votre mot de passe ne change pas tant que vous n’en choisissez pas un nouveau.',
+      },
+      signUpAttempt: {
+        subject: 'Quelqu’un a essayé de s’inscrire avec votre adresse e-mail',
+        intro:
+          'Quelqu’un a essayé de créer un compte Registra avec cette adresse e-mail, mais elle en a déjà un. Si c’était vous, connectez-vous plutôt ; si vous avez oublié votre mot de passe, choisissez-en un nouveau ici :',
+        action: 'Choisir un nouveau mot de passe',
+      },
+      passwordChanged: {
+        subject: 'Votre mot de passe Registra a été modifié',
+        intro:
+          'Le mot de passe de votre compte Registra vient d’être modifié, et vos autres sessions ont été déconnectées.',
+        action: 'Se connecter',
+        warning:
+          'Si ce n’était pas vous, choisissez immédiatement un nouveau mot de passe avec « Mot de passe oublié ? » sur la page de connexion.',
+      },
+    },
+  },
 };

@@ -6,6 +6,7 @@ import { normalizeName } from '../../core/companies/normalize-name.ts';
 import { type GeneratedIdentifiers, generateIdentifiers, generateLei } from '../../core/identifiers/check-digits.ts';
 import { slugify } from '../reference/slugify.ts';
 import type { Database } from '../schema.ts';
+import { dateOf, dayBetween, FIRST_DAY, LAST_DAY, yearOf } from './calendar.ts';
 import {
   BRAND_END,
   BRAND_MIDDLE,
@@ -67,10 +68,16 @@ export type SeedCompany = {
   members: { member_id: number; position_id: number; since: string | null }[];
   /** Set when this company can itself be a member (shareholder, parent) of later companies. */
   asMember: SeedMember | null;
+  /** Index of its jurisdiction in the catalog (what its related records are made from). */
+  jurisdictionIndex: number;
+  /** Key of its industry group (industry-words.ts). */
+  industryGroup: string;
+  /** Day number (calendar.ts) of its dissolution, or of the demo data's today while it lasts. */
+  endDay: number;
 };
 
 // Fixed ids of the enumerations (db/reference/enumerations.ts).
-const STATUS = {
+export const STATUS = {
   active: 1,
   inactive: 2,
   dissolved: 3,
@@ -81,7 +88,7 @@ const STATUS = {
   merged: 8,
 };
 const NAME_TYPE = { legalFull: 1, short: 3, clean: 4, trade: 5 };
-const ADDRESS_TYPE = { headquarter: 1, physical: 2, postal: 3, principalActivity: 4, registered: 5 };
+export const ADDRESS_TYPE = { headquarter: 1, physical: 2, postal: 3, principalActivity: 4, registered: 5 };
 const DATE_TYPE = {
   registration: 1,
   cancellation: 2,
@@ -95,8 +102,8 @@ const DATE_TYPE = {
 };
 const IDENTIFIER_TYPE = { business: 1, company: 2, tax: 3, vat: 4, lei: 5 };
 const INDICATOR = { bankrupt: 1, vatPayer: 2, woman: 3, minority: 4, veteran: 5, lgbtqi: 6, disability: 7 };
-const CONTACT = { email: 1, phone: 2, website: 3, fax: 4 };
-const POSITION = { director: 1, officer: 2, president: 3, shareholder: 4, parent: 5 };
+export const CONTACT = { email: 1, phone: 2, website: 3, fax: 4 };
+export const POSITION = { director: 1, officer: 2, president: 3, shareholder: 4, parent: 5 };
 const KIND = {
   corporation: 1,
   llc: 2,
@@ -106,14 +113,6 @@ const KIND = {
   cooperative: 6,
   publicCompany: 8,
 };
-
-// Dates: day numbers since 1970-01-01 (UTC).
-const DAY_MS = 86_400_000;
-const FIRST_DAY = Date.UTC(1900, 0, 1) / DAY_MS;
-const LAST_DAY = Date.UTC(2026, 10, 1) / DAY_MS;
-const dateOf = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
-const yearOf = (day: number): number => new Date(day * DAY_MS).getUTCFullYear();
-const dayBetween = (random: Random, from: number, to: number): number => from + random.int(Math.max(1, to - from + 1));
 
 /** Age at 2026-11-01: exponential with a mean of 18 years (recent decades dominate), within 1900–2026. */
 function companyAgeDays(random: Random): number {
@@ -153,7 +152,8 @@ function pickStatus(random: Random): number {
 
 /** size id → employee range ids it allows. */
 const EMPLOYEES_BY_SIZE: Record<number, number[]> = { 1: [1], 2: [2, 2, 2, 3], 3: [3, 3, 4], 4: [5, 6, 6, 7, 8] };
-const CURRENCY_SCALE: Record<string, number> = {
+/** Units of a currency that buy about one euro (amounts are drawn in euros, then scaled). */
+export const CURRENCY_SCALE: Record<string, number> = {
   JPY: 150,
   INR: 80,
   HKD: 8,
@@ -184,7 +184,7 @@ const BANK_FORMS: Partial<Record<NameLanguage, LegalForm[]>> = {
 
 const capitalize = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
-function brandWord(random: Random): string {
+export function brandWord(random: Random): string {
   return capitalize((random.pick(BRAND_START) + random.pick(BRAND_MIDDLE) + random.pick(BRAND_END)).toLowerCase());
 }
 
@@ -355,7 +355,7 @@ function makeStreet(random: Random, j: ResolvedJurisdiction, names: NameMaterial
   }
 }
 
-function makeAddress(
+export function makeAddress(
   random: Random,
   j: ResolvedJurisdiction,
   names: NameMaterial,
@@ -835,5 +835,8 @@ export function makeCompany(catalog: SeedCatalog, pool: PersonPool, seed: number
     contacts,
     members,
     asMember,
+    jurisdictionIndex: j.index,
+    industryGroup: group.key,
+    endDay,
   };
 }

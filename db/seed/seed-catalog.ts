@@ -57,6 +57,10 @@ export type SeedCatalog = {
   names: Map<string, NameMaterial>;
   phones: Map<string, string[]>;
   countryIds: Map<string, number>;
+  /** Currency ids by ISO 4217 code. */
+  currencyIds: Map<string, number>;
+  /** ISO 3166-2 codes of the subdivision locations, by location id ('US-CA'). */
+  subdivisionCodes: Map<number, string>;
   /** Countries people come from, with weights (the sum over their jurisdictions). */
   personCountries: { country: string; weight: number }[];
 };
@@ -140,6 +144,11 @@ export type CatalogSource = {
 };
 
 export async function loadSeedCatalog(db: Db): Promise<SeedCatalog> {
+  return buildSeedCatalog(await loadCatalogSource(db));
+}
+
+/** The reference rows of a database the generator reads (plain data: it can be sent to a worker). */
+export async function loadCatalogSource(db: Db): Promise<CatalogSource> {
   const locations = await db.kysely
     .selectFrom('locations')
     .leftJoin('translations', (join) =>
@@ -164,7 +173,7 @@ export async function loadSeedCatalog(db: Db): Promise<SeedCatalog> {
     .where('level', '=', 5)
     .orderBy('id')
     .execute();
-  return buildSeedCatalog({ locations, currencies, industries });
+  return { locations, currencies, industries };
 }
 
 export function buildSeedCatalog(source: CatalogSource): SeedCatalog {
@@ -258,6 +267,8 @@ export function buildSeedCatalog(source: CatalogSource): SeedCatalog {
     names,
     phones,
     countryIds,
+    currencyIds,
+    subdivisionCodes: new Map([...subdivisions].map(([code, s]) => [s.id, code])),
     personCountries: [...byCountry].map(([country, weight]) => ({ country, weight })),
   };
 }

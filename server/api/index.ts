@@ -7,6 +7,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 import { registerRecordRoutes } from './records.ts';
 import { registerReferenceRoutes } from './reference.ts';
 import { type ApiRoutes, getRoute } from './route.ts';
+import { registerUserRoutes } from './users.ts';
 
 export const API_TAGS = [
   {
@@ -14,6 +15,11 @@ export const API_TAGS = [
     description: 'Companies (legal entities) and their related records: search, lookup by id, filters and statistics.',
   },
   { name: 'Reference data', description: 'Locations, industries and the other lists that company data refers to.' },
+  {
+    name: 'Users',
+    description:
+      'Sign-up, sign-in (the `token` cookie), the signed-in user and password recovery. A guest calling a signed-in route gets 401; another user’s id gets 403.',
+  },
   { name: 'Meta', description: 'Health and this document.' },
 ];
 
@@ -37,6 +43,7 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerLegalEntityRoutes(api, routes, services);
   registerRecordRoutes(api, routes, services);
   registerReferenceRoutes(api, routes, services);
+  registerUserRoutes(api, routes, services);
 
   let document: OpenApiDocument | undefined;
   getRoute(

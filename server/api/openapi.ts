@@ -10,15 +10,40 @@ export type OpenApiDocument = {
   openapi: string;
   info: { title: string; version: string; description: string };
   paths: Record<string, Record<string, unknown>>;
-  components: { schemas: Record<string, JsonSchema>; responses: Record<string, unknown> };
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
+  };
   tags: { name: string; description: string }[];
 };
 
 const ERROR_STATUS: Record<number, string> = {
   400: 'A parameter is invalid; the error names it.',
+  401: 'Not signed in: sign in with POST /api/authentication, which sets the `token` cookie.',
+  403: 'Not allowed: another user’s resource, a missing or wrong CSRF token, or a request from another site.',
   404: 'Not found.',
+  429: 'Too many attempts: the message says when to try again (so does the Retry-After header).',
   500: 'Something went wrong on the server.',
 };
+
+const SECURITY_SCHEMES = {
+  cookieAuth: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'token',
+    description: 'The session cookie set by POST /api/authentication (HttpOnly).',
+  },
+  csrfToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-csrf-token',
+    description:
+      'Every POST, PATCH or DELETE signed in by the cookie must carry the session’s CSRF token (`csrf_token` of POST /api/authentication and GET /api/profiles).',
+  },
+};
+
+const SUCCESS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
 export function buildOpenApiDocument(
   routes: ApiRoutes,
@@ -42,8 +67,16 @@ export function buildOpenApiDocument(
 
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
+    const method = route.method ?? 'get';
     const query = component(route.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
-    const parameters = Object.entries(query.properties ?? {}).map(([name, schema]) => {
+    const pathParams = route.params
+      ? (component(route.params, 'input') as { properties?: Record<string, JsonSchema> })
+      : { properties: {} };
+    const inPath = Object.entries(pathParams.properties ?? {}).map(([name, schema]) => {
+      const { description, ...rest } = schema;
+      return { name, in: 'path', required: true, ...(description ? { description } : {}), schema: rest };
+    });
+    const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => {
       const { description, ...rest } = schema;
       return {
         name,
@@ -57,22 +90,35 @@ export function buildOpenApiDocument(
         ...(/:is_(un)?known$/.test(name) ? { allowEmptyValue: true } : {}),
       };
     });
+    const parameters = [...inPath, ...inQuery];
     const errorRefs: Record<string, unknown> = {};
     for (const status of [400, ...(route.errors ?? []), 500]) {
       errorRefs[String(status)] = { $ref: `#/components/responses/Error${status}` };
     }
+    const status = route.status ?? 200;
     const path = `/api${route.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
     paths[path] = {
       ...paths[path],
-      get: {
+      [method]: {
         operationId: route.operationId,
         summary: route.summary,
         ...(route.description ? { description: route.description } : {}),
         tags: route.tags,
+        ...(route.auth
+          ? { security: [method === 'get' ? { cookieAuth: [] } : { cookieAuth: [], csrfToken: [] }] }
+          : {}),
         parameters,
+        ...(route.body
+          ? {
+              requestBody: {
+                required: true,
+                content: { 'application/json': { schema: component(route.body, 'input') } },
+              },
+            }
+          : {}),
         responses: {
-          '200': {
-            description: 'OK',
+          [String(status)]: {
+            description: SUCCESS[status] ?? 'OK',
             content: { 'application/json': { schema: component(route.response, 'output') } },
           },
           ...errorRefs,
@@ -87,12 +133,12 @@ export function buildOpenApiDocument(
       title: 'Registra API',
       version: '1.0.0',
       description:
-        'Company data (legal entities), their filters and statistics, and the reference data behind them. ' +
+        'Company data (legal entities), their filters and statistics, the reference data behind them, and user accounts. ' +
         'Every failure answers `{ "error": { "code", "message", "details" } }`; a bad parameter is a 400 that names it.',
     },
     tags,
     paths,
-    components: { schemas, responses },
+    components: { schemas, responses, securitySchemes: SECURITY_SCHEMES },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors/app-error.ts';
 import { LANGS, type Lang, type Reference } from '../../core/reference/reference-data.ts';
@@ -24,7 +24,19 @@ export type ApiRouteDecl<Q extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   response: R;
   /** Error statuses the route can answer with, besides 400 and 500. */
   errors?: number[];
+  /** HTTP method (default get). */
+  method?: ApiMethod;
+  /** Path parameters (`:user_id` in url). */
+  params?: z.ZodObject;
+  /** The JSON request body. */
+  body?: z.ZodType;
+  /** Status of a success (default 200). */
+  status?: number;
+  /** Signed in with the session cookie (documented as cookieAuth; unsafe methods also need the CSRF header). */
+  auth?: boolean;
 };
+
+export type ApiMethod = 'get' | 'post' | 'patch' | 'delete';
 
 export type ApiRoutes = ApiRouteDecl[];
 
@@ -50,6 +62,46 @@ export function getRoute<Q extends z.ZodObject, R extends z.ZodType>(
     const query = parseQuery(schema, params, parsedKeys);
     return handler(query, { request, params });
   });
+}
+
+/** A route with a JSON body and/or path parameters (POST, PATCH, DELETE), declared like a GET route. */
+export type MutationRouteDecl<P extends z.ZodObject, B extends z.ZodType, R extends z.ZodType> = Omit<
+  ApiRouteDecl<z.ZodObject, R>,
+  'query' | 'openQuery' | 'method' | 'params' | 'body'
+> & { method: Exclude<ApiMethod, 'get'>; params?: P; body?: B };
+
+export type MutationContext = { request: FastifyRequest; reply: FastifyReply };
+
+/**
+ * Registers a POST, PATCH or DELETE route and records its declaration for the OpenAPI document:
+ * the path parameters and the body are validated with their zod schemas (a 400 names the first
+ * bad field), and the answer has `status` (default 200).
+ */
+export function mutationRoute<P extends z.ZodObject, B extends z.ZodType, R extends z.ZodType>(
+  api: FastifyInstance,
+  routes: ApiRoutes,
+  decl: MutationRouteDecl<P, B, R>,
+  handler: (input: { params: z.output<P>; body: z.output<B> }, context: MutationContext) => Promise<z.input<R>>,
+): void {
+  routes.push({ ...decl, query: z.strictObject({}) } as unknown as ApiRouteDecl);
+  api.route({
+    method: decl.method.toUpperCase() as 'POST' | 'PATCH' | 'DELETE',
+    url: decl.url,
+    handler: async (request, reply) => {
+      const params = parseWith(decl.params, request.params ?? {});
+      const body = parseWith(decl.body, request.body ?? {});
+      const result = await handler({ params, body } as { params: z.output<P>; body: z.output<B> }, { request, reply });
+      reply.status(decl.status ?? 200);
+      return result;
+    },
+  });
+}
+
+function parseWith(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw badRequest(issuesOf(result.error));
 }
 
 export function searchParams(url: string): URLSearchParams {

@@ -7,8 +7,8 @@ type CachedPage = { status: number; headers: [string, string][]; body: Buffer };
 
 /**
  * Rendered pages for anonymous readers: the same URL gives the same HTML to every guest for a
- * short while, as a CDN would keep it. Requests with cookies (a session, later) are never served
- * from it; only 200 responses are kept.
+ * short while, as a CDN would keep it. Requests with cookies (a session) are never served from
+ * it; only 200 responses are kept, and never one marked `no-store` or `private` (account pages).
  */
 export function createPageCache(options: PageCacheOptions) {
   const cache = new LRUCache<string, CachedPage>({ max: options.maxEntries, ttl: options.ttlSeconds * 1000 });
@@ -27,7 +27,11 @@ export function createPageCache(options: PageCacheOptions) {
       return true;
     },
     store(request: FastifyRequest, status: number, headers: [string, string][], body: Buffer): void {
-      if (status === 200 && cacheable(request) && !headers.some(([k]) => k === 'set-cookie')) {
+      if (
+        status === 200 &&
+        cacheable(request) &&
+        !headers.some(([k, v]) => k === 'set-cookie' || (k === 'cache-control' && /no-store|private/.test(v)))
+      ) {
         cache.set(request.url, { status, headers, body });
       }
     },

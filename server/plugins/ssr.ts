@@ -4,8 +4,9 @@ import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { type AppServices, servicesContext } from '../../app/services.ts';
+import { type AppServices, authContext, clientContext, servicesContext } from '../../app/services.ts';
 import type { PageCache } from './page-cache.ts';
+import { clientRequest } from './session.ts';
 
 const BUILD_DIR = fileURLToPath(new URL('../../build/', import.meta.url));
 
@@ -80,10 +81,21 @@ export async function registerSsr(
       if (pageCache?.serve(request, reply)) return reply;
       const handler = handlerFor(await getBuild());
       const context = new RouterContextProvider();
+      const auth = await request.auth();
       context.set(servicesContext, services);
-      const response = await handler(createRequest(request.raw, reply.raw), context);
-      if (pageCache && response.status === 200 && !response.headers.has('cache-control')) {
-        response.headers.set('cache-control', pageCache.cacheControl);
+      context.set(authContext, auth);
+      context.set(clientContext, clientRequest(request, services.siteUrl));
+      // The URL as Fastify sees it (behind a proxy: X-Forwarded-Proto and -Host), so that React
+      // Router's own origin check of form posts agrees with ours.
+      const fetchRequest = createRequest(request.raw, reply.raw, {
+        protocol: `${request.protocol}:`,
+        host: request.host,
+      });
+      const response = await handler(fetchRequest, context);
+      if (!response.headers.has('cache-control')) {
+        // A signed-in user's page (their name, their CSRF token) is never kept by anyone else.
+        if (auth) response.headers.set('cache-control', 'private, no-store');
+        else if (pageCache && response.status === 200) response.headers.set('cache-control', pageCache.cacheControl);
       }
       reply.status(response.status);
       const headers: [string, string][] = [];

@@ -118,7 +118,12 @@ describe('filter grammar', () => {
     expect(bad('page=1000&after=WyIyMDIwLTAxLTAxIiwxXQ')).toBeNull();
     expect(bad('page=abc')).toBe('page');
     expect(bad('sort=relevance')).toBe('sort');
-    expect(bad('sort=name_asc&jurisdiction=1&jurisdiction=2')).toBe('jurisdiction');
+    expect(bad('dates[registration]:from=2020&dates[registration]:from=2021')).toBe('dates[registration]:from');
+  });
+
+  it('reads a repeated list parameter as more values of one filter (OR), as a multiple select sends it', () => {
+    const r = parseSearchState(companiesSection, new URLSearchParams('jurisdiction=276&jurisdiction=840|276'));
+    expect(r.ok && r.state.filters).toEqual([{ field: 'jurisdiction', keys: [], op: 'eq', values: ['276', '840'] }]);
   });
 
   it('treats empty plain-form fields as no filter', () => {

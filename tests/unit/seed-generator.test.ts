@@ -1,10 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normalizeName } from '../../core/companies/normalize-name.ts';
-import { type IdentifierKind, isValidIdentifier, isValidLei } from '../../core/identifiers/check-digits.ts';
+import {
+  type IdentifierKind,
+  isValidIban,
+  isValidIdentifier,
+  isValidLei,
+} from '../../core/identifiers/check-digits.ts';
+import { fieldColumn } from '../../core/sections/record-fields.ts';
+import { RECORD_SECTIONS } from '../../core/sections/records.ts';
 import { LANGUAGE_EN } from '../../db/reference/enumerations.ts';
 import { buildReferenceData } from '../../db/reference/load-reference-data.ts';
 import { makeCompany, makePerson, type SeedCompany } from '../../db/seed/company-factory.ts';
-import { COPY_TABLE_NAMES, COPY_TABLES } from '../../db/seed/copy-rows.ts';
+import { batchText, COPY_TABLE_NAMES, COPY_TABLES } from '../../db/seed/copy-rows.ts';
+import { batchesInWorker } from '../../db/seed/generate-in-worker.ts';
 import {
   companyMemberId,
   createPersonPool,
@@ -12,13 +20,26 @@ import {
   type PersonPool,
   personPoolSize,
 } from '../../db/seed/member-pool.ts';
-import { buildSeedCatalog, type SeedCatalog } from '../../db/seed/seed-catalog.ts';
+import {
+  FOREIGN_SLOTS,
+  imoCheckDigit,
+  isValidImo,
+  isValidVin,
+  makeRecords,
+  RECORD_ID_SLOTS,
+  type SeedRecords,
+  STATEMENT_LINES,
+  vinCheckDigit,
+} from '../../db/seed/record-factory.ts';
+import { buildSeedCatalog, type CatalogSource, type SeedCatalog } from '../../db/seed/seed-catalog.ts';
 import { generateBatch } from '../../db/seed/seed-companies.ts';
 import { mixSeed, seededRandom } from '../../db/seed/seeded-random.ts';
 
+let source: CatalogSource;
 let catalog: SeedCatalog;
 let pool: PersonPool;
 let countryOfLocation: Map<number, string>;
+let currencyIds: Set<number>;
 
 beforeAll(() => {
   const reference = buildReferenceData();
@@ -28,13 +49,15 @@ beforeAll(() => {
       .map((t) => [t.entity_id, t.name]),
   );
   const levels = new Map(reference.industries.map((i) => [i.id, i.level]));
-  catalog = buildSeedCatalog({
+  source = {
     locations: reference.locations.map((l) => ({ ...l, name: names.get(l.id) ?? null })),
     currencies: reference.currencies,
     industries: reference.industries.filter((i) => levels.get(i.id) === 5),
-  });
+  };
+  catalog = buildSeedCatalog(source);
   pool = createPersonPool(catalog.personCountries);
   countryOfLocation = new Map(reference.locations.map((l) => [l.id, l.country_code]));
+  currencyIds = new Set(reference.currencies.map((c) => c.id));
 });
 
 const IDENTIFIER_KINDS: Record<number, IdentifierKind> = {
@@ -169,9 +192,195 @@ describe('generateBatch', () => {
     expect(batch.rows.legal_entities).toBe(300);
     expect(batch.rows.members).toBe(personPoolSize(300) + 30); // persons plus companies ≡ 3 (mod 10)
     for (const table of COPY_TABLE_NAMES) {
-      const lines = batch.text[table].split('\n').filter((l) => l.length > 0);
+      const lines = batchText(batch, table)
+        .split('\n')
+        .filter((l) => l.length > 0);
       expect(lines.length).toBe(batch.rows[table]);
       for (const line of lines) expect([table, csvFields(line).length]).toEqual([table, COPY_TABLES[table].length]);
     }
+  });
+});
+
+describe('generateBatch in worker threads', () => {
+  it('gives the same batches, in order, as generating them in place', async () => {
+    const ranges: [number, number][] = [
+      [1, 40],
+      [41, 80],
+      [81, 120],
+    ];
+    let k = 0;
+    for await (const batch of batchesInWorker(source, 5, ranges, { workers: 2, ahead: 1 })) {
+      const expected = generateBatch(catalog, pool, 5, ...ranges[k++]);
+      for (const table of COPY_TABLE_NAMES)
+        expect([table, batchText(batch, table)]).toEqual([table, batchText(expected, table)]);
+    }
+    expect(k).toBe(3);
+  });
+});
+
+describe('check digits of records', () => {
+  it('computes IMO and VIN check digits as the standards do', () => {
+    expect(imoCheckDigit('907472')).toBe(9); // IMO 9074729
+    expect(isValidImo('9074729')).toBe(true);
+    expect(isValidImo('9074728')).toBe(false);
+    expect(vinCheckDigit('1M8GDM9A_KP042788'.replace('_', '0'))).toBe('X'); // 1M8GDM9AXKP042788
+    expect(isValidVin('1M8GDM9AXKP042788')).toBe(true);
+    expect(isValidVin('1M8GDM9A1KP042788')).toBe(false);
+  });
+});
+
+describe('makeRecords', () => {
+  const SECTIONS = new Map(RECORD_SECTIONS.map((s) => [s.table, s]));
+  const DATE = /^\d{4}-\d{2}-\d{2}$/;
+  const companies = (seed: number, first: number, last: number): SeedCompany[] =>
+    Array.from({ length: last - first + 1 }, (_, i) => makeCompany(catalog, pool, seed, first + i));
+
+  it('is deterministic per (seed, company) and differs between seeds', () => {
+    const company = makeCompany(catalog, pool, 1, 4321);
+    expect(makeRecords(catalog, pool, 1, company)).toEqual(makeRecords(catalog, pool, 1, company));
+    const other = makeRecords(catalog, pool, 2, makeCompany(catalog, pool, 2, 4321));
+    expect(other).not.toEqual(makeRecords(catalog, pool, 1, company));
+  });
+
+  it('fills every declared field with a value of its type, and sort dates within the company’s lifetime', () => {
+    const seen = new Map<string, Set<number>>();
+    for (const company of companies(3, 1, 1500)) {
+      const records = makeRecords(catalog, pool, 3, company);
+      for (const r of records.records) {
+        const section = SECTIONS.get(r.table);
+        expect(section, r.table).toBeDefined();
+        if (!section) continue;
+        expect([r.table, Object.keys(r.values).sort()]).toEqual([r.table, section.fields.map((f) => f.key).sort()]);
+        for (const field of section.fields) {
+          const value = r.values[field.key];
+          const where = `${r.table}.${fieldColumn(field)} = ${value}`;
+          if (field.key === section.sortField) expect(value, where).not.toBeNull();
+          if (value === null) continue;
+          if (field.type === 'text' || field.type === 'code') expect(typeof value, where).toBe('string');
+          else if (field.type === 'date') expect(DATE.test(String(value)), where).toBe(true);
+          else if (field.type === 'amount') expect(Number.isFinite(value), where).toBe(true);
+          else expect(Number.isInteger(value), where).toBe(true);
+          if (field.type === 'enum') expect(value as number, where).toBeGreaterThanOrEqual(1);
+          if (field.type === 'enum') expect(value as number, where).toBeLessThanOrEqual(field.values?.length ?? 0);
+          if (field.type === 'location') expect(countryOfLocation.has(value as number), where).toBe(true);
+          if (field.type === 'currency') expect(currencyIds.has(value as number), where).toBe(true);
+          if (field.type === 'year') expect(value as number, where).toBeLessThanOrEqual(2027);
+        }
+        const sort = String(r.values[section.sortField]);
+        const owner = r.legalEntityId === company.id ? company : makeCompany(catalog, pool, 3, r.legalEntityId);
+        expect([r.table, sort >= owner.registered_on && sort <= '2026-11-01']).toEqual([r.table, true]);
+        // ids: unique per table, numbered by the writing company
+        const ids = seen.get(r.table) ?? new Set<number>();
+        expect(ids.has(r.id)).toBe(false);
+        ids.add(r.id);
+        seen.set(r.table, ids);
+        expect(Math.floor(r.id / RECORD_ID_SLOTS)).toBe(company.id);
+        const n = r.id % RECORD_ID_SLOTS;
+        if (r.legalEntityId !== company.id) {
+          expect(r.legalEntityId).toBeLessThan(company.id);
+          expect(n).toBeGreaterThanOrEqual(FOREIGN_SLOTS);
+        } else if (r.table !== 'connections') expect(n).toBeLessThan(FOREIGN_SLOTS);
+      }
+    }
+  });
+
+  it('makes valid IMO numbers, MMSIs, VINs, IBANs and registration marks', () => {
+    let checked = 0;
+    for (const company of companies(1, 1, 6000)) {
+      for (const r of makeRecords(catalog, pool, 1, company).records) {
+        const v = r.values;
+        if (r.table === 'vessels') {
+          expect(isValidImo(String(v.imo_number)), String(v.imo_number)).toBe(true);
+          expect(String(v.mmsi)).toMatch(/^[2-7]\d{8}$/);
+          checked++;
+        } else if (r.table === 'vehicles') {
+          expect(isValidVin(String(v.vin)), String(v.vin)).toBe(true);
+          checked++;
+        } else if (r.table === 'bank_accounts' && v.iban !== null) {
+          expect(isValidIban(String(v.iban)), String(v.iban)).toBe(true);
+          expect(String(v.bic)).toMatch(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/);
+          checked++;
+        } else if (r.table === 'aircraft') {
+          const country = countryOfLocation.get(v.registry as number);
+          if (country === 'US') expect(String(v.registration_mark)).toMatch(/^N[1-9][0-9]{0,3}[A-HJ-NP-Z]{0,2}$/);
+          if (country === 'DE') expect(String(v.registration_mark)).toMatch(/^D-[A-Z]{4}$/);
+          if (country === 'GB') expect(String(v.registration_mark)).toMatch(/^G-[A-Z]{4}$/);
+          if (v.engine_type === 4) expect(String(v.manufacturer)).toMatch(/Helicopters|Bell|Leonardo/);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('writes both sides of every merger or acquisition, named after each other', () => {
+    let deals = 0;
+    for (const company of companies(2, 1, 4000)) {
+      const sides = makeRecords(catalog, pool, 2, company).records.filter(
+        (r) => r.table === 'mergers_and_acquisitions',
+      );
+      for (const acquirer of sides.filter((r) => r.legalEntityId === company.id)) {
+        const target = sides.find(
+          (r) => r.legalEntityId !== company.id && r.values.deal_number === acquirer.values.deal_number,
+        );
+        expect(target).toBeDefined();
+        if (!target) continue;
+        const targetCompany = makeCompany(catalog, pool, 2, target.legalEntityId);
+        expect([acquirer.values.role, target.values.role]).toEqual([1, 2]);
+        expect(acquirer.values.participant_name).toBe(targetCompany.name);
+        expect(target.values.participant_name).toBe(company.name);
+        expect(target.company.jurisdiction_id).toBe(targetCompany.jurisdiction_id);
+        expect(target.values.deal_date).toBe(acquirer.values.deal_date);
+        deals++;
+      }
+    }
+    expect(deals).toBeGreaterThan(50);
+  });
+
+  it('gives each financial statement its eight accounting lines, consistent with it', () => {
+    let statements = 0;
+    for (const company of companies(4, 1, 1500)) {
+      const records: SeedRecords = makeRecords(catalog, pool, 4, company);
+      for (const s of records.records.filter((r) => r.table === 'financial_statements')) {
+        const lines = records.statementLines.filter((l) => l.statement_id === s.id);
+        expect(lines.map((l) => l.name)).toEqual([...STATEMENT_LINES]);
+        const amount = (name: string) => lines.find((l) => l.name === name)?.amount;
+        expect(amount('Revenue')).toBe(s.values.revenue);
+        expect(amount('Net profit')).toBe(s.values.profit);
+        expect(amount('Gross profit')).toBe((amount('Revenue') ?? 0) - (amount('Cost of sales') ?? 0));
+        expect(amount('Operating profit')).toBe((amount('Gross profit') ?? 0) - (amount('Operating expenses') ?? 0));
+        expect(amount('Equity')).toBe(s.values.equity);
+        statements++;
+      }
+    }
+    expect(statements).toBeGreaterThan(300);
+  });
+
+  it('fills every record table of the test template (400 companies of seed 7), 11+ records per company on average', () => {
+    const counts = new Map<string, number>();
+    let total = 0;
+    for (const company of companies(7, 1, 400)) {
+      for (const r of makeRecords(catalog, pool, 7, company).records) {
+        counts.set(r.table, (counts.get(r.table) ?? 0) + 1);
+        total++;
+      }
+    }
+    for (const section of RECORD_SECTIONS)
+      expect([section.table, (counts.get(section.table) ?? 0) >= 20]).toEqual([section.table, true]);
+    expect(total / 400).toBeGreaterThanOrEqual(11);
+  });
+
+  it('gives a few companies long lists (the advanced profile) and most a few records', () => {
+    const perCompany = companies(1, 10_001, 14_000).map((c) => {
+      const byTable = new Map<string, number>();
+      for (const r of makeRecords(catalog, pool, 1, c).records)
+        if (r.table !== 'connections' && r.table !== 'financial_statements')
+          byTable.set(r.table, (byTable.get(r.table) ?? 0) + 1);
+      return Math.max(0, ...byTable.values());
+    });
+    const long = perCompany.filter((n) => n >= 10).length / perCompany.length;
+    expect(long).toBeGreaterThan(0.02);
+    expect(long).toBeLessThan(0.08);
+    expect(perCompany.filter((n) => n <= 3).length / perCompany.length).toBeGreaterThan(0.65);
   });
 });

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { requestPasswordRecovery } from '../../../core/accounts/password-recovery.ts';
+import { AccountAlert, AccountField, AccountPage, CsrfField } from '../../components/account-form.tsx';
+import { i18nFor, isLang, localePath } from '../../i18n/i18n.ts';
+import { pageMeta } from '../../meta.ts';
+import { accountFormFailure, accountPageHeaders, formText } from '../../presenters/account-forms.server.ts';
+import { clientContext, servicesContext } from '../../services.ts';
+import type { Route } from './+types/password-recovery';
+
+export const headers = accountPageHeaders;
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const lang = isLang(params.lang) ? params.lang : 'en';
+  const t = i18nFor(lang).t;
+  return {
+    seo: {
+      siteUrl: services.siteUrl,
+      lang,
+      path: '/account/password/recovery/',
+      title: t('account.recovery.title'),
+      description: t('account.recovery.description'),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const form = await request.formData();
+  const email = formText(form, 'email');
+  try {
+    await requestPasswordRecovery(services, { email }, context.get(clientContext));
+    // The same answer whether or not the email has an account.
+    return { done: true as const, email: email.trim() };
+  } catch (error) {
+    return accountFormFailure(error, { email });
+  }
+}
+
+export default function PasswordRecovery({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = loaderData.seo.lang;
+  if (actionData && 'done' in actionData) {
+    return (
+      <AccountPage title={t('account.recovery.doneTitle')}>
+        <p role="status" className="form-notice">
+          {t('account.recovery.doneText', { email: actionData.email })}
+        </p>
+      </AccountPage>
+    );
+  }
+  return (
+    <AccountPage title={t('account.recovery.title')}>
+      <p>{t('account.recovery.intro')}</p>
+      <AccountAlert result={actionData} />
+      <form method="post" action={localePath(lang, '/account/password/recovery/')} className="account-form" noValidate>
+        <CsrfField />
+        <AccountField
+          name="email"
+          type="email"
+          label={t('account.fields.email')}
+          autoComplete="email"
+          result={actionData}
+        />
+        <button type="submit">{t('account.recovery.submit')}</button>
+      </form>
+    </AccountPage>
+  );
+}

@@ -1,0 +1,95 @@
+import { useTranslation } from 'react-i18next';
+import { redirect } from 'react-router';
+import { signUp } from '../../../core/accounts/sign-up.ts';
+import { AccountAlert, AccountField, AccountPage, CsrfField } from '../../components/account-form.tsx';
+import { i18nFor, isLang, localePath } from '../../i18n/i18n.ts';
+import { pageMeta } from '../../meta.ts';
+import { accountFormFailure, accountPageHeaders, formText } from '../../presenters/account-forms.server.ts';
+import { authContext, clientContext, servicesContext } from '../../services.ts';
+import type { Route } from './+types/sign-up';
+
+export const headers = accountPageHeaders;
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const lang = isLang(params.lang) ? params.lang : 'en';
+  if (context.get(authContext)) throw redirect(localePath(lang, '/'));
+  const t = i18nFor(lang).t;
+  return {
+    seo: {
+      siteUrl: services.siteUrl,
+      lang,
+      path: '/account/sign-up/',
+      title: t('account.signUp.title'),
+      description: t('account.signUp.description'),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const lang = isLang(params.lang) ? params.lang : 'en';
+  const form = await request.formData();
+  const values = { name: formText(form, 'name'), email: formText(form, 'email') };
+  try {
+    await signUp(
+      services,
+      { ...values, password: formText(form, 'password'), language: lang },
+      context.get(clientContext),
+    );
+    // The same answer whether or not the email already had an account.
+    return { done: true as const, email: values.email.trim() };
+  } catch (error) {
+    return accountFormFailure(error, values);
+  }
+}
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = loaderData.seo.lang;
+  if (actionData && 'done' in actionData) {
+    return (
+      <AccountPage title={t('account.signUp.doneTitle')}>
+        <p role="status" className="form-notice">
+          {t('account.signUp.doneText', { email: actionData.email })}
+        </p>
+      </AccountPage>
+    );
+  }
+  return (
+    <AccountPage title={t('account.signUp.title')}>
+      <AccountAlert result={actionData} />
+      <form method="post" action={localePath(lang, '/account/sign-up/')} className="account-form" noValidate>
+        <CsrfField />
+        <AccountField
+          name="name"
+          type="text"
+          label={t('account.fields.name')}
+          autoComplete="name"
+          result={actionData}
+        />
+        <AccountField
+          name="email"
+          type="email"
+          label={t('account.fields.email')}
+          autoComplete="email"
+          result={actionData}
+        />
+        <AccountField
+          name="password"
+          type="password"
+          label={t('account.fields.password')}
+          autoComplete="new-password"
+          hint={t('account.passwordHint')}
+          result={actionData}
+        />
+        <button type="submit">{t('account.signUp.submit')}</button>
+      </form>
+      <p>
+        {t('account.signUp.haveAccount')} <a href={localePath(lang, '/account/login/')}>{t('account.login.submit')}</a>
+      </p>
+    </AccountPage>
+  );
+}

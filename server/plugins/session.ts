@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { i18nFor } from '../../app/i18n/i18n.ts';
+import type { AppServices, ClientRequest } from '../../app/services.ts';
+import { CSRF_HEADER, csrfMessage, csrfVerdict, isUnsafeMethod, originOf } from '../../core/accounts/csrf.ts';
+import { parseCookies, SESSION_COOKIE } from '../../core/accounts/session-cookie.ts';
+import { findSession, type SessionAuth } from '../../core/accounts/sessions.ts';
+import { escapeHtml } from '../../core/email/account-emails.ts';
+import { AppError } from '../../core/errors/app-error.ts';
+import type { Lang } from '../../core/reference/reference-data.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session the `token` cookie names, looked up on first use (once per request); null for guests. */
+    auth: () => Promise<SessionAuth | null>;
+  }
+}
+
+/**
+ * Sessions and CSRF for the whole app (registered on the root instance, before the API and the
+ * pages): the `token` cookie is resolved lazily — static files and cached pages never touch the
+ * database — and every unsafe JSON request passes the CSRF check (core/accounts/csrf.ts). Page
+ * forms are checked by the root route's middleware, which can read the form's `_csrf` field.
+ */
+export function registerSessions(app: FastifyInstance, services: AppServices): void {
+  app.decorateRequest('auth', null as unknown as FastifyRequest['auth']);
+  app.addHook('onRequest', async (request, reply) => {
+    const token = parseCookies(request.headers.cookie).get(SESSION_COOKIE);
+    let lookup: Promise<SessionAuth | null> | undefined;
+    request.auth = () => {
+      lookup ??= token ? findSession(services.db, token) : Promise.resolve(null);
+      return lookup;
+    };
+    if (!isUnsafeMethod(request.method)) return;
+    const api = isApiPath(request.url);
+    // Pages are checked here only for where the post comes from (before React Router sees it);
+    // the session's token in the form is checked by the root route's middleware.
+    const auth = api ? await request.auth() : null;
+    const verdict = csrfVerdict({
+      method: request.method,
+      secFetchSite: header(request.headers['sec-fetch-site']),
+      origin: header(request.headers.origin),
+      siteOrigins: clientRequest(request, services.siteUrl).siteOrigins,
+      sessionCsrfToken: auth?.csrfToken ?? null,
+      submitted: header(request.headers[CSRF_HEADER]),
+    });
+    if (verdict.ok) return;
+    if (api) throw new AppError('forbidden', csrfMessage(verdict.reason), { reason: verdict.reason });
+    return reply.status(403).type('text/html; charset=utf-8').send(refusalPage(request.url));
+  });
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Who sent the request and how: the address (behind a proxy, X-Forwarded-For), agent, HTTPS, and our origins. */
+export function clientRequest(request: FastifyRequest, siteUrl: string): ClientRequest {
+  const own = `${request.protocol}://${request.host}`.toLowerCase();
+  const site = originOf(siteUrl);
+  return {
+    ip: request.ip ?? '',
+    userAgent: header(request.headers['user-agent']) ?? '',
+    secure: siteUrl.startsWith('https:') || request.protocol === 'https',
+    siteOrigins: site && site !== own ? [site, own] : [own],
+  };
+}
+
+/** The 403 page of a form posted from another site (translated by the path's language). */
+function refusalPage(url: string): string {
+  const lang = /^\/(de|fr)(\/|$)/.exec(url)?.[1] ?? 'en';
+  const { t } = i18nFor(lang as Lang);
+  return `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${escapeHtml(t('account.csrf.title'))} — Registra</title></head><body><main><h1>${escapeHtml(t('account.csrf.title'))}</h1><p>${escapeHtml(t('account.csrf.text'))}</p><p><a href="${lang === 'en' ? '/' : `/${lang}/`}">${escapeHtml(t('errors.home'))}</a></p></main></body></html>`;
+}
