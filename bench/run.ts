@@ -120,7 +120,8 @@ async function startServer(url: string): Promise<string> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not start within 120 s')), 120_000);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      if (chunk.includes('Registra is ready')) {
+      // Ready, and done counting the facets it counts at start (which would share the database).
+      if (chunk.includes('Facet counts ready')) {
         clearTimeout(timer);
         resolve();
       }
@@ -825,24 +826,37 @@ try {
       deep.p95 <= 1.5 * p1.p95,
     );
 
-    // Name search with three filters (companies).
+    // Name search with three filters (companies): words as people type them, drawn evenly from the
+    // lexicon's words that name at least 20 companies (not only the most common ones).
     const words = await sql<{ word: string }>`
-      select word from name_words where length(word) >= 4 and documents between 200 and 20000
-      order by documents desc limit 60`.execute(db!.kysely);
-    const named = words.rows.flatMap((w, i) => [
-      `q=${encodeURIComponent(w.word)}&status=1&size=${['micro', 'small', 'medium'][i % 3]}&jurisdiction=${top.rows[i % top.rows.length].id}`,
-    ]);
+      select word from name_words where length(word) >= 4 and documents >= 20
+      order by md5(word) limit 60`.execute(db!.kysely);
+    const named = words.rows.map(
+      (w, i) =>
+        `q=${encodeURIComponent(w.word)}&status=1&size=${['micro', 'small', 'medium'][i % 3]}&jurisdiction=${top.rows[i % top.rows.length].id}`,
+    );
     const namedDirect = await measure(named, (q) => findCompanies(db!, reference, state(q)));
     const namedHttp = await measure(named, (q) => get(page(q)));
     row('name search + 3 filters: direct p50/p95', fmt(namedDirect));
     row('name search + 3 filters: HTML p50/p95', fmt(namedHttp), 'p95 ≤ 20 ms', namedHttp.p95 <= 20);
 
     // Facets: counts per value of the main dimensions, next to a GROUP BY over the whole table.
+    // Filters on facet values are counted from the section's cube; others from a bounded sample.
     for (const s of [SECTIONS[0], deepSection, recordSections.find((x) => x.id === 'vessels') ?? recordSections[1]]) {
       const status = s.record ? 'company_status' : 'status';
       const size = s.record ? 'company_size' : 'size';
-      const inputs = ['', `${status}=1`, `${size}=small`, `${status}=1&${size}=medium`, `${status}=2&${size}=small`];
-      const facets = await measure(inputs, (q) => facetCounts(db!, reference, s, parse(s, q)));
+      const jurisdiction = s.record ? 'company_jurisdiction' : 'jurisdiction';
+      const cubeInputs = [
+        '',
+        `${status}=1`,
+        `${size}=small`,
+        `${status}=1&${size}=medium`,
+        ...top.rows.map((r) => `${jurisdiction}=${r.id}&${status}=1`),
+      ];
+      const range = s.record ? `${s.record.sortField}:from=2015` : 'dates[registration]:from=2015';
+      const sampleInputs = [range, `${range}&${status}=1`, `${range}&${size}=small`];
+      const fromCube = await measure(cubeInputs, (q) => facetCounts(db!, reference, s, parse(s, q)));
+      const fromSample = await measure(sampleInputs, (q) => facetCounts(db!, reference, s, parse(s, q)));
       const column = s.record ? 'company_jurisdiction_id' : 'jurisdiction_id';
       const groupBy = await measure(
         [column],
@@ -850,10 +864,21 @@ try {
         5,
         1,
       );
-      row(`${s.id}: facet counts (${s.facets.length} facets) p50/p95`, fmt(facets), 'p95 ≤ 50 ms', facets.p95 <= 50);
+      row(
+        `${s.id}: ${s.facets.length} facets, facet-value filters (cube) p50/p95`,
+        fmt(fromCube),
+        'p95 ≤ 50 ms',
+        fromCube.p95 <= 50,
+      );
+      row(
+        `${s.id}: ${s.facets.length} facets, with a range filter (sample of ≤ 10,001 rows) p50/p95`,
+        fmt(fromSample),
+        'p95 ≤ 50 ms',
+        fromSample.p95 <= 50,
+      );
       row(`${s.id}: GROUP BY ${column} over the whole table p50`, ms(groupBy.p50));
-      const ratio = groupBy.p50 / facets.p95;
-      row(`${s.id}: GROUP BY p50 / facets p95`, `${ratio.toFixed(1)}×`, '≥ 10×', ratio >= 10);
+      const ratio = groupBy.p50 / fromCube.p95;
+      row(`${s.id}: GROUP BY p50 / facets (cube) p95`, `${ratio.toFixed(1)}×`, '≥ 10×', ratio >= 10);
     }
   });
 

@@ -1,4 +1,7 @@
+import { countCompaniesByIndustry, countCompaniesByJurisdiction } from '../core/companies/count-companies.ts';
 import { loadReference } from '../core/reference/reference-data.ts';
+import { warmFacets } from '../core/search/facets.ts';
+import { SECTIONS } from '../core/sections/sections.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
@@ -62,4 +65,16 @@ try {
 process.off('uncaughtException', startupFailure);
 console.log(
   `Registra is ready at http://localhost:${env.PORT} (${db.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+);
+
+// Whole-table counts behind facets and panels, computed now rather than on a reader's first
+// search (then refreshed in the background as they age).
+const counting = Date.now();
+Promise.all([
+  countCompaniesByJurisdiction(db),
+  countCompaniesByIndustry(db, reference),
+  warmFacets(db, reference, SECTIONS),
+]).then(
+  () => console.log(`Facet counts ready (${((Date.now() - counting) / 1000).toFixed(1)} s)`),
+  (error: Error) => console.error(`Counting facets failed: ${error.message}`),
 );

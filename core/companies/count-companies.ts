@@ -2,12 +2,16 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Reference } from '../reference/reference-data.ts';
 
-/** Counts by a dimension scan the whole table: computed at most every ten minutes. */
+/** Counts by a dimension scan the whole table: recounted at most every ten minutes. */
 const TTL_MS = 10 * 60_000;
-type Entry = { at: number; value: Promise<unknown> };
+type Entry = { at: number; value: Promise<unknown>; refreshing: boolean };
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
-/** A whole-table count, computed at most every ten minutes per database and key (a failure is not kept). */
+/**
+ * A whole-table count per database and key. The first call waits for it; later calls get the
+ * last count at once, and one that finds it older than ten minutes recounts in the background
+ * (stale while revalidating), so no reader waits for a recount. A failed count is not kept.
+ */
 export function cached<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
   let cache = caches.get(db);
   if (!cache) {
@@ -15,12 +19,23 @@ export function cached<T>(db: Db, key: string, compute: () => Promise<T>): Promi
     caches.set(db, cache);
   }
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Promise<T>;
+  if (hit) {
+    if (Date.now() - hit.at >= TTL_MS && !hit.refreshing) {
+      hit.refreshing = true;
+      compute().then(
+        (value) => cache.set(key, { at: Date.now(), value: Promise.resolve(value), refreshing: false }),
+        () => {
+          hit.refreshing = false;
+        },
+      );
+    }
+    return hit.value as Promise<T>;
+  }
   const value = compute().catch((error) => {
     caches.get(db)?.delete(key);
     throw error;
   });
-  cache.set(key, { at: Date.now(), value });
+  cache.set(key, { at: Date.now(), value, refreshing: false });
   return value;
 }
 

@@ -1,8 +1,9 @@
 // Facets: how many rows each value of a section's main dimensions would give, under the other
 // filters of the search (a value's own filter is left out, so that choosing another value is one
-// click). Counts come from whole-table rollups cached for ten minutes when the other filters are
-// none or one facet value (exact and instant), else from the first COUNT_CAP + 1 matching rows:
-// exact when the search has at most COUNT_CAP rows, otherwise shown as lower bounds ("at least").
+// click). When every filter is a facet value, counts come from the section's cube (rows per
+// combination of facet values, counted over the whole table and refreshed in the background):
+// exact and instant. Otherwise from the first COUNT_CAP + 1 matching rows: exact when the search
+// has at most COUNT_CAP rows, shown as lower bounds ("at least") beyond.
 
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
@@ -58,46 +59,150 @@ export async function facetCounts(
   state: SearchState,
 ): Promise<Facet[]> {
   const dims = dimensions(section);
-  const table = section.baseTable;
-  return Promise.all(
-    dims.map(async (dim) => {
-      const others = state.filters.filter((f) => f.field !== dim.field);
-      let counts: Map<number, number>;
-      let atLeast = false;
-      const other = others.length === 1 ? dims.find((d) => d.field === others[0].field) : undefined;
-      const otherIds = other ? selectedIds(other, others[0], reference) : null;
-      if (!state.q && others.length === 0) {
-        counts = await rollup(db, table, dim.column);
-      } else if (!state.q && other && otherIds) {
-        const pairs = await pairRollup(db, table, dim.column, other.column);
-        const wanted = new Set(otherIds);
-        counts = new Map();
-        for (const [value, by] of pairs) {
-          let n = 0;
-          for (const [otherValue, count] of by) if (wanted.has(otherValue)) n += count;
-          if (n > 0) counts.set(value, n);
-        }
-      } else {
-        const conditions: Expression<SqlBool>[] = filterConditions(section, others, reference);
-        const name = state.q ? plainNameQuery(state.q) : null;
-        if (name) conditions.push(sql<SqlBool>`b.name_tsv @@ to_tsquery('simple', ${name.strict})`);
-        const sample = await sql<{ id: number | null; n: number }>`
-          select id, count(*)::int as n from (
-            select ${sql.ref(`b.${dim.column}`)} as id from ${sql.table(table)} b
-            where ${conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`}
-            limit ${COUNT_CAP + 1}
-          ) x group by id`.execute(db.kysely);
-        counts = new Map(sample.rows.filter((r) => r.id !== null).map((r) => [r.id as number, r.n]));
-        atLeast = sample.rows.reduce((sum, r) => sum + r.n, 0) > COUNT_CAP;
+  const predicates = state.q ? null : cubePredicates(dims, state.filters, reference);
+  const counts = predicates
+    ? await fromCube(db, reference, section, dims, predicates)
+    : await fromSample(db, reference, section, dims, state);
+  return dims.map((dim, i) => ({
+    field: dim.field,
+    values: [...counts[i].counts]
+      .map(([id, count]) => ({ id, count, atLeast: counts[i].atLeast }))
+      .sort((a, b) => b.count - a.count || a.id - b.id)
+      .slice(0, FACET_VALUES),
+  }));
+}
+
+type Counts = { counts: Map<number, number>; atLeast: boolean };
+
+const isIndustry = (dim: Dimension) => dim.decl.kind === 'reference' && dim.decl.ref === 'industries';
+
+/**
+ * The filters as tests on the cube's dimensions (one set of allowed values per dimension), or null
+ * when some filter is not a facet value the cube holds (then the counts come from a sample).
+ */
+function cubePredicates(
+  dims: Dimension[],
+  filters: FilterParam[],
+  reference: Reference,
+): (Set<number> | null)[] | null {
+  const predicates: (Set<number> | null)[] = dims.map(() => null);
+  for (const f of filters) {
+    const i = dims.findIndex((d) => d.field === f.field);
+    if (i < 0) return null;
+    const dim = dims[i];
+    if (isIndustry(dim)) {
+      // The cube holds sectors: a filter on deeper industries is counted from a sample.
+      const sectors = f.values.map(Number);
+      if (f.op !== 'eq' || !sectors.every((id) => reference.industries.byId.get(id)?.level === 1)) return null;
+      predicates[i] = new Set(sectors);
+      continue;
+    }
+    const ids = selectedIds(dim, f, reference);
+    if (!ids) return null;
+    predicates[i] = new Set(ids);
+  }
+  return predicates;
+}
+
+type Cube = { groups: { values: number[]; n: number }[] };
+
+/**
+ * Rows per combination of the section's facet values (industries at sector level) over the whole
+ * table: one GROUP BY, kept and refreshed in the background every ten minutes (warmFacets
+ * computes it at start-up).
+ */
+function cube(db: Db, reference: Reference, section: SectionDecl, dims: Dimension[]): Promise<Cube> {
+  return cached(db, `facet-cube:${section.id}`, async () => {
+    const industry = dims.find(isIndustry);
+    const sectorOf = industry
+      ? sql`left join (values ${sql.join(
+          reference.industries.items.map((i) => sql`(${i.id}::int, ${industryPath(reference, i.id)[0].id}::int)`),
+        )}) as m(industry, sector) on m.industry = b.${sql.ref(industry.column)}`
+      : sql``;
+    const columns = dims.map((d, i) =>
+      isIndustry(d) ? sql`m.sector as ${sql.ref(`d${i}`)}` : sql`b.${sql.ref(d.column)} as ${sql.ref(`d${i}`)}`,
+    );
+    const r = await sql<Record<string, number | null>>`
+      select ${sql.join(columns)}, count(*)::int as n from ${sql.table(section.baseTable)} b ${sectorOf}
+      group by ${sql.join(dims.map((_, i) => sql.raw(String(i + 1))))}`.execute(db.kysely);
+    return {
+      groups: r.rows.map((row) => ({ values: dims.map((_, i) => (row[`d${i}`] ?? -1) as number), n: row.n as number })),
+    };
+  });
+}
+
+async function fromCube(
+  db: Db,
+  reference: Reference,
+  section: SectionDecl,
+  dims: Dimension[],
+  predicates: (Set<number> | null)[],
+): Promise<Counts[]> {
+  const { groups } = await cube(db, reference, section, dims);
+  const out: Counts[] = dims.map(() => ({ counts: new Map(), atLeast: false }));
+  for (const g of groups) {
+    // How many predicates the group fails: 0 counts for every facet, 1 only for that facet's own.
+    let failed = -1;
+    let failures = 0;
+    for (let i = 0; i < predicates.length && failures < 2; i++) {
+      const p = predicates[i];
+      if (p && !p.has(g.values[i])) {
+        failed = i;
+        failures++;
       }
-      if (dim.decl.kind === 'reference' && dim.decl.ref === 'industries') counts = bySector(counts, reference);
-      const values = [...counts]
-        .map(([id, count]) => ({ id, count, atLeast }))
-        .sort((a, b) => b.count - a.count || a.id - b.id)
-        .slice(0, FACET_VALUES);
-      return { field: dim.field, values };
+    }
+    if (failures > 1) continue;
+    for (let i = 0; i < dims.length; i++) {
+      if (failures === 1 && failed !== i) continue;
+      const value = g.values[i];
+      if (value === -1) continue;
+      out[i].counts.set(value, (out[i].counts.get(value) ?? 0) + g.n);
+    }
+  }
+  return out;
+}
+
+/**
+ * Counts from the first COUNT_CAP + 1 matching rows: exact when the search has no more, lower
+ * bounds otherwise. Facets whose own filter is not in the search share one query.
+ */
+async function fromSample(
+  db: Db,
+  reference: Reference,
+  section: SectionDecl,
+  dims: Dimension[],
+  state: SearchState,
+): Promise<Counts[]> {
+  const out: Counts[] = dims.map(() => ({ counts: new Map(), atLeast: false }));
+  const name = state.q ? plainNameQuery(state.q) : null;
+  const filtered = new Set(state.filters.map((f) => f.field));
+  const batches = new Map<string, number[]>();
+  dims.forEach((dim, i) => {
+    const key = filtered.has(dim.field) ? dim.field : '';
+    batches.set(key, [...(batches.get(key) ?? []), i]);
+  });
+  await Promise.all(
+    [...batches].map(async ([excluded, members]) => {
+      const others = state.filters.filter((f) => f.field !== excluded);
+      const conditions: Expression<SqlBool>[] = filterConditions(section, others, reference);
+      if (name) conditions.push(sql<SqlBool>`b.name_tsv @@ to_tsquery('simple', ${name.strict})`);
+      const columns = members.map((i) => sql`b.${sql.ref(dims[i].column)} as ${sql.ref(`d${i}`)}`);
+      const r = await sql<Record<string, number | null>>`
+        select ${sql.join(columns)} from ${sql.table(section.baseTable)} b
+        where ${conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`}
+        limit ${COUNT_CAP + 1}`.execute(db.kysely);
+      const atLeast = r.rows.length > COUNT_CAP;
+      for (const i of members) {
+        const counts = new Map<number, number>();
+        for (const row of r.rows) {
+          const value = row[`d${i}`];
+          if (value !== null && value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
+        }
+        out[i] = { counts: isIndustry(dims[i]) ? bySector(counts, reference) : counts, atLeast };
+      }
     }),
   );
+  return out;
 }
 
 function bySector(counts: Map<number, number>, reference: Reference): Map<number, number> {
@@ -109,36 +214,7 @@ function bySector(counts: Map<number, number>, reference: Reference): Map<number
   return out;
 }
 
-/** Rows per value of one column over the whole table. */
-function rollup(db: Db, table: string, column: string): Promise<Map<number, number>> {
-  return cached(db, `facet:${table}:${column}`, async () => {
-    const r = await sql<{ id: number | null; n: number }>`
-      select ${sql.ref(column)} as id, count(*)::int as n from ${sql.table(table)} group by 1`.execute(db.kysely);
-    return new Map(r.rows.filter((x) => x.id !== null).map((x) => [x.id as number, x.n]));
-  });
-}
-
-/** Rows per pair of values of two columns over the whole table: value of `column` → other value → rows. */
-function pairRollup(
-  db: Db,
-  table: string,
-  column: string,
-  otherColumn: string,
-): Promise<Map<number, Map<number, number>>> {
-  return cached(db, `facet:${table}:${column}:${otherColumn}`, async () => {
-    const r = await sql<{ a: number | null; b: number | null; n: number }>`
-      select ${sql.ref(column)} as a, ${sql.ref(otherColumn)} as b, count(*)::int as n
-      from ${sql.table(table)} group by 1, 2`.execute(db.kysely);
-    const out = new Map<number, Map<number, number>>();
-    for (const { a, b, n } of r.rows) {
-      if (a === null || b === null) continue;
-      let by = out.get(a);
-      if (!by) {
-        by = new Map();
-        out.set(a, by);
-      }
-      by.set(b, n);
-    }
-    return out;
-  });
+/** Computes every section's facet cube in the background (at start-up), one after the other. */
+export async function warmFacets(db: Db, reference: Reference, sections: SectionDecl[]): Promise<void> {
+  for (const section of sections) await cube(db, reference, section, dimensions(section));
 }

@@ -90,6 +90,17 @@ describe('facets', () => {
       const label = vesselType.values!.find((v) => v.id === id)!.label.en;
       expect(activeFacet).toContain(`<span class="facet-label">${label}</span> <span class="facet-count">${n}</span>`);
     }
+    // A filter that is not a facet value: counted from the matching rows.
+    const recent = await get('/vessels/search/?registration_date:from=2015&company_status=1');
+    const recentTypes = await sql<{ id: number; n: number }>`
+      select vessel_type_id as id, count(*)::int as n from vessels
+      where registration_date >= '2015-01-01' and company_status_id = 1 group by 1`.execute(t.db.kysely);
+    const recentFacet = /<h3 id="facet-vessel_type">.*?<\/ul>/s.exec(recent.body)?.[0] ?? '';
+    expect(recentTypes.rows.length).toBeGreaterThan(0);
+    for (const { id, n } of recentTypes.rows) {
+      const label = vesselType.values!.find((v) => v.id === id)!.label.en;
+      expect(recentFacet).toContain(`<span class="facet-label">${label}</span> <span class="facet-count">${n}</span>`);
+    }
     // A facet value links to the search narrowed to it, keeping the other filters.
     expect(activeFacet).toMatch(/href="\/vessels\/search\/\?company_status=1&amp;vessel_type=[a-z_]+"/);
   });
