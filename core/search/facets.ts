@@ -26,6 +26,9 @@ export type FacetValue = {
 
 export type Facet = { field: string; values: FacetValue[] };
 
+/** Rows a name search's facets count (as many as its relevance ranking looks at). */
+const NAME_SAMPLE = 2_000;
+
 /** Values shown per facet, most frequent first. */
 export const FACET_VALUES = 12;
 
@@ -104,12 +107,24 @@ function cubePredicates(
   return predicates;
 }
 
-type Cube = { groups: { values: number[]; n: number }[] };
+/**
+ * Rows per combination of facet values: `values[g * dims + i]` is group g's value of dimension i
+ * (-1 when unknown), `rows[g]` its row count; `byValue[i]` lists the groups of each value of
+ * dimension i, and `totals[i]` the rows per value (the unfiltered facet).
+ */
+type Cube = {
+  dims: number;
+  values: Int32Array;
+  rows: Float64Array;
+  byValue: Map<number, number[]>[];
+  totals: Map<number, number>[];
+  /** `pairs[i][j].get(v)`: rows per value of dimension i among the rows whose dimension j is v. */
+  pairs: Map<number, Map<number, number>>[][];
+};
 
 /**
- * Rows per combination of the section's facet values (industries at sector level) over the whole
- * table: one GROUP BY, kept and refreshed in the background every ten minutes (warmFacets
- * computes it at start-up).
+ * The section's cube over the whole table (industries at sector level): one GROUP BY, kept and
+ * refreshed in the background every ten minutes (warmFacets computes it at start-up).
  */
 function cube(db: Db, reference: Reference, section: SectionDecl, dims: Dimension[]): Promise<Cube> {
   return cached(db, `facet-cube:${section.id}`, async () => {
@@ -125,10 +140,47 @@ function cube(db: Db, reference: Reference, section: SectionDecl, dims: Dimensio
     const r = await sql<Record<string, number | null>>`
       select ${sql.join(columns)}, count(*)::int as n from ${sql.table(section.baseTable)} b ${sectorOf}
       group by ${sql.join(dims.map((_, i) => sql.raw(String(i + 1))))}`.execute(db.kysely);
-    return {
-      groups: r.rows.map((row) => ({ values: dims.map((_, i) => (row[`d${i}`] ?? -1) as number), n: row.n as number })),
-    };
+    const k = dims.length;
+    const values = new Int32Array(r.rows.length * k);
+    const rows = new Float64Array(r.rows.length);
+    const byValue = dims.map(() => new Map<number, number[]>());
+    const totals = dims.map(() => new Map<number, number>());
+    r.rows.forEach((row, g) => {
+      rows[g] = row.n as number;
+      for (let i = 0; i < k; i++) {
+        const value = (row[`d${i}`] ?? -1) as number;
+        values[g * k + i] = value;
+        const list = byValue[i].get(value);
+        if (list) list.push(g);
+        else byValue[i].set(value, [g]);
+        if (value !== -1) totals[i].set(value, (totals[i].get(value) ?? 0) + rows[g]);
+      }
+    });
+    const pairs = dims.map((_, i) => dims.map((__, j) => (i === j ? new Map() : pairCounts(values, rows, k, i, j))));
+    return { dims: k, values, rows, byValue, totals, pairs };
   });
+}
+
+function pairCounts(
+  values: Int32Array,
+  rows: Float64Array,
+  k: number,
+  i: number,
+  j: number,
+): Map<number, Map<number, number>> {
+  const out = new Map<number, Map<number, number>>();
+  for (let g = 0; g < rows.length; g++) {
+    const value = values[g * k + i];
+    if (value === -1) continue;
+    const by = values[g * k + j];
+    let counts = out.get(by);
+    if (!counts) {
+      counts = new Map();
+      out.set(by, counts);
+    }
+    counts.set(value, (counts.get(value) ?? 0) + rows[g]);
+  }
+  return out;
 }
 
 async function fromCube(
@@ -138,28 +190,40 @@ async function fromCube(
   dims: Dimension[],
   predicates: (Set<number> | null)[],
 ): Promise<Counts[]> {
-  const { groups } = await cube(db, reference, section, dims);
-  const out: Counts[] = dims.map(() => ({ counts: new Map(), atLeast: false }));
-  for (const g of groups) {
-    // How many predicates the group fails: 0 counts for every facet, 1 only for that facet's own.
-    let failed = -1;
-    let failures = 0;
-    for (let i = 0; i < predicates.length && failures < 2; i++) {
-      const p = predicates[i];
-      if (p && !p.has(g.values[i])) {
-        failed = i;
-        failures++;
+  const c = await cube(db, reference, section, dims);
+  return dims.map((_, i) => {
+    const others = predicates.map((p, j) => (j === i ? null : p));
+    const active = others.flatMap((p, j) => (p ? [j] : []));
+    if (active.length === 0) return { counts: c.totals[i], atLeast: false };
+    if (active.length === 1) {
+      // One other filter: add up the pair counts of its values.
+      const counts = new Map<number, number>();
+      for (const v of others[active[0]] as Set<number>) {
+        for (const [value, n] of c.pairs[i][active[0]].get(v) ?? []) counts.set(value, (counts.get(value) ?? 0) + n);
       }
+      return { counts, atLeast: false };
     }
-    if (failures > 1) continue;
-    for (let i = 0; i < dims.length; i++) {
-      if (failures === 1 && failed !== i) continue;
-      const value = g.values[i];
-      if (value === -1) continue;
-      out[i].counts.set(value, (out[i].counts.get(value) ?? 0) + g.n);
+    // Walk the groups of the most selective other filter; test the rest.
+    const groupsOf = (j: number) => [...(others[j] as Set<number>)].flatMap((v) => c.byValue[j].get(v) ?? []);
+    let start = groupsOf(active[0]);
+    for (const j of active.slice(1)) {
+      const candidate = groupsOf(j);
+      if (candidate.length < start.length) start = candidate;
     }
-  }
-  return out;
+    const counts = new Map<number, number>();
+    for (const g of start) {
+      let matches = true;
+      for (const j of active) {
+        if (!(others[j] as Set<number>).has(c.values[g * c.dims + j])) {
+          matches = false;
+          break;
+        }
+      }
+      const value = c.values[g * c.dims + i];
+      if (matches && value !== -1) counts.set(value, (counts.get(value) ?? 0) + c.rows[g]);
+    }
+    return { counts, atLeast: false };
+  });
 }
 
 /**
@@ -175,6 +239,8 @@ async function fromSample(
 ): Promise<Counts[]> {
   const out: Counts[] = dims.map(() => ({ counts: new Map(), atLeast: false }));
   const name = state.q ? plainNameQuery(state.q) : null;
+  // A name search counts the companies its relevance ranking considers.
+  const cap = name ? NAME_SAMPLE : COUNT_CAP;
   const filtered = new Set(state.filters.map((f) => f.field));
   const batches = new Map<string, number[]>();
   dims.forEach((dim, i) => {
@@ -190,8 +256,8 @@ async function fromSample(
       const r = await sql<Record<string, number | null>>`
         select ${sql.join(columns)} from ${sql.table(section.baseTable)} b
         where ${conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`}
-        limit ${COUNT_CAP + 1}`.execute(db.kysely);
-      const atLeast = r.rows.length > COUNT_CAP;
+        limit ${cap + 1}`.execute(db.kysely);
+      const atLeast = r.rows.length > cap;
       for (const i of members) {
         const counts = new Map<number, number>();
         for (const row of r.rows) {
