@@ -2,8 +2,8 @@
 // filters of the search (a value's own filter is left out, so that choosing another value is one
 // click). When every filter is a facet value, counts come from the section's cube (rows per
 // combination of facet values, counted over the whole table and refreshed in the background):
-// exact and instant. Otherwise from the first COUNT_CAP + 1 matching rows: exact when the search
-// has at most COUNT_CAP rows, shown as lower bounds ("at least") beyond.
+// exact and instant. Otherwise from the first SAMPLE_ROWS + 1 matching rows: exact when the search
+// has at most SAMPLE_ROWS rows, shown as lower bounds ("at least") beyond.
 
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
@@ -12,7 +12,6 @@ import { plainNameQuery } from '../companies/name-query.ts';
 import type { FilterParam } from '../filters/grammar.ts';
 import { industryPath, type Reference } from '../reference/reference-data.ts';
 import type { FilterDecl, SectionDecl } from '../sections/section.ts';
-import { COUNT_CAP } from './count-matches.ts';
 import { filterConditions, refValues } from './filter-sql.ts';
 import type { SearchState } from './search-state.ts';
 
@@ -20,14 +19,17 @@ export type FacetValue = {
   /** The stored id (an industry facet shows sectors: the sector's id). */
   id: number;
   count: number;
-  /** The count is a lower bound (the search has more than COUNT_CAP rows). */
+  /** The count is a lower bound (the search has more rows than the sample holds). */
   atLeast: boolean;
 };
 
 export type Facet = { field: string; values: FacetValue[] };
 
-/** Rows a name search's facets count (as many as its relevance ranking looks at). */
-const NAME_SAMPLE = 2_000;
+/**
+ * Rows a search that the cube cannot answer counts its facets over (as many as a name search's
+ * relevance ranking looks at): exact when the search has no more, lower bounds beyond.
+ */
+const SAMPLE_ROWS = 2_000;
 
 /** Values shown per facet, most frequent first. */
 export const FACET_VALUES = 12;
@@ -227,7 +229,7 @@ async function fromCube(
 }
 
 /**
- * Counts from the first COUNT_CAP + 1 matching rows: exact when the search has no more, lower
+ * Counts from the first SAMPLE_ROWS + 1 matching rows: exact when the search has no more, lower
  * bounds otherwise. Facets whose own filter is not in the search share one query.
  */
 async function fromSample(
@@ -239,8 +241,7 @@ async function fromSample(
 ): Promise<Counts[]> {
   const out: Counts[] = dims.map(() => ({ counts: new Map(), atLeast: false }));
   const name = state.q ? plainNameQuery(state.q) : null;
-  // A name search counts the companies its relevance ranking considers.
-  const cap = name ? NAME_SAMPLE : COUNT_CAP;
+  const cap = SAMPLE_ROWS;
   const filtered = new Set(state.filters.map((f) => f.field));
   const batches = new Map<string, number[]>();
   dims.forEach((dim, i) => {
