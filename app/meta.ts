@@ -17,9 +17,14 @@ export type Seo = {
 
 /**
  * Spec §2: login, sign-up, password recovery and dashboard pages are not indexed; nor is the
- * activation page (its URL holds a one-time code), nor sign-out.
+ * activation page (its URL holds a one-time code), nor sign-out; nor a user's company lists and
+ * histories (personal pages under /companies/).
  */
-const NOINDEX = [/^\/account\/(login|sign-up|sign-out|password\/recovery|activation)\//, /^\/dashboard\//];
+const NOINDEX = [
+  /^\/account\/(login|sign-up|sign-out|password\/recovery|activation)\//,
+  /^\/dashboard\//,
+  /^\/companies\/(lists|history)\//,
+];
 /** Spec §2: no canonical, alternates or social tags on the activation and recovery-code pages. */
 const NO_SOCIAL = [/^\/account\/activation\/[^/]+\/$/, /^\/account\/password\/recovery\/[^/]+\/?$/];
 

@@ -25,6 +25,9 @@ pg.types.setTypeParser(DATE, (v) => v);
 
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // A connection the server closes while idle (restart, failover, a dropped database) is replaced
+  // on next use; without a listener its error would end the process.
+  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kind: 'postgres', kysely, pool, close: () => kysely.destroy() };
 }

@@ -177,6 +177,44 @@ export type Database = {
   };
   rate_limit_buckets: { key: string; hits: number; expires_at: Date };
 
+  // What a user keeps (0006-user-data.sql): every row is keyed by user_id.
+  watchlists: {
+    id: Generated<number>;
+    user_id: number;
+    number: number;
+    name: string;
+    description: Generated<string>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  watchlist_objects: {
+    id: Generated<number>;
+    user_id: number;
+    watchlist_id: number;
+    legal_entity_id: number;
+    added_at: Generated<Date>;
+    tags: Generated<string[]>;
+  };
+  browsing_history: { id: Generated<number>; user_id: number; legal_entity_id: number; created_at: Generated<Date> };
+  search_history: {
+    id: Generated<number>;
+    user_id: number;
+    section: string;
+    query: string;
+    summary: Generated<string>;
+    results: number;
+    created_at: Generated<Date>;
+  };
+  saved_searches: {
+    id: Generated<number>;
+    user_id: number;
+    name: string;
+    section: string;
+    query: string;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+
   // Record sections (0004-related-records.sql): one column per declared field, in declaration order.
   connections: RecordRow & {
     name: string | null;

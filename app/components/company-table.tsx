@@ -1,20 +1,30 @@
 type Cell = { text: string; href?: string; flag?: string; tone?: 'active' | 'inactive' };
 
+/**
+ * Rows can be ticked (a first column `ids` of checkboxes, value = row id) for a form elsewhere on
+ * the page (`form`, e.g. "add to list"); each box is labelled `label: <the row's first cell>`.
+ */
+export type Selectable = { form: string; label: string };
+
 /** A result table drawn from a section's declared columns and display-ready cells. */
 export function CompanyTable({
   columns,
   rows,
   tableStyle = 'style-2',
+  selectable,
 }: {
   columns: { key: string; label: string }[];
   rows: { id: number; cells: Record<string, Cell> }[];
   tableStyle?: string;
+  selectable?: Selectable;
 }) {
   return (
     <div className="table-wrap">
       <table className={`results-table ${tableStyle}`}>
         <thead>
           <tr>
+            {/* The checkboxes' column has no header of its own: each box is labelled with its row. */}
+            {selectable ? <td className="select-column" /> : null}
             {columns.map((c) => (
               <th key={c.key} scope="col">
                 {c.label}
@@ -25,6 +35,17 @@ export function CompanyTable({
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
+              {selectable ? (
+                <td data-column="ids" className="select-column">
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={row.id}
+                    form={selectable.form}
+                    aria-label={`${selectable.label}: ${row.cells[columns[0]?.key ?? '']?.text ?? row.id}`}
+                  />
+                </td>
+              ) : null}
               {columns.map((c) => {
                 const cell = row.cells[c.key];
                 if (!cell) return <td key={c.key} />;

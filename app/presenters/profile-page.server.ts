@@ -35,6 +35,8 @@ export type ProfilePage = {
   records: ProfileRecords[];
   /** Related-record types the company has none of. */
   emptyRecordTypes: string[];
+  /** The company's id (lists and browsing history refer to it). */
+  id: number;
   name: string;
   uri: string;
   status: Cell;
@@ -235,6 +237,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     rows: d.rows.map((row, i) => ({ ...row, key: `${d.id}-${i}` })),
   }));
   return {
+    id: company.id,
     name: company.name,
     uri: company.uri,
     status: p.status(company.status_id),

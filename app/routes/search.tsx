@@ -6,10 +6,12 @@ import { CompanyTable } from '../components/company-table.tsx';
 import { Facets } from '../components/facets.tsx';
 import { FilterPanel } from '../components/filter-panel.tsx';
 import { HiddenFields } from '../components/hidden-fields.tsx';
+import { LIST_ADD_FORM, SearchUserActions } from '../components/user-data.tsx';
 import { isLang, unprefixedPath } from '../i18n/i18n.ts';
 import { pageMeta } from '../meta.ts';
 import { loadSearchPage } from '../presenters/search-page.server.ts';
 import { tableView, tableViewChange } from '../presenters/table-view.server.ts';
+import { searchUserData } from '../presenters/user-data.server.ts';
 import { servicesContext } from '../services.ts';
 import type { Route } from './+types/search';
 
@@ -25,8 +27,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (change) throw redirect(change.location, { headers: { 'set-cookie': change.setCookie } });
   try {
     const page = await loadSearchPage(services, lang, url, params['*'], section, tableView(cookie, section));
+    // ---- user data (issue 4): a signed-in user's search history and lists; null for guests ----
+    const user = await searchUserData(context, page, url);
     return {
       page,
+      user,
       seo: {
         siteUrl: services.siteUrl,
         lang,
@@ -45,8 +50,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function SectionSearch({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, user } = loaderData;
   const { t } = useTranslation();
+  // ---- user data (issue 4): companies can be ticked and added to a list ----
+  const selectable = page.section === 'companies' ? { form: LIST_ADD_FORM, label: t('lists.select') } : undefined;
   return (
     <div className="search-page">
       <nav className="section-nav" aria-label={t('search.sections')}>
@@ -114,6 +121,8 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               </li>
             </ul>
           ) : null}
+          {/* ---- user data (issue 4): add ticked companies to a list, save this search ---- */}
+          <SearchUserActions user={user} canSelect={selectable !== undefined && page.rows.length > 0} />
           {page.rows.length === 0 ? (
             <div className="empty">
               <p>
@@ -122,7 +131,12 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               <p>{t('search.noResultsHint')}</p>
             </div>
           ) : (
-            <CompanyTable columns={page.columns} rows={page.rows} tableStyle={page.tableStyle} />
+            <CompanyTable
+              columns={page.columns}
+              rows={page.rows}
+              tableStyle={page.tableStyle}
+              selectable={selectable}
+            />
           )}
           <details className="table-view">
             <summary>{t('table.settings')}</summary>

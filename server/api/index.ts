@@ -7,7 +7,9 @@ import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 import { registerRecordRoutes } from './records.ts';
 import { registerReferenceRoutes } from './reference.ts';
 import { type ApiRoutes, getRoute } from './route.ts';
+import { registerUserHistoryRoutes } from './user-history.ts';
 import { registerUserRoutes } from './users.ts';
+import { registerWatchlistRoutes } from './watchlists.ts';
 
 export const API_TAGS = [
   {
@@ -19,6 +21,16 @@ export const API_TAGS = [
     name: 'Users',
     description:
       'Sign-up, sign-in (the `token` cookie), the signed-in user and password recovery. A guest calling a signed-in route gets 401; another user’s id gets 403.',
+  },
+  {
+    name: 'Watchlists',
+    description:
+      'Company lists of the signed-in user, their companies and tags. A guest gets 401; another user’s {user_id} 403, another user’s list 404.',
+  },
+  {
+    name: 'History and saved searches',
+    description:
+      'Company profiles opened, searches made and searches saved by the signed-in user. A guest gets 401; another user’s {user_id} 403, another user’s record 404.',
   },
   { name: 'Meta', description: 'Health and this document.' },
 ];
@@ -44,6 +56,8 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerRecordRoutes(api, routes, services);
   registerReferenceRoutes(api, routes, services);
   registerUserRoutes(api, routes, services);
+  registerWatchlistRoutes(api, routes, services);
+  registerUserHistoryRoutes(api, routes, services);
 
   let document: OpenApiDocument | undefined;
   getRoute(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../core/errors/app-error.ts';
 import { LANGS, type Lang, type Reference } from '../../core/reference/reference-data.ts';
 import { LANGUAGE_EN } from '../../db/reference/enumerations.ts';
+import { requireUser } from './auth.ts';
 
 // One declaration per JSON route: its path, query schema and response schema. The same zod
 // schemas validate the request, type the handler and generate the OpenAPI document.
@@ -40,14 +41,19 @@ export type ApiMethod = 'get' | 'post' | 'patch' | 'delete';
 
 export type ApiRoutes = ApiRouteDecl[];
 
-export type HandlerContext = { request: FastifyRequest; params: URLSearchParams };
+export type HandlerContext<P = Record<string, never>> = {
+  request: FastifyRequest;
+  params: URLSearchParams;
+  /** The path parameters, validated with `params` (`:user_id`, `:id`). */
+  path: P;
+};
 
 /** Registers a GET route and records its declaration for the OpenAPI document. */
-export function getRoute<Q extends z.ZodObject, R extends z.ZodType>(
+export function getRoute<Q extends z.ZodObject, R extends z.ZodType, P extends z.ZodObject = z.ZodObject>(
   api: FastifyInstance,
   routes: ApiRoutes,
-  decl: ApiRouteDecl<Q, R>,
-  handler: (query: z.output<Q>, context: HandlerContext) => Promise<z.input<R>>,
+  decl: ApiRouteDecl<Q, R> & { params?: P },
+  handler: (query: z.output<Q>, context: HandlerContext<z.output<P>>) => Promise<z.input<R>>,
 ): void {
   routes.push(decl as unknown as ApiRouteDecl);
   const schema = decl.openQuery
@@ -58,9 +64,12 @@ export function getRoute<Q extends z.ZodObject, R extends z.ZodType>(
     : decl.query;
   const parsedKeys = decl.openQuery ? new Set<string>(decl.openQuery.parsedKeys) : null;
   api.get(decl.url, async (request) => {
+    // A guest gets 401 from a signed-in route before anything else is looked at.
+    if (decl.auth) await requireUser(request);
     const params = searchParams(request.url);
+    const path = (parseWith(decl.params, request.params ?? {}) ?? {}) as z.output<P>;
     const query = parseQuery(schema, params, parsedKeys);
-    return handler(query, { request, params });
+    return handler(query, { request, params, path });
   });
 }
 
@@ -88,6 +97,7 @@ export function mutationRoute<P extends z.ZodObject, B extends z.ZodType, R exte
     method: decl.method.toUpperCase() as 'POST' | 'PATCH' | 'DELETE',
     url: decl.url,
     handler: async (request, reply) => {
+      if (decl.auth) await requireUser(request);
       const params = parseWith(decl.params, request.params ?? {});
       const body = parseWith(decl.body, request.body ?? {});
       const result = await handler({ params, body } as { params: z.output<P>; body: z.output<B> }, { request, reply });

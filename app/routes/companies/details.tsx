@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { CompanyTable } from '../../components/company-table.tsx';
+import { ProfileListActions } from '../../components/user-data.tsx';
 import { isLang } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { loadProfilePage } from '../../presenters/profile-page.server.ts';
+import { profileUserData } from '../../presenters/user-data.server.ts';
 import { servicesContext } from '../../services.ts';
 import type { Route } from './+types/details';
 
@@ -12,8 +14,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = isLang(params.lang) ? params.lang : 'en';
   const profile = await loadProfilePage(services, lang, params.uri);
   if (!profile) throw data({ message: 'company not found' }, { status: 404 });
+  // A signed-in user's view goes into their browsing history, and they can add the company to a
+  // list; a guest costs nothing more.
+  const user = await profileUserData(context, profile.id);
   return {
     profile,
+    user,
     seo: {
       siteUrl: services.siteUrl,
       lang,
@@ -27,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, user } = loaderData;
   const { t } = useTranslation();
   return (
     <article className="profile">
@@ -44,6 +50,7 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
             </span>
           ) : null}
         </p>
+        <ProfileListActions companyId={profile.id} user={user} />
       </header>
       <section aria-labelledby="overview">
         <h2 id="overview">{t('profile.overview')}</h2>

@@ -1,0 +1,104 @@
+// The sign-in gate (spec §4, §5), a small island on pages that are otherwise plain HTML (ADR 0004),
+// inlined where a page offers a gated action (app/components/user-data.tsx): no request, no framework.
+//
+// Guests: a gated control (`a[data-gate]`: add to list, create a list, save a search) opens the
+// "Sign in to proceed" dialog instead of acting; its sign-in link returns here with the pending
+// action in the fragment (`#pending=add-to-list&ids=1,2`). Without JavaScript the control is a
+// plain link to the sign-in page with the same return address.
+//
+// Signed-in users back from signing in: the form marked `data-pending="<action>"` is filled from
+// the fragment and sent (a POST with the session's CSRF token, like a click would). It is sent by
+// itself only when the page was reached from the sign-in page (or this page): a link from
+// elsewhere that carries a pending action only shows the form.
+(() => {
+  const dialog = document.getElementById('sign-in-gate');
+
+  /** At most one popup is open at a time (spec §4). */
+  function closeOtherDialogs() {
+    for (const open of document.querySelectorAll('dialog[open]')) {
+      if (open !== dialog) open.close();
+    }
+  }
+
+  document.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const control = target?.closest('a[data-gate]');
+    if (!control || !dialog) return;
+    event.preventDefault();
+    const fragment = new URLSearchParams({ pending: control.dataset.gate ?? '' });
+    // Selected rows travel with the action (the search results' checkboxes).
+    if (control.dataset.gateSelect) {
+      const ids = [...document.querySelectorAll(control.dataset.gateSelect)]
+        .filter((box) => box instanceof HTMLInputElement && box.checked)
+        .map((box) => box.value);
+      if (ids.length > 0) fragment.set('ids', ids.join(','));
+    }
+    const returnTo = `${location.pathname}${location.search}#${fragment}`;
+    for (const link of dialog.querySelectorAll('a[data-gate-return]')) {
+      const url = new URL(link.getAttribute('href') ?? '', location.href);
+      url.searchParams.set('returnTo', returnTo);
+      link.setAttribute('href', `${url.pathname}${url.search}`);
+    }
+    const message = dialog.querySelector('[data-gate-message]');
+    if (message && control.dataset.gateText) message.textContent = control.dataset.gateText;
+    closeOtherDialogs();
+    if (!dialog.open) dialog.showModal();
+  });
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', finishPending);
+  else finishPending();
+
+  function finishPending() {
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    const pending = fragment.get('pending');
+    if (!pending) return;
+    history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+    const form = [...document.querySelectorAll('form[data-pending]')].find((f) => f.dataset.pending === pending);
+    if (!(form instanceof HTMLFormElement)) return;
+    for (const [name, value] of fragment) {
+      if (name === 'pending' || name === '_csrf') continue;
+      for (const part of name === 'ids' ? value.split(',') : [value]) fill(form, name, part);
+    }
+    if (cameFromSignIn() && form.checkValidity()) {
+      form.requestSubmit();
+      return;
+    }
+    form.scrollIntoView({ block: 'center' });
+    const first = form.querySelector('input:not([type=hidden]), select, textarea, button');
+    if (first instanceof HTMLElement) first.focus();
+  }
+
+  /** Ticks a box of that value, else sets the field, else adds a hidden field to the form. */
+  function fill(target, name, value) {
+    const field = target.elements.namedItem(name);
+    const boxes = field instanceof RadioNodeList ? [...field] : field ? [field] : [];
+    for (const box of boxes) {
+      if (box instanceof HTMLInputElement && box.type === 'checkbox' && box.value === value) {
+        box.checked = true;
+        return;
+      }
+    }
+    const single = boxes[0];
+    if (single && !(single instanceof HTMLInputElement && single.type === 'checkbox')) {
+      single.value = value;
+      return;
+    }
+    const hidden = document.createElement('input');
+    hidden.type = 'hidden';
+    hidden.name = name;
+    hidden.value = value;
+    target.append(hidden);
+  }
+
+  function cameFromSignIn() {
+    if (!document.referrer) return false;
+    let from;
+    try {
+      from = new URL(document.referrer);
+    } catch {
+      return false;
+    }
+    if (from.origin !== location.origin) return false;
+    return /^\/((de|fr)\/)?account\/login\/$/.test(from.pathname) || from.pathname === location.pathname;
+  }
+})();

@@ -1,0 +1,186 @@
+import { data, type RouterContext } from 'react-router';
+import { AppError } from '../../core/errors/app-error.ts';
+import { recordCompanyView } from '../../core/history/browsing-history.ts';
+import { recordSearch } from '../../core/history/search-history.ts';
+import type { Lang } from '../../core/reference/reference-data.ts';
+import { dayStart, type ListQuery } from '../../core/user-data/list-query.ts';
+import { userDataFieldsOf } from '../../core/user-data/user-data-errors.ts';
+import { watchlistsOfCompany } from '../../core/watchlists/watchlist-objects.ts';
+import { watchlistChoices } from '../../core/watchlists/watchlists.ts';
+import { i18nFor, isLang } from '../i18n/i18n.ts';
+import type { Seo } from '../meta.ts';
+import { authContext, servicesContext } from '../services.ts';
+import { formText } from './account-forms.server.ts';
+import type { SearchPage } from './search-page.server.ts';
+
+// Loader and action pieces of the pages of a user's data (lists, histories, saved searches) and
+// of the reading pages that offer them (profile, search): all no-ops for guests.
+
+type ContextReader = { get: <T>(context: RouterContext<T>) => T };
+
+export function langOf(params: { lang?: string }): Lang {
+  return isLang(params.lang) ? params.lang : 'en';
+}
+
+/** The metadata of a user's page (app/meta.ts keeps these paths out of search engines, spec §2). */
+export function userPageSeo(
+  context: ContextReader,
+  lang: Lang,
+  path: string,
+  titleKey: string,
+  descriptionKey: string,
+): Seo {
+  const { t } = i18nFor(lang);
+  return {
+    siteUrl: context.get(servicesContext).siteUrl,
+    lang,
+    path,
+    title: t(titleKey),
+    description: t(descriptionKey),
+  };
+}
+
+/** Whole numbers of a repeated form field (ids), without repeats; anything else is dropped. */
+export function formIds(form: FormData, name: string): number[] {
+  const ids = new Set<number>();
+  for (const value of form.getAll(name)) {
+    if (typeof value !== 'string') continue;
+    for (const part of value.split(',')) {
+      const text = part.trim();
+      if (/^\d{1,15}$/.test(text)) ids.add(Number(text));
+    }
+  }
+  return [...ids];
+}
+
+/** A whole-number form field, or null. */
+export function formInt(form: FormData, name: string): number | null {
+  const text = formText(form, name).trim();
+  return /^\d{1,15}$/.test(text) ? Number(text) : null;
+}
+
+/** A page parameter that is a whole number (a cursor), or undefined. */
+export function intParam(url: URL, name: string): number | undefined {
+  const text = url.searchParams.get(name) ?? '';
+  return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * Turns a field refusal of a user-data form into the page's answer (400, the fields and what the
+ * user typed); a record that is not the user's is the 404 page; other failures go on to the
+ * error boundary.
+ */
+export function userDataFormFailure(error: unknown, values: Record<string, string>) {
+  const fields = userDataFieldsOf(error);
+  if (fields) return data({ fields, values }, { status: 400 });
+  return pageError(error);
+}
+
+/** A record that is not the user's (or was deleted meanwhile) is the 404 page; anything else goes on. */
+export function pageError(error: unknown): never {
+  if (error instanceof AppError && error.code === 'not_found') throw data({ message: error.message }, { status: 404 });
+  throw error;
+}
+
+/** What the profile page offers a signed-in user: their lists, and those that hold this company. */
+export type ProfileListsData = {
+  lists: { number: number; name: string }[];
+  holding: { number: number; name: string }[];
+} | null;
+
+/**
+ * For a signed-in user opening a profile: records the view (browsing history) and reads their
+ * lists. A guest costs nothing; a failure to record is logged and never breaks the page.
+ */
+export async function profileUserData(context: ContextReader, companyId: number): Promise<ProfileListsData> {
+  const auth = context.get(authContext);
+  if (!auth) return null;
+  const { db } = context.get(servicesContext);
+  const userId = auth.user.id;
+  const [, lists, holding] = await Promise.all([
+    recordCompanyView(db, userId, companyId).catch((error: unknown) => {
+      console.error('browsing history not recorded', error);
+    }),
+    watchlistChoices(db, userId),
+    watchlistsOfCompany(db, userId, companyId),
+  ]);
+  return {
+    lists: lists.map((l) => ({ number: l.number, name: l.name })),
+    holding: holding.map((l) => ({ number: l.number, name: l.name })),
+  };
+}
+
+/** What the search page keeps of a search: its path, a readable summary, the count. */
+export type SearchForHistory = {
+  section: string;
+  /** The search's path without language prefix (the page's canonical path). */
+  query: string;
+  /** What was searched, readable: the query words and the filters. */
+  summary: string;
+  results: number;
+  /** Only a first page that looks for something (words or a filter) is a search worth keeping. */
+  searched: boolean;
+};
+
+/** The search of a search page, as the history and "save search" keep it. */
+export function searchOfPage(page: SearchPage, url: URL): SearchForHistory {
+  const summary = [page.q ? `“${page.q}”` : '', ...page.chips.map((c) => c.label)].filter(Boolean).join(' · ');
+  return {
+    section: page.section,
+    query: page.canonicalPath,
+    summary,
+    results: page.total,
+    searched: page.page === 1 && !url.searchParams.has('after') && summary !== '',
+  };
+}
+
+export type SearchUserData = {
+  lists: { number: number; name: string }[];
+  /** The search as "save search" keeps it. */
+  search: { section: string; query: string; name: string };
+} | null;
+
+/**
+ * For a signed-in user's search (any section): records it in the search history — after the
+ * results are computed, never failing the page — and reads their lists for "add to list".
+ * A guest costs nothing (null).
+ */
+export async function searchUserData(context: ContextReader, page: SearchPage, url: URL): Promise<SearchUserData> {
+  const auth = context.get(authContext);
+  if (!auth) return null;
+  const { db } = context.get(servicesContext);
+  const userId = auth.user.id;
+  const search = searchOfPage(page, url);
+  const [, lists] = await Promise.all([
+    search.searched
+      ? recordSearch(db, userId, search).catch((error: unknown) => {
+          console.error('search history not recorded', error);
+        })
+      : null,
+    watchlistChoices(db, userId),
+  ]);
+  return {
+    lists: lists.map((l) => ({ number: l.number, name: l.name })),
+    search: { section: search.section, query: search.query, name: search.summary || page.title },
+  };
+}
+
+/** The list filters of a history page's URL (q, from, to, after); bad days are ignored. */
+export function historyQuery(url: URL) {
+  const text = (name: string, max: number) => (url.searchParams.get(name) ?? '').trim().slice(0, max);
+  const q = text('q', 200);
+  let from = text('from', 10);
+  let to = text('to', 10);
+  if (from && !dayStart(from)) from = '';
+  if (to && !dayStart(to)) to = '';
+  if (from && to && to < from) to = '';
+  const after = intParam(url, 'after');
+  const query: ListQuery = { q: q || undefined, from: from || undefined, to: to || undefined, after };
+  const kept = { ...(q ? { q } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  return {
+    query,
+    values: { q, from, to, active: Boolean(q || from || to) },
+    /** The filters, and more parameters, as a query string. */
+    withParams: (extra: Record<string, string>) => new URLSearchParams({ ...kept, ...extra }).toString(),
+  };
+}

@@ -1,0 +1,201 @@
+import type { Db } from '../../db/client.ts';
+import { SECTIONS } from '../sections/sections.ts';
+import {
+  cleanText,
+  containsPattern,
+  dayRange,
+  keysetAfter,
+  type ListQuery,
+  type Page,
+  pageOf,
+  pageSize,
+} from '../user-data/list-query.ts';
+import { searchPathOf } from '../user-data/search-path.ts';
+import { invalidUserData, notFound, type UserDataFields } from '../user-data/user-data-errors.ts';
+
+// Searches a signed-in user made (spec §3 "search history": created_at, query, results), in any
+// section. Scoped to the caller's user id: another user's entry is "not found".
+
+export const SUMMARY_MAX = 500;
+/** The same search again within this time moves the last entry rather than adding one. */
+export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
+
+export type SearchEntry = {
+  id: number;
+  section: string;
+  /** The search page's path without language prefix: /companies/search/?q=acme */
+  query: string;
+  /** What was searched, readable. */
+  summary: string;
+  results: number;
+  created_at: string;
+};
+
+export type SearchInput = { section: string; query: string; summary?: string; results: number };
+
+const SECTION_IDS = new Set(SECTIONS.map((s) => s.id));
+
+/** The section, path, summary and count checked and cleaned; a 400 names the bad fields. */
+export function cleanSearchInput(input: Partial<SearchInput>): Partial<SearchInput> {
+  const fields: UserDataFields = {};
+  const out: Partial<SearchInput> = {};
+  if (input.section !== undefined) {
+    if (SECTION_IDS.has(input.section)) out.section = input.section;
+    else fields.section = 'invalid';
+  }
+  if (input.query !== undefined && out.section) {
+    const path = searchPathOf(out.section, input.query);
+    if (path) out.query = path;
+    else fields.query = 'invalid';
+  }
+  if (input.summary !== undefined) out.summary = [...cleanText(input.summary)].slice(0, SUMMARY_MAX).join('');
+  if (input.results !== undefined) {
+    if (Number.isInteger(input.results) && input.results >= 0 && input.results <= 2_147_483_647) {
+      out.results = input.results;
+    } else fields.results = 'invalid';
+  }
+  if (Object.keys(fields).length > 0) throw invalidUserData(fields);
+  return out;
+}
+
+/**
+ * Records a search of a signed-in user. The same search again within 10 minutes (a reload,
+ * a sort change back) moves the last entry and updates its count instead of adding one.
+ */
+export async function recordSearch(db: Db, userId: number, input: SearchInput, now = new Date()): Promise<SearchEntry> {
+  const clean = cleanSearchInput(input) as SearchInput;
+  const last = await db.kysely
+    .selectFrom('search_history')
+    .select(['id', 'section', 'query', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (
+    last &&
+    last.section === clean.section &&
+    last.query === clean.query &&
+    now.getTime() - new Date(last.created_at).getTime() < REPEAT_WINDOW_MS
+  ) {
+    await db.kysely
+      .updateTable('search_history')
+      .set({ created_at: now, results: clean.results, summary: clean.summary ?? '' })
+      .where('user_id', '=', userId)
+      .where('id', '=', last.id)
+      .execute();
+    return (await getSearch(db, userId, Number(last.id)))!;
+  }
+  const row = await db.kysely
+    .insertInto('search_history')
+    .values({
+      user_id: userId,
+      section: clean.section,
+      query: clean.query,
+      summary: clean.summary ?? '',
+      results: clean.results,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return (await getSearch(db, userId, Number(row.id)))!;
+}
+
+function selectSearches(db: Db, userId: number) {
+  return db.kysely
+    .selectFrom('search_history as h')
+    .select(['h.id', 'h.section', 'h.query', 'h.summary', 'h.results', 'h.created_at'])
+    .where('h.user_id', '=', userId);
+}
+
+type Row = { id: number; section: string; query: string; summary: string; results: number; created_at: Date };
+
+function entryOf(row: Row): SearchEntry {
+  return {
+    id: Number(row.id),
+    section: row.section,
+    query: row.query,
+    summary: row.summary,
+    results: Number(row.results),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** A user's searches, newest first: by text of the query or its summary, and by day. */
+export async function listSearches(
+  db: Db,
+  userId: number,
+  query: ListQuery & { section?: string } = {},
+): Promise<Page<SearchEntry>> {
+  const size = pageSize(query.count);
+  const { start, end } = dayRange(query.from, query.to);
+  let select = selectSearches(db, userId);
+  if (query.q) {
+    const pattern = containsPattern(cleanText(query.q));
+    select = select.where((eb) => eb.or([eb('h.summary', 'ilike', pattern), eb('h.query', 'ilike', pattern)]));
+  }
+  if (query.section) select = select.where('h.section', '=', query.section);
+  if (start) select = select.where('h.created_at', '>=', start);
+  if (end) select = select.where('h.created_at', '<', end);
+  if (query.after !== undefined)
+    select = select.where(keysetAfter('h', 'search_history', 'created_at', userId, query.after));
+  const rows = await select
+    .orderBy('h.created_at', 'desc')
+    .orderBy('h.id', 'desc')
+    .limit(size + 1)
+    .execute();
+  return pageOf(rows.map(entryOf), size);
+}
+
+export async function getSearch(db: Db, userId: number, id: number): Promise<SearchEntry | null> {
+  const row = await selectSearches(db, userId).where('h.id', '=', id).executeTakeFirst();
+  return row ? entryOf(row) : null;
+}
+
+/** Corrects an entry's result count or summary (a client that learns the count later). */
+export async function updateSearch(
+  db: Db,
+  userId: number,
+  id: number,
+  input: { results?: number; summary?: string },
+): Promise<SearchEntry> {
+  const clean = cleanSearchInput(input);
+  const changes = { results: clean.results, summary: clean.summary };
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length === 0) {
+    const entry = await getSearch(db, userId, id);
+    if (!entry) throw notFound('search history entry');
+    return entry;
+  }
+  const result = await db.kysely
+    .updateTable('search_history')
+    .set(set)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound('search history entry');
+  return (await getSearch(db, userId, id))!;
+}
+
+export async function deleteSearch(db: Db, userId: number, id: number): Promise<void> {
+  const result = await db.kysely
+    .deleteFrom('search_history')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound('search history entry');
+}
+
+/** Clears a user's search history (or the days of a range); returns how many entries went. */
+export async function clearSearches(
+  db: Db,
+  userId: number,
+  range: { from?: string; to?: string } = {},
+): Promise<number> {
+  const { start, end } = dayRange(range.from, range.to);
+  let query = db.kysely.deleteFrom('search_history').where('user_id', '=', userId);
+  if (start) query = query.where('created_at', '>=', start);
+  if (end) query = query.where('created_at', '<', end);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,24 @@
+import { safeReturnTo } from '../accounts/return-to.ts';
+
+// A search kept in the search history or saved under a name is its page's path without the
+// language prefix: `/companies/search/f/jurisdiction-germany-276/?q=acme`. Pages link to it, so
+// only a same-site path of a search section is accepted — never a URL that leads elsewhere.
+
+export const SEARCH_PATH_MAX_LENGTH = 2000;
+
+/**
+ * The search path of a section, normalised (language prefix dropped), or null when the value is
+ * not a search page of that section of this site.
+ */
+export function searchPathOf(section: string, value: string): string | null {
+  if (value.length > SEARCH_PATH_MAX_LENGTH) return null;
+  const safe = safeReturnTo(value, '');
+  if (!safe) return null;
+  const path = safe.replace(/^\/(de|fr)(?=\/)/, '').replace(/#.*$/, '');
+  const base = `/${section}/search/`;
+  if (!path.startsWith(base)) return null;
+  const rest = path.slice(base.length);
+  // The search itself (query string), or a readable filter path (/f/…), nothing else (not /advanced/).
+  if (rest !== '' && !rest.startsWith('?') && !rest.startsWith('f/')) return null;
+  return path;
+}

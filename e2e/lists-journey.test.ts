@@ -1,0 +1,179 @@
+import { sql } from 'kysely';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../core/accounts/password-hash.ts';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+// Company lists and histories in a real browser (issue 4): a user signs in, creates a list, adds
+// three companies from search results, renames the list, and finds the profile and the search in
+// their histories; a guest's "add to list" opens the sign-in popup and, once signed in, lands
+// back on the profile with the company added.
+
+let server: TestServer;
+let browser: Browser;
+const PASSWORD = 'a sturdy passphrase 2026';
+let passwordHash = '';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  passwordHash = await hashPassword(PASSWORD);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** An activated account, made directly in the database (the account journey covers sign-up). */
+async function createUser(name: string): Promise<string> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now().toString(36)}@example.com`;
+  await server.db.kysely
+    .insertInto('users')
+    .values({ email, name, password_hash: passwordHash, activated_at: new Date() })
+    .execute();
+  return email;
+}
+
+async function signIn(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('company lists and histories', () => {
+  it('creates a list, adds three companies from search results, renames it, and sees both histories', async () => {
+    const email = await createUser('Lena Lister');
+    // A word in the names of several companies.
+    const pick = await sql<{ word: string }>`
+      select w.word from name_words w where length(w.word) >= 4 and w.documents between 4 and 40
+      order by w.documents desc, w.word limit 1`.execute(server.db.kysely);
+    const word = pick.rows[0].word;
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/account/login/`);
+    await signIn(page, email);
+    await page.waitForURL(`${server.url}/`);
+
+    await page.goto(`${server.url}/companies/lists/`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Company lists');
+    await page.getByLabel('Name').fill('Prospects');
+    await page.getByRole('button', { name: 'Create the list' }).click();
+    await page.waitForURL(/\/companies\/lists\/1\/\?done=created$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Prospects');
+
+    await page.goto(`${server.url}/companies/search/?q=${encodeURIComponent(word)}`);
+    const boxes = page.getByRole('checkbox', { name: /^Select: / });
+    await boxes.first().waitFor();
+    expect(await boxes.count()).toBeGreaterThanOrEqual(3);
+    const chosen: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const box = boxes.nth(i);
+      chosen.push(((await box.getAttribute('aria-label')) ?? '').replace(/^Select: /, ''));
+      await box.check();
+    }
+    await page.getByLabel('Add to list').selectOption({ label: 'Prospects' });
+    await page.getByRole('button', { name: 'Add selected to list' }).click();
+    await page.waitForURL(/\/companies\/lists\/1\/\?done=added&count=3$/);
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('3 companies added.');
+    const names = await page.locator('td[data-column="legal_name"]').allInnerTexts();
+    expect(names.map((n) => n.trim()).sort()).toEqual([...chosen].sort());
+
+    const edit = page.getByRole('region', { name: 'Rename or describe this list' });
+    await edit.getByLabel('Name').fill('Hot prospects');
+    await edit.getByLabel('Description (optional)').fill('Met at the fair');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/companies\/lists\/1\/\?done=updated$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Hot prospects');
+    expect(await page.getByText('Met at the fair').first().isVisible()).toBe(true);
+
+    // Open one of them: it goes into the browsing history.
+    const first = page.locator('td[data-column="legal_name"] a').first();
+    const opened = (await first.innerText()).trim();
+    await first.click();
+    await page.waitForURL(/\/companies\/details\//);
+    await expect.poll(() => page.getByText('In your lists:').innerText()).toContain('Hot prospects');
+
+    await page.goto(`${server.url}/companies/history/browsing/`);
+    await expect.poll(() => page.locator('main table').innerText()).toContain(opened);
+    await page.getByRole('link', { name: 'Search history' }).click();
+    await page.waitForURL(/\/companies\/history\/search\/$/);
+    const searches = page.locator('main table');
+    await expect.poll(() => searches.innerText()).toContain(`Companies: “${word}”`);
+    await page
+      .getByRole('link', { name: `Companies: “${word}”` })
+      .first()
+      .click();
+    await page.waitForURL(/\/companies\/search\/\?q=/);
+    await context.close();
+  });
+
+  it('a guest’s "Add to list" opens the sign-in popup and, after signing in, lands back with the company added', async () => {
+    const email = await createUser('Gus Guest');
+    const company = await server.db.kysely
+      .selectFrom('legal_entities')
+      .select(['id', 'uri', 'name'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/companies/details/${company.uri}/`);
+    await page.getByRole('link', { name: 'Add to list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in to proceed' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Sign in to add companies to your lists');
+    // One popup at a time; still on the profile.
+    expect(await page.locator('dialog[open]').count()).toBe(1);
+    expect(page.url()).toBe(`${server.url}/companies/details/${company.uri}/`);
+
+    // "Not now" closes it; the link opens it again.
+    await dialog.getByRole('button', { name: 'Not now' }).click();
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+    await page.getByRole('link', { name: 'Add to list' }).click();
+    await dialog.waitFor();
+
+    await dialog.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/account\/login\/\?returnTo=/);
+    await signIn(page, email);
+    // Back on the profile, the pending action finishes itself: the company is in a new list.
+    await expect.poll(() => page.getByText('In your lists:').count(), { timeout: 15_000 }).toBe(1);
+    expect(page.url()).toBe(`${server.url}/companies/details/${company.uri}/`);
+    expect(await page.getByText('In your lists:').innerText()).toContain('My companies');
+    const rows = await server.db.kysely
+      .selectFrom('watchlist_objects as o')
+      .innerJoin('users as u', 'u.id', 'o.user_id')
+      .select(['o.legal_entity_id'])
+      .where('u.email', '=', email)
+      .execute();
+    expect(rows.map((r) => Number(r.legal_entity_id))).toEqual([Number(company.id)]);
+    await context.close();
+  });
+
+  it('a guest’s ticked search results travel through the sign-in popup into a new list', async () => {
+    const email = await createUser('Tia Ticker');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/companies/search/?status=1`);
+    const boxes = page.getByRole('checkbox', { name: /^Select: / });
+    await boxes.first().waitFor();
+    const chosen: string[] = [];
+    for (let i = 1; i <= 2; i++) {
+      chosen.push(((await boxes.nth(i).getAttribute('aria-label')) ?? '').replace(/^Select: /, ''));
+      await boxes.nth(i).check();
+    }
+    await page.getByRole('link', { name: 'Add selected to list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in to proceed' });
+    await dialog.waitFor();
+    await dialog.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/account\/login\/\?returnTo=/);
+    await signIn(page, email);
+    await page.waitForURL(/\/companies\/lists\/1\/\?done=added&count=2$/, { timeout: 15_000 });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('My companies');
+    const names = await page.locator('td[data-column="legal_name"]').allInnerTexts();
+    expect(names.map((n) => n.trim()).sort()).toEqual([...chosen].sort());
+    await context.close();
+  });
+});

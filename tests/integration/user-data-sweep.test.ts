@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson } from '../support/accounts.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
+import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
+
+// The cross-user sweep (issue 4 item 6): user A has data in every resource; user B, signed in with
+// a valid session and CSRF token, calls EVERY signed-in route of the OpenAPI document with A's
+// {user_id}, A's record ids and A's ids in the body — each must answer 403 or 404 and leave A's
+// data exactly as it was. A guest gets 401 from every one of them. The routes come from
+// /api/openapi.json, so a route added later is swept too: one the sweep cannot call (a new kind
+// of parameter) fails this test until the sweep learns it.
+
+let t: TestApp;
+let a: TestUser;
+let b: TestUser;
+/** A's record ids, by the first path segment of the routes that take them as {id}. */
+const recordOf: Record<string, number> = {};
+/** Values of A's for body fields. */
+const bodyIds: Record<string, number> = {};
+let aTag = '';
+
+type Operation = {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  operationId: string;
+  parameters: { name: string; in: string; required?: boolean }[];
+  body?: JsonSchema;
+};
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  $ref?: string;
+  format?: string;
+};
+
+/**
+ * Signed-in routes that take no user id, record id or id in the body: they only ever act on the
+ * caller's own session, so there is nothing of A's to reach. Each needs its reason here.
+ */
+const SELF_ONLY: Record<string, string> = {
+  getProfile: 'answers the caller’s own profile',
+  signOut: 'ends the caller’s own session (calling it would sign B out)',
+};
+
+let operations: Operation[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp({ pages: false });
+  a = await createSignedInUser(t.db, 'sweep-a', { name: 'Alice Owner' });
+  b = await createSignedInUser(t.db, 'sweep-b', { name: 'Bob Other' });
+  const [c1, c2] = await someCompanies(t.db, 2, 20);
+  const as = (method: 'POST' | 'PATCH' | 'DELETE', url: string, body: unknown) =>
+    postJson(t.app, method, url, body, { cookie: a.cookie, csrf: a.csrf });
+
+  const list = (await as('POST', `/api/watchlists/users/${a.id}`, { name: 'A’s list', description: 'Private' })).json()
+    .watchlist;
+  await as('POST', `/api/watchlists/${list.id}/objects`, { object_ids: [c1.id, c2.id], tags: ['secret'] });
+  const view = (await as('POST', `/api/browsing_history/users/${a.id}`, { object_id: c1.id })).json();
+  const search = (
+    await as('POST', `/api/search_history/users/${a.id}`, {
+      section: 'companies',
+      query: '/companies/search/?q=alice',
+      results: 3,
+    })
+  ).json();
+  const saved = (
+    await as('POST', `/api/saved_searches/users/${a.id}`, {
+      name: 'A’s search',
+      section: 'companies',
+      query: '/companies/search/?q=alice',
+    })
+  ).json();
+  Object.assign(recordOf, {
+    watchlists: list.id,
+    browsing_history: view.id,
+    search_history: search.id,
+    saved_searches: saved.id,
+  });
+  Object.assign(bodyIds, { watchlist_id: list.id, object_id: c1.id, user_id: a.id });
+  aTag = 'secret';
+
+  const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
+  operations = [];
+  for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, unknown>>)) {
+    for (const [method, raw] of Object.entries(methods)) {
+      const op = raw as {
+        operationId: string;
+        security?: unknown[];
+        parameters?: Operation['parameters'];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+      };
+      if (!op.security) continue;
+      operations.push({
+        method: method.toUpperCase() as Operation['method'],
+        path,
+        operationId: op.operationId,
+        parameters: op.parameters ?? [],
+        body: op.requestBody?.content['application/json']?.schema,
+      });
+    }
+  }
+});
+afterAll(() => t?.close());
+
+/** Everything of A's, to compare before and after the sweep. */
+async function snapshotOfA() {
+  const k = t.db.kysely;
+  const [user, lists, objects, views, searches, saved, sessions] = await Promise.all([
+    k.selectFrom('users').select(['email', 'name', 'language', 'updated_at']).where('id', '=', a.id).execute(),
+    k.selectFrom('watchlists').selectAll().where('user_id', '=', a.id).orderBy('id').execute(),
+    k.selectFrom('watchlist_objects').selectAll().where('user_id', '=', a.id).orderBy('id').execute(),
+    k.selectFrom('browsing_history').selectAll().where('user_id', '=', a.id).orderBy('id').execute(),
+    k.selectFrom('search_history').selectAll().where('user_id', '=', a.id).orderBy('id').execute(),
+    k.selectFrom('saved_searches').selectAll().where('user_id', '=', a.id).orderBy('id').execute(),
+    k.selectFrom('sessions').select(['id', 'revoked_at']).where('user_id', '=', a.id).execute(),
+  ]);
+  return { user, lists, objects, views, searches, saved, sessions };
+}
+
+/** The URL of an operation with A's {user_id} and A's record {id}. */
+function urlFor(op: Operation): string {
+  const resource = op.path.split('/')[2];
+  let url = op.path;
+  for (const parameter of op.parameters.filter((p) => p.in === 'path')) {
+    let value: number | undefined;
+    if (parameter.name === 'user_id') value = a.id;
+    else if (parameter.name === 'id') value = recordOf[resource];
+    if (value === undefined)
+      throw new Error(`the sweep does not know path parameter ${parameter.name} of ${op.operationId}`);
+    url = url.replace(`{${parameter.name}}`, String(value));
+  }
+  return url;
+}
+
+/** A valid body aimed at A's data: every property the sweep knows, A's ids where ids go. */
+function bodyFor(op: Operation): unknown {
+  if (!op.body) return undefined;
+  return sample(op.body, op.operationId, '');
+}
+
+function sample(schema: JsonSchema, operationId: string, name: string): unknown {
+  if (schema.anyOf) return sample(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0], operationId, name);
+  if (schema.enum) return schema.enum.includes('companies') ? 'companies' : schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, property] of Object.entries(schema.properties ?? {})) {
+        // Optional day ranges would only narrow what a call touches: leave them out.
+        if (!schema.required?.includes(key) && (key === 'from' || key === 'to')) continue;
+        out[key] = sample(property, operationId, key);
+      }
+      return out;
+    }
+    case 'array':
+      return [sample(schema.items ?? {}, operationId, name === 'object_ids' ? 'object_id' : name)];
+    case 'integer':
+    case 'number':
+      if (name in bodyIds) return bodyIds[name];
+      if (name === 'results') return 1;
+      throw new Error(`the sweep does not know the number ${name} of ${operationId}`);
+    case 'string':
+      if (schema.format === 'date-time' || name === 'created_at') return new Date(Date.now() - 60_000).toISOString();
+      if (name === 'section') return 'companies';
+      if (name === 'query') return '/companies/search/?q=bob';
+      if (name === 'tag' || name === 'tags') return aTag;
+      if (name === 'company_refs') return String(bodyIds.object_id);
+      if (['name', 'description', 'summary'].includes(name)) return `Changed by ${operationId}`;
+      if (name === 'language') return 'de';
+      throw new Error(`the sweep does not know the string ${name} of ${operationId}`);
+    case 'boolean':
+      return true;
+    default:
+      throw new Error(`the sweep does not know ${JSON.stringify(schema)} (${name}) of ${operationId}`);
+  }
+}
+
+function call(op: Operation, as: TestUser | null) {
+  const url = urlFor(op);
+  const headers = as ? { cookie: as.cookie, 'x-csrf-token': as.csrf } : {};
+  const body = bodyFor(op);
+  return t.app.inject({
+    method: op.method,
+    url,
+    headers,
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+}
+
+describe('the cross-user sweep', () => {
+  it('finds the signed-in routes in the OpenAPI document, each either aimed at a user’s data or self-only', () => {
+    const ids = operations.map((op) => op.operationId);
+    // The routes of issue 4 are all there (a renamed route must be renamed here too).
+    for (const expected of [
+      'updateUser',
+      'listWatchlists',
+      'createWatchlist',
+      'getWatchlist',
+      'updateWatchlist',
+      'deleteWatchlist',
+      'addWatchlistObjects',
+      'deleteWatchlistObjects',
+      'deleteWatchlistTag',
+      'listBrowsingHistory',
+      'addBrowsingHistory',
+      'clearBrowsingHistory',
+      'updateBrowsingHistory',
+      'deleteBrowsingHistory',
+      'listSearchHistory',
+      'addSearchHistory',
+      'clearSearchHistory',
+      'updateSearchHistory',
+      'deleteSearchHistory',
+      'listSavedSearches',
+      'saveSearch',
+      'updateSavedSearch',
+      'deleteSavedSearch',
+    ]) {
+      expect(ids, expected).toContain(expected);
+    }
+    for (const op of operations) {
+      const aimed = /\{(user_id|id)\}/.test(op.path) || JSON.stringify(op.body ?? {}).includes('_id');
+      expect(aimed || op.operationId in SELF_ONLY, `${op.method} ${op.path} takes no id: list it in SELF_ONLY`).toBe(
+        true,
+      );
+    }
+  });
+
+  it('routes that name a user or a record are all signed-in routes', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    for (const [path, methods] of Object.entries(
+      document.paths as Record<string, Record<string, { security?: unknown }>>,
+    )) {
+      if (!/\{(user_id|id)\}/.test(path)) continue;
+      for (const [method, op] of Object.entries(methods)) {
+        expect(op.security, `${method.toUpperCase()} ${path} must need a signed-in user`).toBeDefined();
+      }
+    }
+  });
+
+  it('refuses user B every route aimed at user A’s data (403 or 404), leaving A’s data unchanged', async () => {
+    const before = await snapshotOfA();
+    expect(before.lists).toHaveLength(1);
+    expect(before.objects).toHaveLength(2);
+    expect(before.views).toHaveLength(1);
+    expect(before.searches).toHaveLength(1);
+    expect(before.saved).toHaveLength(1);
+    const answers: string[] = [];
+    for (const op of operations) {
+      if (op.operationId in SELF_ONLY) continue;
+      const response = await call(op, b);
+      answers.push(`${op.method} ${op.path} → ${response.statusCode}`);
+      expect([403, 404], `${op.method} ${urlFor(op)} as B: ${response.body}`).toContain(response.statusCode);
+      // Refused for being A's, not for B's session or token.
+      const refusal = response.json().error;
+      expect(refusal.code, `${op.method} ${op.path}`).toBe(response.statusCode === 403 ? 'forbidden' : 'not_found');
+      if (response.statusCode === 403) expect(refusal.message).toBe('This belongs to another user.');
+    }
+    expect(answers.length).toBeGreaterThanOrEqual(23);
+    expect(await snapshotOfA()).toEqual(before);
+    // B's own calls still work (the refusals were about A's data, not B's session).
+    const own = await t.app.inject({ url: `/api/watchlists/users/${b.id}`, headers: { cookie: b.cookie } });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().count).toBe(0);
+  });
+
+  it('answers a guest 401 on every signed-in route, leaving A’s data unchanged', async () => {
+    const before = await snapshotOfA();
+    for (const op of operations) {
+      const response = await call(op, null);
+      expect(response.statusCode, `${op.method} ${urlFor(op)} as a guest: ${response.body}`).toBe(401);
+    }
+    expect(await snapshotOfA()).toEqual(before);
+  });
+
+  it('lets A reach every one of those records (the sweep aims at real data)', async () => {
+    for (const op of operations.filter((o) => o.method === 'GET' && !(o.operationId in SELF_ONLY))) {
+      const response = await t.app.inject({ url: urlFor(op), headers: { cookie: a.cookie } });
+      expect(response.statusCode, `${op.path} as A`).toBe(200);
+    }
+  });
+});
