@@ -109,6 +109,8 @@ function AccountMenu() {
   if (root?.user) {
     return (
       <form method="post" action={localePath(lang, '/account/sign-out/')} className="account-menu">
+        <a href={localePath(lang, '/companies/lists/')}>{t('lists.title')}</a>
+        <a href={localePath(lang, '/companies/history/browsing/')}>{t('history.browsing.title')}</a>
         <span className="account-name">{root.user.name}</span>
         <input type="hidden" name="_csrf" value={root.csrfToken ?? ''} />
         <button type="submit" className="link-button">
