@@ -1,5 +1,5 @@
 import { ADVANCED_PROFILE_THRESHOLD, type CompanyProfile, getCompany } from '../../core/companies/get-company.ts';
-import { getCompanyRecords, type RecordList } from '../../core/companies/get-company-records.ts';
+import { getCompanyRecords, OTHER_LISTS, type RecordList } from '../../core/companies/get-company-records.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import type { RecordRow } from '../../core/search/find-records.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
@@ -256,34 +256,6 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
   };
 }
 
-/** Columns of the profile lists that have no search section. */
-const OTHER_LISTS: { id: string; columns: { key: string; type: 'text' | 'date' }[] }[] = [
-  {
-    id: 'documents',
-    columns: [
-      { key: 'filed_on', type: 'date' },
-      { key: 'title', type: 'text' },
-      { key: 'document_type', type: 'text' },
-    ],
-  },
-  {
-    id: 'events',
-    columns: [
-      { key: 'event_date', type: 'date' },
-      { key: 'event_type', type: 'text' },
-      { key: 'description', type: 'text' },
-    ],
-  },
-  {
-    id: 'products',
-    columns: [
-      { key: 'name', type: 'text' },
-      { key: 'kind', type: 'text' },
-      { key: 'description', type: 'text' },
-    ],
-  },
-];
-
 function presentRecords(
   company: CompanyProfile,
   lists: Map<string, RecordList>,
@@ -318,14 +290,14 @@ function presentRecords(
     });
   }
   for (const other of OTHER_LISTS) {
-    const list = lists.get(other.id);
-    const title = p.t(`profile.${other.id}`);
+    const list = lists.get(other.key);
+    const title = p.t(`profile.${other.key}`);
     if (!list || list.total === 0) {
       emptyRecordTypes.push(title);
       continue;
     }
     records.push({
-      id: `records-${other.id}`,
+      id: `records-${other.key}`,
       title,
       columns: other.columns.map((c) => ({ key: c.key, label: p.t(`profile.column.${c.key}`) })),
       rows: list.rows.map((row) => ({

@@ -19,7 +19,7 @@ import {
   type SearchState,
   sortKeys,
 } from '../../core/search/search-state.ts';
-import { fieldColumn } from '../../core/sections/record-fields.ts';
+import { enumValue, fieldColumn } from '../../core/sections/record-fields.ts';
 import type { FilterDecl, SectionDecl } from '../../core/sections/section.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
 import type { AppServices } from '../services.ts';
@@ -279,7 +279,7 @@ export function recordCells(section: SectionDecl, row: RecordRow, p: P): Record<
 function uriResolver(section: SectionDecl, reference: Reference) {
   return (field: string, value: string) => {
     const decl = section.filters.find((f) => f.field === field);
-    if (decl?.kind === 'enum') return decl.values.find((v) => String(v.id) === value)?.uri;
+    if (decl?.kind === 'enum') return enumValue(decl.values, value)?.uri;
     if (decl?.kind !== 'reference') return undefined;
     const list = reference[decl.ref] as { byId: Map<number, { uri: string }> };
     return list.byId.get(Number(value))?.uri;
@@ -332,7 +332,7 @@ function valueLabel(decl: FilterDecl, v: string, reference: Reference, p: P): st
     return p.name(decl.valueKey === 'id' ? list.byId.get(Number(v)) : list.byUri.get(v)) || v;
   }
   if (decl.kind === 'enum') {
-    const value = decl.values.find((e) => e.uri === v || String(e.id) === v);
+    const value = enumValue(decl.values, v);
     return value ? p.label(value.label) : v;
   }
   return v;
@@ -434,8 +434,7 @@ function panelFields(
             }));
       const selected = selectedValue(decl.field);
       // A path filter may give the id; the form offers uris.
-      const value =
-        decl.kind === 'enum' ? (decl.values.find((v) => String(v.id) === selected)?.uri ?? selected) : selected;
+      const value = decl.kind === 'enum' ? (enumValue(decl.values, selected)?.uri ?? selected) : selected;
       fields.push({ kind: 'select', name: decl.field, label, value, options });
     } else if (decl.kind === 'text') {
       fields.push({ kind: 'text', name: decl.field, label, value: selectedValue(decl.field) });

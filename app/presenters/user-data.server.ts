@@ -1,4 +1,4 @@
-import { data, type RouterContext } from 'react-router';
+import { data, type RouterContext, redirect } from 'react-router';
 import { AppError } from '../../core/errors/app-error.ts';
 import { recordCompanyView } from '../../core/history/browsing-history.ts';
 import { recordSearch } from '../../core/history/search-history.ts';
@@ -7,8 +7,10 @@ import { dayStart, type ListQuery } from '../../core/user-data/list-query.ts';
 import { userDataFieldsOf } from '../../core/user-data/user-data-errors.ts';
 import { watchlistsOfCompany } from '../../core/watchlists/watchlist-objects.ts';
 import { watchlistChoices } from '../../core/watchlists/watchlists.ts';
+import type { Db } from '../../db/client.ts';
 import { i18nFor, isLang } from '../i18n/i18n.ts';
 import type { Seo } from '../meta.ts';
+import { requireUser } from '../require-user.server.ts';
 import { authContext, servicesContext } from '../services.ts';
 import { formText } from './account-forms.server.ts';
 import type { SearchPage } from './search-page.server.ts';
@@ -183,4 +185,31 @@ export function historyQuery(url: URL) {
     /** The filters, and more parameters, as a query string. */
     withParams: (extra: Record<string, string>) => new URLSearchParams({ ...kept, ...extra }).toString(),
   };
+}
+
+/**
+ * The action of a history page: clear the whole history, or delete one entry; then back to the
+ * page with what was done. `clear` and `remove` act on the signed-in user's own rows only.
+ */
+export async function historyAction(
+  request: Request,
+  context: ContextReader,
+  clear: (db: Db, userId: number) => Promise<number>,
+  remove: (db: Db, userId: number, id: number) => Promise<unknown>,
+): Promise<Response> {
+  const auth = requireUser(context);
+  const { db } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === 'clear') {
+    const count = await clear(db, auth.user.id);
+    return redirect(`${url.pathname}?done=cleared&count=${count}`);
+  }
+  const id = formInt(form, 'id');
+  if (intent === 'delete' && id !== null) {
+    await remove(db, auth.user.id, id).catch(pageError);
+    return redirect(`${url.pathname}?done=deleted`);
+  }
+  throw new Response('Unknown action', { status: 400 });
 }

@@ -8,11 +8,38 @@ export const PROFILE_RECORDS = 5;
 
 export type RecordList = { total: number; rows: Record<string, string | number | null>[] };
 
-/** Profile lists without a search section: table, order column. */
-const OTHER_LISTS = [
-  { key: 'documents', table: 'documents', order: 'filed_on' },
-  { key: 'events', table: 'events', order: 'event_date' },
-  { key: 'products', table: 'products', order: 'name' },
+/** Profile lists without a search section: their table, order and the columns the profile shows. */
+export const OTHER_LISTS = [
+  {
+    key: 'documents',
+    table: 'documents',
+    order: 'filed_on',
+    columns: [
+      { key: 'filed_on', type: 'date' },
+      { key: 'title', type: 'text' },
+      { key: 'document_type', type: 'text' },
+    ],
+  },
+  {
+    key: 'events',
+    table: 'events',
+    order: 'event_date',
+    columns: [
+      { key: 'event_date', type: 'date' },
+      { key: 'event_type', type: 'text' },
+      { key: 'description', type: 'text' },
+    ],
+  },
+  {
+    key: 'products',
+    table: 'products',
+    order: 'name',
+    columns: [
+      { key: 'name', type: 'text' },
+      { key: 'kind', type: 'text' },
+      { key: 'description', type: 'text' },
+    ],
+  },
 ] as const;
 
 /**
@@ -27,7 +54,7 @@ export async function getCompanyRecords(db: Db, companyId: number): Promise<Map<
       order: fieldColumn(s.fields.find((f) => f.key === s.sortField)!),
       desc: true,
     })),
-    ...OTHER_LISTS.map((l) => ({ ...l, desc: l.order !== 'name' })),
+    ...OTHER_LISTS.map((l) => ({ key: l.key, table: l.table, order: l.order, desc: l.order !== 'name' })),
   ];
   const parts = lists.map(
     (l) => sql`${l.key}::text, json_build_object(

@@ -11,6 +11,7 @@ import { cached } from '../companies/count-companies.ts';
 import { plainNameQuery } from '../companies/name-query.ts';
 import type { FilterParam } from '../filters/grammar.ts';
 import { industryPath, type Reference } from '../reference/reference-data.ts';
+import { enumValue } from '../sections/record-fields.ts';
 import type { FilterDecl, SectionDecl } from '../sections/section.ts';
 import { filterConditions, refValues } from './filter-sql.ts';
 import type { SearchState } from './search-state.ts';
@@ -52,7 +53,7 @@ function selectedIds(dim: Dimension, p: FilterParam, reference: Reference): numb
   if (dim.decl.kind === 'reference') return refValues(dim.decl, p, reference);
   if (dim.decl.kind === 'enum') {
     const values = dim.decl.values;
-    return p.values.map((v) => values.find((e) => e.uri === v || String(e.id) === v)?.id ?? -1);
+    return p.values.map((v) => enumValue(values, v)?.id ?? -1);
   }
   return null;
 }

@@ -7,6 +7,7 @@ import {
   type Reference,
   type RefItem,
 } from '../reference/reference-data.ts';
+import { enumValue } from '../sections/record-fields.ts';
 import type { FilterDecl, SectionDecl } from '../sections/section.ts';
 
 /**
@@ -127,7 +128,7 @@ function condition(
       const column = sql.ref(`b.${decl.column}`);
       if (p.op === 'is_known' || p.op === 'is_unknown') return known(sql<SqlBool>`${column} is not null`);
       const ids = p.values.map((v) => {
-        const value = decl.values.find((e) => e.uri === v || String(e.id) === v);
+        const value = enumValue(decl.values, v);
         if (!value) throw badValue(p, v);
         return value.id;
       });

@@ -10,6 +10,7 @@ import {
   printParams,
   toQueryString,
 } from '../filters/grammar.ts';
+import { enumValue } from '../sections/record-fields.ts';
 import type { FilterDecl, SectionDecl } from '../sections/section.ts';
 
 /** Everything a search URL says: query, filters, sort and position. */
@@ -204,7 +205,7 @@ function checkParam(decl: FilterDecl, p: FilterParam): string | null {
     case 'enum': {
       if (p.keys.length > 0) return `${p.field} takes no [type]`;
       if (range) return `${p.field} is not a range`;
-      const bad = p.values.find((v) => !decl.values.some((e) => e.uri === v || String(e.id) === v));
+      const bad = p.values.find((v) => !enumValue(decl.values, v));
       if (bad !== undefined)
         return `${p.field} has an unknown value "${bad}"; values are ${decl.values.map((e) => e.uri).join(', ')}`;
       return null;

@@ -39,6 +39,11 @@ export type RecordField = {
   facet?: boolean;
 };
 
+/** The declared value a filter value names: its uri, or its id (readable paths give the id). */
+export function enumValue(values: EnumValue[], value: string): EnumValue | undefined {
+  return values.find((e) => e.uri === value || String(e.id) === value);
+}
+
 /** The column of a field in its table. */
 export function fieldColumn(field: Pick<RecordField, 'key' | 'type'>): string {
   return field.type === 'enum' || field.type === 'location' || field.type === 'currency'

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { redirect } from 'react-router';
 import { clearCompanyViews, deleteCompanyView, listCompanyViews } from '../../../core/history/browsing-history.ts';
 import { CsrfField } from '../../components/account-form.tsx';
 import { HistoryFilters, HistoryPager } from '../../components/history.tsx';
@@ -7,7 +6,7 @@ import { Notice, UserDataNav } from '../../components/user-data.tsx';
 import { unprefixedPath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { presenter } from '../../presenters/present.server.ts';
-import { formInt, historyQuery, langOf, pageError, userPageSeo } from '../../presenters/user-data.server.ts';
+import { historyAction, historyQuery, langOf, userPageSeo } from '../../presenters/user-data.server.ts';
 import { requireUser } from '../../require-user.server.ts';
 import { servicesContext } from '../../services.ts';
 import type { Route } from './+types/browsing';
@@ -48,22 +47,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const auth = requireUser(context);
-  const { db } = context.get(servicesContext);
-  const url = new URL(request.url);
-  const form = await request.formData();
-  const intent = form.get('intent');
-  if (intent === 'clear') {
-    const count = await clearCompanyViews(db, auth.user.id);
-    return redirect(`${url.pathname}?done=cleared&count=${count}`);
-  }
-  const id = formInt(form, 'id');
-  if (intent === 'delete' && id !== null) {
-    await deleteCompanyView(db, auth.user.id, id).catch(pageError);
-    return redirect(`${url.pathname}?done=deleted`);
-  }
-  throw new Response('Unknown action', { status: 400 });
+export function action({ request, context }: Route.ActionArgs) {
+  return historyAction(request, context, clearCompanyViews, deleteCompanyView);
 }
 
 export default function BrowsingHistory({ loaderData }: Route.ComponentProps) {
