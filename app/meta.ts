@@ -21,12 +21,12 @@ export type Seo = {
  * histories (personal pages under /companies/).
  */
 const NOINDEX = [
-  /^\/account\/(login|sign-up|sign-out|password\/recovery|activation)\//,
+  /^\/account\/(login|sign-up|sign-out|password\/recovery|activation|email\/confirm)\//,
   /^\/dashboard\//,
   /^\/companies\/(lists|history)\//,
 ];
 /** Spec §2: no canonical, alternates or social tags on the activation and recovery-code pages. */
-const NO_SOCIAL = [/^\/account\/activation\/[^/]+\/$/, /^\/account\/password\/recovery\/[^/]+\/?$/];
+const NO_SOCIAL = [/^\/account\/(activation|email\/confirm)\/[^/]+\/$/, /^\/account\/password\/recovery\/[^/]+\/?$/];
 
 export function isNoindexPath(path: string): boolean {
   return NOINDEX.some((r) => r.test(path));

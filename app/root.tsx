@@ -18,6 +18,7 @@ import type { Route } from './+types/root';
 import { LanguageSwitcher } from './components/language-switcher.tsx';
 import { verifyCsrf } from './csrf.server.ts';
 import { i18nFor, isLang, localePath, unprefixedPath } from './i18n/i18n.ts';
+import preferencesScript from './islands/preferences.js?raw';
 import { authContext } from './services.ts';
 import './styles.css';
 
@@ -39,6 +40,9 @@ function useLang() {
   const { lang } = useParams();
   return isLang(lang) ? lang : 'en';
 }
+
+/** The stored-preferences island (app/islands/preferences.js) without its comment lines: every page inlines it. */
+const PREFERENCES_SCRIPT = preferencesScript.replace(/^\s*\/\/.*\n/gm, '');
 
 /** Route modules that need the client (forms with live behaviour) export `handle = { hydrate: true }`. */
 export type RouteHandle = { hydrate?: boolean };
@@ -66,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={i18nFor(lang)}>{children}</I18nextProvider>
+        <script dangerouslySetInnerHTML={{ __html: PREFERENCES_SCRIPT }} />
         {hydrate ? (
           <>
             <ScrollRestoration />
@@ -111,7 +116,9 @@ function AccountMenu() {
       <form method="post" action={localePath(lang, '/account/sign-out/')} className="account-menu">
         <a href={localePath(lang, '/companies/lists/')}>{t('lists.title')}</a>
         <a href={localePath(lang, '/companies/history/browsing/')}>{t('history.browsing.title')}</a>
-        <span className="account-name">{root.user.name}</span>
+        <a className="account-name" href={localePath(lang, '/dashboard/')}>
+          {root.user.name}
+        </a>
         <input type="hidden" name="_csrf" value={root.csrfToken ?? ''} />
         <button type="submit" className="link-button">
           {t('account.signOut')}

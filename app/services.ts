@@ -35,3 +35,6 @@ export const clientContext: RouterContext<ClientRequest> = sharedContext<ClientR
   secure: false,
   siteOrigins: [],
 });
+
+/** What loaders and actions read their context through (their `context.get`). */
+export type ContextReader = { get: <T>(context: import('react-router').RouterContext<T>) => T };

@@ -142,6 +142,8 @@ export type Database = {
     password_changed_at: Generated<Date>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
+    table_style: Generated<'style-1' | 'style-2' | 'style-3'>;
+    email_notifications: Generated<string[]>;
   };
   sessions: {
     id: string;
@@ -156,10 +158,19 @@ export type Database = {
   account_codes: {
     code_hash: string;
     user_id: number;
-    purpose: 'activation' | 'password_recovery';
+    purpose: 'activation' | 'password_recovery' | 'email_change';
     created_at: Generated<Date>;
     expires_at: Date;
     used_at: Date | null;
+    new_email: string | null;
+  };
+  notifications: {
+    id: Generated<number>;
+    user_id: number;
+    kind: string;
+    data: Generated<Record<string, unknown>>;
+    created_at: Generated<Date>;
+    read_at: Date | null;
   };
   email_outbox: {
     id: Generated<number>;

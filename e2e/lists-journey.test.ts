@@ -107,6 +107,21 @@ describe('company lists and histories', () => {
       .first()
       .click();
     await page.waitForURL(/\/companies\/search\/\?q=/);
+
+    // The dashboard sums it up; the interface settings switch the language; then sign out.
+    await page.getByRole('link', { name: 'Lena Lister' }).click();
+    await page.waitForURL(`${server.url}/dashboard/`);
+    await expect.poll(() => page.getByRole('region', { name: 'Your lists' }).innerText()).toContain('Hot prospects');
+    await expect.poll(() => page.getByRole('region', { name: 'Recently viewed' }).innerText()).toContain(opened);
+    await page.getByRole('region', { name: 'Settings' }).getByRole('link', { name: 'Interface' }).click();
+    await page.waitForURL(/\/dashboard\/settings\/interface\/$/);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`${server.url}/de/dashboard/settings/interface/?done=saved`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Einstellungen: Oberfläche');
+    expect(await page.getByRole('status').innerText()).toBe('Ihre Oberflächeneinstellungen wurden gespeichert.');
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Anmelden' }).count()).toBe(1);
     await context.close();
   });
 

@@ -212,10 +212,13 @@ export function UserDataNav() {
   const lang = useLang();
   const location = useLocation();
   const links = [
+    ['/dashboard/', t('dashboard.title')],
     ['/companies/lists/', t('lists.title')],
     ['/companies/history/browsing/', t('history.browsing.title')],
     ['/companies/history/search/', t('history.search.title')],
     ['/dashboard/saved-searches/', t('saved.title')],
+    ['/dashboard/notifications/', t('notifications.title')],
+    ['/dashboard/settings/profile/', t('settings.title')],
   ] as const;
   return (
     <nav className="user-data-nav" aria-label={t('lists.navigation')}>

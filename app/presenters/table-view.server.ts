@@ -1,12 +1,13 @@
+import { TABLE_STYLES, type TableStyle } from '../../core/accounts/account-settings.ts';
 import type { SectionDecl } from '../../core/sections/section.ts';
+import { authContext, type ContextReader, servicesContext } from '../services.ts';
 
 // Table view per search section for everyone (spec §4: the table style per page is kept in a
 // cookie, default style-2): the style and which declared columns show. Changed through a GET form
 // whose parameters `style`, `columns` and `table` the loader turns into the cookie before it
 // redirects to the same search without them.
 
-export const TABLE_STYLES = ['style-1', 'style-2', 'style-3'] as const;
-export type TableStyle = (typeof TABLE_STYLES)[number];
+export { TABLE_STYLES, type TableStyle };
 export const DEFAULT_TABLE_STYLE: TableStyle = 'style-2';
 export const TABLE_COOKIE = 'table_view';
 const COOKIE_MAX_AGE = 365 * 24 * 3600;
@@ -32,13 +33,24 @@ function readCookie(cookieHeader: string | null): Stored {
   }
 }
 
-/** The table view of a section as the cookie keeps it (unknown or stale entries fall back to defaults). */
-export function tableView(cookieHeader: string | null, section: SectionDecl): TableView {
+/**
+ * The table view of a section as the cookie keeps it; what the cookie does not say comes from the
+ * fallback (a signed-in user's saved settings), else the defaults. Unknown or stale entries are dropped.
+ */
+export function tableView(
+  cookieHeader: string | null,
+  section: SectionDecl,
+  fallback: Partial<TableView> = {},
+): TableView {
   const entry = readCookie(cookieHeader)[section.id];
-  const style = TABLE_STYLES.find((s) => s === entry?.s) ?? DEFAULT_TABLE_STYLE;
+  const style = TABLE_STYLES.find((s) => s === entry?.s) ?? fallback.style ?? DEFAULT_TABLE_STYLE;
   const known = new Set(section.columns.map((c) => c.key));
   const columns = Array.isArray(entry?.c) ? entry.c.filter((c) => typeof c === 'string' && known.has(c)) : [];
-  return { style, columns: columns.length > 0 ? columns : null };
+  const fallbackColumns = fallback.columns?.filter((c) => known.has(c)) ?? [];
+  return {
+    style,
+    columns: columns.length > 0 ? columns : fallbackColumns.length > 0 ? fallbackColumns : null,
+  };
 }
 
 /**
@@ -69,4 +81,18 @@ export function tableViewChange(
     setCookie: `${TABLE_COOKIE}=${value}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`,
     location: `${next.pathname}${next.search}`,
   };
+}
+
+/** What a signed-in user saved for a section's table (settings → interface: the style); nothing for guests. */
+export async function savedTableView(context: ContextReader, section: SectionDecl): Promise<Partial<TableView>> {
+  const auth = context.get(authContext);
+  if (!auth) return {};
+  const { db } = context.get(servicesContext);
+  const user = await db.kysely
+    .selectFrom('users')
+    .select('table_style')
+    .where('id', '=', auth.user.id)
+    .executeTakeFirst();
+  void section;
+  return user ? { style: user.table_style } : {};
 }

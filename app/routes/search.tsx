@@ -10,7 +10,7 @@ import { LIST_ADD_FORM, SearchUserActions } from '../components/user-data.tsx';
 import { isLang, unprefixedPath } from '../i18n/i18n.ts';
 import { pageMeta } from '../meta.ts';
 import { loadSearchPage } from '../presenters/search-page.server.ts';
-import { tableView, tableViewChange } from '../presenters/table-view.server.ts';
+import { savedTableView, tableView, tableViewChange } from '../presenters/table-view.server.ts';
 import { searchUserData } from '../presenters/user-data.server.ts';
 import { servicesContext } from '../services.ts';
 import type { Route } from './+types/search';
@@ -26,7 +26,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const change = tableViewChange(url, cookie, section, url.protocol === 'https:');
   if (change) throw redirect(change.location, { headers: { 'set-cookie': change.setCookie } });
   try {
-    const page = await loadSearchPage(services, lang, url, params['*'], section, tableView(cookie, section));
+    const view = tableView(cookie, section, await savedTableView(context, section));
+    const page = await loadSearchPage(services, lang, url, params['*'], section, view);
     // ---- user data (issue 4): a signed-in user's search history and lists; null for guests ----
     const user = await searchUserData(context, page, url);
     return {
@@ -138,7 +139,7 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               selectable={selectable}
             />
           )}
-          <details className="table-view">
+          <details className="table-view" data-pref="table-view">
             <summary>{t('table.settings')}</summary>
             <form method="get" action={page.clearHref}>
               <HiddenFields params={page.carry.view} />

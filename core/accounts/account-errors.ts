@@ -9,6 +9,7 @@ const MESSAGES: Record<string, Record<string, string>> = {
   email: {
     required: 'Enter your email address.',
     invalid: 'Enter a valid email address, like name@example.com.',
+    unchanged: 'This is already the address of your account.',
   },
   password: {
     required: 'Enter a password.',
@@ -25,6 +26,8 @@ const MESSAGES: Record<string, Record<string, string>> = {
     tooLong: 'Use at most 100 characters for your name.',
   },
   language: { invalid: 'Choose en, de or fr.' },
+  tableStyle: { invalid: 'Choose style-1, style-2 or style-3.' },
+  emails: { invalid: 'Unknown kind of email.' },
 };
 
 /** A 400 naming every bad field; its message is the first field's. */

@@ -9,3 +9,5 @@ export const activationPath = (code: string) => `/account/activation/${code}/`;
 export const recoveryPath = (code: string) => `/account/password/recovery/${code}/`;
 export const SIGN_IN_PATH = '/account/login/';
 export const RECOVERY_PATH = '/account/password/recovery/';
+export const emailChangePath = (code: string) => `/account/email/confirm/${code}/`;
+export const SECURITY_SETTINGS_PATH = '/dashboard/settings/security/';

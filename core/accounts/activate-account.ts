@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { notify } from '../notifications/notifications.ts';
 import { redeemCode, retireCodes } from './one-time-codes.ts';
 
 export type ActivationResult = 'activated' | 'already_active' | 'expired' | 'invalid';
@@ -22,5 +23,6 @@ export async function activateAccount(db: Db, code: string, now = new Date()): P
     .where('activated_at', 'is', null)
     .execute();
   await retireCodes(db, userId, 'activation', now);
+  await notify(db, userId, 'welcome', {}, now);
   return 'activated';
 }

@@ -1,3 +1,4 @@
+import { notify } from '../notifications/notifications.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { type FieldErrors, invalidFields } from './account-errors.ts';
 import { SIGN_IN_PATH, siteLink } from './account-links.ts';
@@ -36,6 +37,7 @@ export async function changePassword(
     .where('id', '=', user.id)
     .execute();
   const revokedSessions = await revokeUserSessions(deps.db, user.id, input.sessionId, now);
+  await notify(deps.db, user.id, 'password_changed', {}, now);
   await deps.mailer.sendAccountEmail('password_changed', {
     to: user.email,
     name: user.name,

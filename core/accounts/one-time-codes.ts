@@ -1,12 +1,13 @@
 import type { Db } from '../../db/client.ts';
 import { digest, randomToken } from './secret-tokens.ts';
 
-export type CodePurpose = 'activation' | 'password_recovery';
+export type CodePurpose = 'activation' | 'password_recovery' | 'email_change';
 
-/** How long an emailed code works: 24 hours to activate, 1 hour to recover a password. */
+/** How long an emailed code works: 24 hours to activate or confirm a new address, 1 hour to recover a password. */
 export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   activation: 24 * 60 * 60 * 1000,
   password_recovery: 60 * 60 * 1000,
+  email_change: 24 * 60 * 60 * 1000,
 };
 
 export type CodeRow = { user_id: number; purpose: CodePurpose; expires_at: Date; used_at: Date | null };
@@ -32,7 +33,13 @@ export function looksLikeCode(code: string): boolean {
 }
 
 /** Issues a fresh code (the database keeps only its SHA-256) and returns it, for the email. */
-export async function issueCode(db: Db, userId: number, purpose: CodePurpose, now = new Date()): Promise<string> {
+export async function issueCode(
+  db: Db,
+  userId: number,
+  purpose: CodePurpose,
+  now = new Date(),
+  newEmail: string | null = null,
+): Promise<string> {
   const code = randomToken();
   await db.kysely
     .insertInto('account_codes')
@@ -42,6 +49,7 @@ export async function issueCode(db: Db, userId: number, purpose: CodePurpose, no
       purpose,
       created_at: now,
       expires_at: codeExpiry(purpose, now),
+      new_email: newEmail,
     })
     .execute();
   return code;

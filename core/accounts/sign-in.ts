@@ -1,5 +1,8 @@
+import { notify } from '../notifications/notifications.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { type FieldErrors, invalidFields, notActivated, wrongCredentials } from './account-errors.ts';
+import { SECURITY_SETTINGS_PATH, siteLink } from './account-links.ts';
+import { wantsEmail } from './account-settings.ts';
 import { normaliseEmail } from './email-address.ts';
 import { dummyPasswordHash, verifyPassword } from './password-hash.ts';
 import { PASSWORD_MAX_LENGTH } from './password-rules.ts';
@@ -43,8 +46,37 @@ export async function signIn(
     await sendActivation(deps, user, now);
     throw notActivated();
   }
+  const newDevice = await isNewDevice(deps, user.id, client);
   const token = await createSession(deps.db, user.id, client, now);
   const auth = await findSession(deps.db, token, now);
   if (!auth) throw new Error('a new session could not be read back');
+  if (newDevice) {
+    await notify(deps.db, user.id, 'new_sign_in', { device: client.userAgent, ip: client.ip }, now);
+    if (await wantsEmail(deps.db, user.id, 'new_sign_in')) {
+      await deps.mailer.sendAccountEmail('new_sign_in', {
+        to: auth.user.email,
+        name: auth.user.name,
+        lang: auth.user.language,
+        link: siteLink(deps.siteUrl, auth.user.language, SECURITY_SETTINGS_PATH),
+      });
+    }
+  }
   return { token, auth };
+}
+
+/**
+ * A sign-in from a browser the account has not used before (no earlier session with its user
+ * agent), when the account has signed in before: the owner is told (settings → security).
+ */
+async function isNewDevice(deps: AccountDeps, userId: number, client: ClientInfo): Promise<boolean> {
+  const earlier = await deps.db.kysely
+    .selectFrom('sessions')
+    .select('user_agent')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(200)
+    .execute();
+  if (earlier.length === 0) return false;
+  const agent = client.userAgent.slice(0, 500) || null;
+  return !earlier.some((s) => s.user_agent === agent);
 }

@@ -3,7 +3,14 @@ import type { Lang } from '../reference/reference-data.ts';
 // The emails of the account flows, in the user's language. The texts live with every other UI
 // string (app/i18n, group `account.email`); the server hands in a translate function.
 
-export type AccountEmailKind = 'activation' | 'password_recovery' | 'sign_up_attempt' | 'password_changed';
+export type AccountEmailKind =
+  | 'activation'
+  | 'password_recovery'
+  | 'sign_up_attempt'
+  | 'password_changed'
+  | 'email_change'
+  | 'email_changed'
+  | 'new_sign_in';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -14,6 +21,9 @@ const KEYS: Record<AccountEmailKind, string> = {
   password_recovery: 'passwordRecovery',
   sign_up_attempt: 'signUpAttempt',
   password_changed: 'passwordChanged',
+  email_change: 'emailChange',
+  email_changed: 'emailChanged',
+  new_sign_in: 'newSignIn',
 };
 
 /** Which of an email's optional lines it has (besides greeting, intro, link and signature). */
@@ -22,6 +32,9 @@ const EXTRA_LINES: Record<AccountEmailKind, string[]> = {
   password_recovery: ['expiry', 'ignore'],
   sign_up_attempt: ['ignore'],
   password_changed: ['warning'],
+  email_change: ['expiry', 'ignore'],
+  email_changed: ['warning'],
+  new_sign_in: ['warning'],
 };
 
 export function composeAccountEmail(

@@ -71,7 +71,7 @@ export function ChartFigure({ name, caption, description, width, height, table, 
       {table.footer.length > 0 ? (
         <p className="chart-note">{table.footer.map((r) => `${r.label}: ${format.number(r.count)}`).join(' · ')}</p>
       ) : null}
-      <details className="chart-table">
+      <details className="chart-table" data-pref="chart-table">
         <summary>{t('statistics.showTable')}</summary>
         <ChartDataTable caption={caption} table={table} />
       </details>

@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import { type Page, pageOf, pageSize } from '../user-data/list-query.ts';
+
+// What the product tells a signed-in user on /dashboard/notifications/ (issue 4 item 11): account
+// events now (welcome, a sign-in from a new device, password or email changed), tracking updates
+// later. A notification stores its kind and the few values its wording needs; the page words it
+// in the reader's language (app/i18n `notifications.kinds.<kind>`).
+
+export const NOTIFICATION_KINDS = ['welcome', 'new_sign_in', 'password_changed', 'email_changed'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export type Notification = {
+  id: number;
+  kind: NotificationKind;
+  data: Record<string, string>;
+  created_at: string;
+  read_at: string | null;
+};
+
+/** Values longer than this are cut (a user agent can be long; nothing here needs more). */
+const VALUE_MAX = 300;
+
+export async function notify(
+  db: Db,
+  userId: number,
+  kind: NotificationKind,
+  data: Record<string, string> = {},
+  now = new Date(),
+): Promise<void> {
+  const values = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v.slice(0, VALUE_MAX)]));
+  await db.kysely
+    .insertInto('notifications')
+    .values({ user_id: userId, kind, data: sql`${JSON.stringify(values)}::jsonb`, created_at: now })
+    .execute();
+}
+
+/** A user's notifications, newest first, 50 a page (`after`: the last id of the previous page). */
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  query: { count?: number; after?: number; unread?: boolean } = {},
+): Promise<Page<Notification>> {
+  const size = pageSize(query.count);
+  let select = db.kysely
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'data', 'created_at', 'read_at'])
+    .where('user_id', '=', userId);
+  if (query.unread) select = select.where('read_at', 'is', null);
+  if (query.after !== undefined) select = select.where('id', '<', query.after);
+  const rows = await select
+    .orderBy('id', 'desc')
+    .limit(size + 1)
+    .execute();
+  return pageOf(
+    rows.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind as NotificationKind,
+      data: stringValues(r.data),
+      created_at: new Date(r.created_at).toISOString(),
+      read_at: r.read_at ? new Date(r.read_at).toISOString() : null,
+    })),
+    size,
+  );
+}
+
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks the given notifications of the user read, or all of them; returns how many changed. */
+export async function markRead(db: Db, userId: number, ids: number[] | 'all', now = new Date()): Promise<number> {
+  if (ids !== 'all' && ids.length === 0) return 0;
+  let update = db.kysely
+    .updateTable('notifications')
+    .set({ read_at: now })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
+  if (ids !== 'all') update = update.where('id', 'in', ids);
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+function stringValues(data: unknown): Record<string, string> {
+  const parsed = typeof data === 'string' ? (JSON.parse(data) as unknown) : data;
+  if (!parsed || typeof parsed !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(parsed as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+}
