@@ -24,6 +24,8 @@ const NOINDEX = [
   /^\/account\/(login|sign-up|sign-out|password\/recovery|activation|email\/confirm)\//,
   /^\/dashboard\//,
   /^\/companies\/(lists|history)\//,
+  // Export forms of a search (issue 5).
+  /^\/[a-z-]+\/export\//,
 ];
 /** Spec §2: no canonical, alternates or social tags on the activation and recovery-code pages. */
 const NO_SOCIAL = [/^\/account\/(activation|email\/confirm)\/[^/]+\/$/, /^\/account\/password\/recovery\/[^/]+\/?$/];

@@ -11,10 +11,18 @@ export default [
       route(`${s.id}/search/advanced`, 'routes/advanced-search.tsx', { id: `${s.id}-advanced-search` }),
       route(`${s.id}/search/f/*`, 'routes/search.tsx', { id: `${s.id}-search-filtered` }),
     ]),
+    // Export (issue 5): every section's search as a file, from /{section}/export/ with the search's query.
+    ...SECTIONS.flatMap((s) => [
+      route(`${s.id}/export`, 'routes/export.tsx', { id: `${s.id}-export` }),
+      route(`${s.id}/export/f/*`, 'routes/export.tsx', { id: `${s.id}-export-filtered` }),
+    ]),
     route('companies/details/:uri', 'routes/companies/details.tsx'),
     route('companies/directories/jurisdictions', 'routes/companies/jurisdictions.tsx'),
     route('companies/directories/industries', 'routes/companies/industries.tsx', { id: 'industries' }),
     route('companies/directories/industries/f/:industry', 'routes/companies/industries.tsx', { id: 'industry' }),
+    // Company comparison (issue 5 item 6): the page and its PDF export.
+    route('companies/comparison', 'routes/comparison/page.tsx'),
+    route('companies/comparison/pdf', 'routes/comparison/pdf.ts'),
     // What a signed-in user keeps (issue 4): company lists, histories, saved searches.
     route('companies/lists', 'routes/lists/lists.tsx'),
     route('companies/lists/add', 'routes/lists/add.tsx'),
@@ -32,6 +40,8 @@ export default [
     route('dashboard/settings/security', 'routes/settings/security.tsx'),
     route('dashboard/settings/interface', 'routes/settings/interface.tsx'),
     route('dashboard/settings/notifications', 'routes/settings/notifications.tsx'),
+    route('dashboard/settings/contacts', 'routes/settings/contacts.tsx'),
+    route('dashboard/settings/table-views', 'routes/settings/table-views.tsx'),
     route('account/email/confirm/:code', 'routes/account/email-confirm.tsx'),
     route('account/sign-up', 'routes/account/sign-up.tsx'),
     route('account/activation/:code', 'routes/account/activation.tsx'),

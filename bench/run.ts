@@ -37,6 +37,7 @@ import { type Db, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import type { Database } from '../db/schema.ts';
+import { benchExport } from './export.ts';
 import type { LoadInput } from './load-worker.ts';
 
 /** A reader with a cookie is never served from the page cache. */
@@ -1005,6 +1006,12 @@ try {
       'search page HTML, gzip -9 (info)',
       `${kb(gzipSync(Buffer.from(html), { level: 9 }).length)} (${kb(html.length)} raw)`,
     );
+  });
+
+  // ---------- export (issue 5): 10,000 rows per format, memory, ratio to COPY ----------
+  await section('export', async () => {
+    if (!db) throw new Error('no database');
+    for (const r of await benchExport(db, reference, log)) row(r.metric, r.value, r.target, r.pass);
   });
 
   // ---------- report ----------

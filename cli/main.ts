@@ -3,6 +3,7 @@ import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { readEnv } from '../server/env.ts';
+import { registerExportCommand } from './export.ts';
 import { progressBar } from './progress.ts';
 
 const env = readEnv();
@@ -43,5 +44,7 @@ db.command('seed')
     );
     await database.close();
   });
+
+registerExportCommand(program, env);
 
 await program.parseAsync(process.argv);

@@ -206,6 +206,19 @@ export type Database = {
     added_at: Generated<Date>;
     tags: Generated<string[]>;
   };
+  // Export view settings (0008-export-settings.sql).
+  export_view_settings: {
+    id: Generated<number>;
+    user_id: number;
+    section: string;
+    format: Generated<'csv' | 'xlsx' | 'json' | 'xml'>;
+    separator: Generated<'comma' | 'semicolon' | 'tab'>;
+    scope: Generated<'page' | 'selected' | 'first' | 'all'>;
+    row_count: Generated<number>;
+    sections: Generated<string[]>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
   browsing_history: { id: Generated<number>; user_id: number; legal_entity_id: number; created_at: Generated<Date> };
   search_history: {
     id: Generated<number>;
@@ -225,6 +238,62 @@ export type Database = {
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
+
+  // Visitors and the rest of the users API (0007-users-api.sql).
+  visitors: {
+    uid: string;
+    user_agent: Generated<string>;
+    site_id: string;
+    user_id: Generated<number>;
+    utm_term: string | null;
+    utm_source: string | null;
+    utm_medium: string | null;
+    utm_content: string | null;
+    utm_campaign: string | null;
+    product_id: number | null;
+    tool_id: number | null;
+    tool_type: string | null;
+    created_at: Generated<Date>;
+  };
+  user_contacts: {
+    id: Generated<number>;
+    user_id: number;
+    type: 'email' | 'phone' | 'website' | 'fax';
+    contact: string;
+    normalized: string;
+    created_at: Generated<Date>;
+  };
+  orders: {
+    id: Generated<number>;
+    user_id: number;
+    number: number;
+    amount: string;
+    currency: string;
+    status: Generated<'pending' | 'paid' | 'failed' | 'refunded' | 'cancelled'>;
+    order_data: Generated<unknown>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  purchases: {
+    id: Generated<number>;
+    user_id: number;
+    legal_entity_id: number;
+    credits: number;
+    created_at: Generated<Date>;
+    hidden_at: Date | null;
+  };
+  table_view_settings: {
+    id: Generated<number>;
+    user_id: number;
+    section: string;
+    style: Generated<'style-1' | 'style-2' | 'style-3'>;
+    columns: string[] | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+
+  // A signed-in user's comparison (0009-comparison.sql): company ids in order, at most 5.
+  saved_comparisons: { user_id: number; legal_entity_ids: number[]; updated_at: Generated<Date> };
 
   // Record sections (0004-related-records.sql): one column per declared field, in declaration order.
   connections: RecordRow & {

@@ -100,6 +100,7 @@ describe('metadata on each route type', () => {
       '/companies/directories/industries/',
       `/companies/directories/industries/f/${industry.uri}-${industry.id}/`,
       '/fr/companies/search/',
+      '/companies/comparison/',
     ];
     const page = await browser.newPage();
     for (const path of paths) {

@@ -7,6 +7,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { createPageCache, type PageCacheOptions } from './plugins/page-cache.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSsr } from './plugins/ssr.ts';
+import { registerVisitors } from './plugins/visitors.ts';
 
 export type AppOptions = Omit<AppServices, 'mailer'> & {
   /** Outgoing mail; without SMTP settings (the default), emails stay in the development outbox. */
@@ -37,6 +38,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services: AppServices = { db: options.db, reference: options.reference, siteUrl: options.siteUrl, mailer };
   registerErrorHandler(app);
   registerSessions(app, services);
+  registerVisitors(app, services);
   await app.register(async (api) => registerApi(api, services), { prefix: '/api' });
   const pageCache =
     options.pageCache && options.pageCache.ttlSeconds > 0 && options.pages === 'build'

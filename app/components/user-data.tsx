@@ -10,7 +10,14 @@ import { CsrfField } from './account-form.tsx';
 // list" and "save search" forms, the section navigation, notices and field problems.
 
 /** Pending actions a guest can start and finish after signing in (public/gate.js). */
-export type GatedAction = 'add-to-list' | 'create-list' | 'save-search';
+export type GatedAction =
+  | 'add-to-list'
+  | 'create-list'
+  | 'save-search'
+  | 'save-table-view'
+  | 'load-table-view'
+  | 'export'
+  | 'export-comparison';
 
 /** The id of the search results' "add to list" form, which the rows' checkboxes belong to. */
 export const LIST_ADD_FORM = 'list-add';
@@ -248,14 +255,24 @@ export function Notice({ children }: { children: ReactNode }) {
   );
 }
 
-/** The translated problem of a field (lists.problems.<field>.<code>), if it has one. */
-export function FieldProblem({ id, fields, name }: { id: string; fields?: Record<string, string>; name: string }) {
+/** The translated problem of a field (`<problems>.<field>.<code>`, lists.problems unless told), if it has one. */
+export function FieldProblem({
+  id,
+  fields,
+  name,
+  problems = 'lists.problems',
+}: {
+  id: string;
+  fields?: Record<string, string>;
+  name: string;
+  problems?: string;
+}) {
   const { t } = useTranslation();
   const code = fields?.[name];
   if (!code) return null;
   return (
     <span id={id} className="field-problem">
-      {t(`lists.problems.${name}.${code}`)}
+      {t(`${problems}.${name}.${code}`)}
     </span>
   );
 }

@@ -1,6 +1,56 @@
 import type { Messages } from './en.ts';
 
 export const de: Messages = {
+  export: {
+    link: 'Exportieren',
+    exportList: 'Diese Liste exportieren',
+    title: 'Export: {{section}}',
+    description: 'Die Ergebnisse einer Suche als CSV, Excel, JSON oder XML herunterladen.',
+    listTitle: 'Die Liste „{{name}}“ exportieren',
+    back: 'Zurück zur Suche',
+    backToList: 'Zurück zur Liste',
+    search: 'Der Export enthält die Zeilen dieser Suche: {{summary}}',
+    noFilters: 'alle Einträge, keine Filter',
+    filtersCount_one: '{{count}} Filter',
+    filtersCount_other: '{{count}} Filter',
+    format: 'Format',
+    formats: { csv: 'CSV', xlsx: 'Excel (XLSX)', json: 'JSON', xml: 'XML' },
+    separator: 'CSV-Trennzeichen',
+    separators: { comma: 'Komma (,)', semicolon: 'Semikolon (;)', tab: 'Tabulator' },
+    scope: 'Zeilen',
+    scopes: {
+      page: 'Die aktuelle Seite',
+      selected: 'Die ausgewählten Zeilen ({{count}})',
+      first: 'Die ersten N Einträge',
+      all: 'Alle Einträge (höchstens {{limit}})',
+    },
+    count: 'N',
+    sections: 'Datenbereiche',
+    sectionsHint: 'Name, Status, Rechtsraum und Kontakte werden immer exportiert.',
+    sectionNames: {
+      addresses: 'Adressen',
+      dates: 'Daten',
+      employees_number: 'Beschäftigte',
+      indicators: 'Merkmale',
+      identifiers: 'Kennungen',
+      names: 'Namen',
+      products: 'Produkte und Leistungen',
+      registration_authorities: 'Registerbehörden',
+      specifications: 'Kennzahlen (Mitglieder, Organmitglieder, Gesellschafter)',
+      statuses: 'Status',
+      tax_authorities: 'Steuerbehörden',
+      types_by_size: 'Größe',
+      members: 'Beteiligte (mit ihren Unternehmen: „Unternehmen“)',
+    },
+    download: 'Herunterladen',
+    gate: 'Melden Sie sich zum Exportieren an: Sie kommen hierher zurück, und der Download beginnt.',
+    settingsKept: 'Ihre Auswahl wird für den nächsten Export gespeichert.',
+    progress: 'Die Datei wird erstellt …',
+    progressRows: '{{done}} von {{total}} Zeilen',
+    done: 'Die Datei {{name}} wurde heruntergeladen.',
+    failed: 'Der Export ist fehlgeschlagen; es wurde keine Datei gespeichert. Bitte versuchen Sie es erneut.',
+    invalid: 'Der Export ist so nicht möglich: {{message}}',
+  },
   site: { name: 'Registra', tagline: 'Firmendaten für Vertrieb, Compliance und Recherche' },
   nav: {
     search: 'Unternehmen suchen',
@@ -68,6 +118,8 @@ export const de: Messages = {
     'style-3': 'Karten',
     columns: 'Spalten',
     apply: 'Übernehmen',
+    saveDefault: 'Als meine Standardansicht speichern',
+    loadSaved: 'Meine gespeicherte Ansicht verwenden',
   },
   search: {
     sections: 'Suchbereiche',
@@ -574,6 +626,79 @@ export const de: Messages = {
       deleted: 'Die gespeicherte Suche wurde gelöscht.',
     },
   },
+  comparison: {
+    title: 'Firmenvergleich',
+    description:
+      'Vergleichen Sie bis zu {{max}} Firmen nebeneinander: Rechtsraum, Größe, Status, Eintragungsdatum, Branche, Beschäftigte, Adressen, Kennungen, Finanzkennzahlen und zugehörige Datensätze.',
+    count_one: '{{count}} von {{max}} Firmen',
+    count_other: '{{count}} von {{max}} Firmen',
+    emptyTitle: 'Noch keine Firmen im Vergleich',
+    emptyText:
+      'Fügen Sie bis zu {{max}} Firmen hinzu: markieren Sie sie in den Suchergebnissen und wählen Sie „Auswahl zum Vergleich hinzufügen“, wählen Sie „Zum Vergleich hinzufügen“ im Firmenprofil, oder geben Sie unten eine Firmennummer ein.',
+    searchLink: 'Firmen suchen',
+    legend_one:
+      'Hervorgehobene Zeilen mit der Markierung „Unterschied“ zeigen, worin sich die Firmen unterscheiden: {{count}} Zeile. Die übrigen sind bei allen gleich.',
+    legend_other:
+      'Hervorgehobene Zeilen mit der Markierung „Unterschied“ zeigen, worin sich die Firmen unterscheiden: {{count}} Zeilen. Die übrigen sind bei allen gleich.',
+    addMore: 'Fügen Sie eine weitere Firma hinzu, um die Unterschiede zu sehen.',
+    caption: 'Vergleich von {{names}}',
+    compared: 'Verglichen',
+    differs: 'Unterschied',
+    notKnown: 'nicht bekannt',
+    onlyDifferences: 'Nur Zeilen mit Unterschieden zeigen',
+    showAll: 'Alle Zeilen zeigen',
+    remove: 'Entfernen',
+    removeLabel: '{{name}} aus dem Vergleich entfernen',
+    clear: 'Vergleich leeren',
+    exportPdf: 'Als PDF exportieren',
+    gate: 'Melden Sie sich an, um den Vergleich als PDF zu exportieren: Sie kommen hierher zurück, und der Download beginnt.',
+    addThis: 'Zum Vergleich hinzufügen',
+    addSelected: 'Auswahl zum Vergleich hinzufügen',
+    open: 'Vergleich öffnen',
+    full: 'Der Vergleich ist voll ({{max}} Firmen): entfernen Sie eine, um eine andere hinzuzufügen.',
+    add: {
+      title: 'Firma hinzufügen',
+      label: 'Firmennummer, Profiladresse oder URI',
+      hint: 'Mehrere durch Kommas getrennt. Oder Firmen in der Suche finden und markieren:',
+    },
+    groups: {
+      overview: 'Überblick',
+      financials: 'Finanzkennzahlen (letzter Abschluss)',
+      records: 'Zugehörige Datensätze',
+    },
+    noRecordsOf: 'Keine dieser Firmen hat: {{types}}.',
+    merged_one: '{{count}} Firma, die Sie vor der Anmeldung verglichen haben, wurde Ihrem Vergleich hinzugefügt.',
+    merged_other: '{{count}} Firmen, die Sie vor der Anmeldung verglichen haben, wurden Ihrem Vergleich hinzugefügt.',
+    done: {
+      added_one: '{{count}} Firma zum Vergleich hinzugefügt.',
+      added_other: '{{count}} Firmen zum Vergleich hinzugefügt.',
+      already_one: '{{count}} Firma war bereits im Vergleich.',
+      already_other: '{{count}} Firmen waren bereits im Vergleich.',
+      removed: 'Die Firma wurde aus dem Vergleich entfernt.',
+      cleared: 'Der Vergleich ist jetzt leer.',
+    },
+    problems: {
+      full_one:
+        '{{count}} Firma wurde nicht hinzugefügt: ein Vergleich umfasst höchstens {{max}} Firmen. Entfernen Sie eine, um eine andere hinzuzufügen.',
+      full_other:
+        '{{count}} Firmen wurden nicht hinzugefügt: ein Vergleich umfasst höchstens {{max}} Firmen. Entfernen Sie eine, um eine andere hinzuzufügen.',
+      mergeFull_one:
+        '{{count}} Firma aus Ihrem Vergleich vor der Anmeldung passte nicht mehr: ein Vergleich umfasst höchstens {{max}} Firmen.',
+      mergeFull_other:
+        '{{count}} Firmen aus Ihrem Vergleich vor der Anmeldung passten nicht mehr: ein Vergleich umfasst höchstens {{max}} Firmen.',
+      notFound: 'Keine Firma gefunden für: {{refs}}.',
+      select: 'Markieren Sie zuerst die zu vergleichenden Firmen, oder geben Sie eine Firmennummer ein.',
+    },
+    pdf: {
+      madeOn: '{{date}}, {{time}} UTC',
+      page: 'Seite {{page}} von {{pages}}',
+      legend_one: 'Schattierte Zeilen mit „Unterschied“ zeigen, worin sich die Firmen unterscheiden ({{count}} Zeile).',
+      legend_other:
+        'Schattierte Zeilen mit „Unterschied“ zeigen, worin sich die Firmen unterscheiden ({{count}} Zeilen).',
+      signIn: 'Melden Sie sich an, um den Vergleich als PDF zu exportieren.',
+      empty: 'Der Vergleich ist leer: fügen Sie zuerst Firmen hinzu.',
+    },
+  },
   gate: {
     text: 'Dafür brauchen Sie ein kostenloses Registra-Konto: melden Sie sich an, und Sie kommen hierher zurück.',
     addToList:
@@ -582,6 +707,9 @@ export const de: Messages = {
     saveSearch: 'Melden Sie sich an, um diese Suche zu speichern: Sie kommen hierher zurück, und sie wird gespeichert.',
     signUp: 'Konto anlegen',
     cancel: 'Nicht jetzt',
+    saveTableView:
+      'Melden Sie sich an, um diese Tabellenansicht als Standard zu speichern: Sie kommen hierher zurück, und sie wird gespeichert.',
+    loadTableView: 'Melden Sie sich an, um Ihre gespeicherte Tabellenansicht zu verwenden.',
   },
   dashboard: {
     title: 'Übersicht',
@@ -698,6 +826,19 @@ export const de: Messages = {
       deleted: 'Der Kontakt wurde gelöscht.',
       delete: 'Löschen',
       deleteLabel: '{{contact}} löschen',
+      problems: {
+        type: { invalid: 'Wählen Sie eine Art von Kontakt.' },
+        contact: {
+          required: 'Geben Sie einen Kontakt ein.',
+          tooLong: 'Verwenden Sie höchstens 300 Zeichen.',
+          email: 'Geben Sie eine E-Mail-Adresse wie name@example.com ein.',
+          phone: 'Geben Sie eine Telefonnummer mit 6 bis 15 Ziffern ein, z. B. +49 30 1234567.',
+          fax: 'Geben Sie eine Faxnummer mit 6 bis 15 Ziffern ein, z. B. +49 30 1234568.',
+          website: 'Geben Sie eine Website-Adresse wie https://example.com ein.',
+          duplicate: 'Diesen Kontakt haben Sie bereits.',
+          tooMany: 'Sie können höchstens 100 Kontakte speichern: Löschen Sie zuerst einen.',
+        },
+      },
       types: {
         email: 'E-Mail',
         phone: 'Telefon',

@@ -1,6 +1,56 @@
 import type { Messages } from './en.ts';
 
 export const fr: Messages = {
+  export: {
+    link: 'Exporter',
+    exportList: 'Exporter cette liste',
+    title: 'Export : {{section}}',
+    description: 'Télécharger les résultats d’une recherche en CSV, Excel, JSON ou XML.',
+    listTitle: 'Exporter la liste « {{name}} »',
+    back: 'Retour à la recherche',
+    backToList: 'Retour à la liste',
+    search: 'L’export reprend les lignes de cette recherche : {{summary}}',
+    noFilters: 'tous les enregistrements, sans filtre',
+    filtersCount_one: '{{count}} filtre',
+    filtersCount_other: '{{count}} filtres',
+    format: 'Format',
+    formats: { csv: 'CSV', xlsx: 'Excel (XLSX)', json: 'JSON', xml: 'XML' },
+    separator: 'Séparateur CSV',
+    separators: { comma: 'Virgule (,)', semicolon: 'Point-virgule (;)', tab: 'Tabulation' },
+    scope: 'Lignes',
+    scopes: {
+      page: 'La page affichée',
+      selected: 'Les lignes sélectionnées ({{count}})',
+      first: 'Les N premiers enregistrements',
+      all: 'Tous les enregistrements (au plus {{limit}})',
+    },
+    count: 'N',
+    sections: 'Rubriques',
+    sectionsHint: 'Le nom, le statut, la juridiction et les contacts sont toujours exportés.',
+    sectionNames: {
+      addresses: 'Adresses',
+      dates: 'Dates',
+      employees_number: 'Effectif',
+      indicators: 'Indicateurs',
+      identifiers: 'Identifiants',
+      names: 'Noms',
+      products: 'Produits et services',
+      registration_authorities: 'Autorités d’enregistrement',
+      specifications: 'Chiffres clés (membres, dirigeants, associés)',
+      statuses: 'Statuts',
+      tax_authorities: 'Autorités fiscales',
+      types_by_size: 'Taille',
+      members: 'Membres (avec leurs entreprises : « Entreprises »)',
+    },
+    download: 'Télécharger',
+    gate: 'Connectez-vous pour exporter : vous reviendrez ici et le téléchargement commencera.',
+    settingsKept: 'Vos choix sont conservés pour le prochain export.',
+    progress: 'Préparation du fichier…',
+    progressRows: '{{done}} sur {{total}} lignes',
+    done: 'Le fichier {{name}} est téléchargé.',
+    failed: 'L’export a échoué et aucun fichier n’a été enregistré. Veuillez réessayer.',
+    invalid: 'L’export est impossible : {{message}}',
+  },
   site: { name: 'Registra', tagline: 'Données d’entreprises pour la prospection, la conformité et la recherche' },
   nav: {
     search: 'Rechercher des entreprises',
@@ -69,6 +119,8 @@ export const fr: Messages = {
     'style-3': 'Cartes',
     columns: 'Colonnes',
     apply: 'Appliquer',
+    saveDefault: 'Enregistrer comme ma vue par défaut',
+    loadSaved: 'Utiliser ma vue enregistrée',
   },
   search: {
     sections: 'Rubriques de recherche',
@@ -575,6 +627,80 @@ export const fr: Messages = {
       deleted: 'La recherche enregistrée a été supprimée.',
     },
   },
+  comparison: {
+    title: 'Comparaison d’entreprises',
+    description:
+      'Comparez jusqu’à {{max}} entreprises côte à côte : juridiction, taille, statut, date d’enregistrement, secteur, effectif, adresses, identifiants, chiffres clés et enregistrements liés.',
+    count_one: '{{count}} entreprise sur {{max}}',
+    count_other: '{{count}} entreprises sur {{max}}',
+    emptyTitle: 'Aucune entreprise à comparer pour l’instant',
+    emptyText:
+      'Ajoutez jusqu’à {{max}} entreprises : cochez-les dans les résultats de recherche et choisissez « Ajouter la sélection à la comparaison », choisissez « Ajouter à la comparaison » sur la fiche d’une entreprise, ou saisissez un numéro d’entreprise ci-dessous.',
+    searchLink: 'Rechercher des entreprises',
+    legend_one:
+      'Les lignes surlignées, marquées « Différent », sont celles où les entreprises diffèrent : {{count}} ligne. Les autres sont identiques pour toutes.',
+    legend_other:
+      'Les lignes surlignées, marquées « Différent », sont celles où les entreprises diffèrent : {{count}} lignes. Les autres sont identiques pour toutes.',
+    addMore: 'Ajoutez une autre entreprise pour voir en quoi elles diffèrent.',
+    caption: 'Comparaison de {{names}}',
+    compared: 'Comparé',
+    differs: 'Différent',
+    notKnown: 'inconnu',
+    onlyDifferences: 'N’afficher que les lignes qui diffèrent',
+    showAll: 'Afficher toutes les lignes',
+    remove: 'Retirer',
+    removeLabel: 'Retirer {{name}} de la comparaison',
+    clear: 'Vider la comparaison',
+    exportPdf: 'Exporter en PDF',
+    gate: 'Connectez-vous pour exporter la comparaison en PDF : vous reviendrez ici, et le téléchargement commencera.',
+    addThis: 'Ajouter à la comparaison',
+    addSelected: 'Ajouter la sélection à la comparaison',
+    open: 'Ouvrir la comparaison',
+    full: 'La comparaison est complète ({{max}} entreprises) : retirez-en une pour en ajouter une autre.',
+    add: {
+      title: 'Ajouter une entreprise',
+      label: 'Numéro d’entreprise, adresse de fiche ou URI',
+      hint: 'Plusieurs, séparés par des virgules. Ou trouvez des entreprises dans la recherche et cochez-les :',
+    },
+    groups: {
+      overview: 'Aperçu',
+      financials: 'Chiffres clés (dernier exercice)',
+      records: 'Enregistrements liés',
+    },
+    noRecordsOf: 'Aucune de ces entreprises n’a : {{types}}.',
+    merged_one: '{{count}} entreprise comparée avant la connexion a été ajoutée à votre comparaison.',
+    merged_other: '{{count}} entreprises comparées avant la connexion ont été ajoutées à votre comparaison.',
+    done: {
+      added_one: '{{count}} entreprise ajoutée à la comparaison.',
+      added_other: '{{count}} entreprises ajoutées à la comparaison.',
+      already_one: '{{count}} entreprise figurait déjà dans la comparaison.',
+      already_other: '{{count}} entreprises figuraient déjà dans la comparaison.',
+      removed: 'L’entreprise a été retirée de la comparaison.',
+      cleared: 'La comparaison est vide.',
+    },
+    problems: {
+      full_one:
+        '{{count}} entreprise n’a pas été ajoutée : une comparaison compte au plus {{max}} entreprises. Retirez-en une pour en ajouter une autre.',
+      full_other:
+        '{{count}} entreprises n’ont pas été ajoutées : une comparaison compte au plus {{max}} entreprises. Retirez-en une pour en ajouter une autre.',
+      mergeFull_one:
+        '{{count}} entreprise comparée avant la connexion n’a pas trouvé de place : une comparaison compte au plus {{max}} entreprises.',
+      mergeFull_other:
+        '{{count}} entreprises comparées avant la connexion n’ont pas trouvé de place : une comparaison compte au plus {{max}} entreprises.',
+      notFound: 'Aucune entreprise trouvée pour : {{refs}}.',
+      select: 'Cochez d’abord les entreprises à comparer, ou saisissez un numéro d’entreprise.',
+    },
+    pdf: {
+      madeOn: '{{date}}, {{time}} UTC',
+      page: 'Page {{page}} sur {{pages}}',
+      legend_one:
+        'Les lignes ombrées marquées « Différent » sont celles où les entreprises diffèrent ({{count}} ligne).',
+      legend_other:
+        'Les lignes ombrées marquées « Différent » sont celles où les entreprises diffèrent ({{count}} lignes).',
+      signIn: 'Connectez-vous pour exporter la comparaison en PDF.',
+      empty: 'La comparaison est vide : ajoutez d’abord des entreprises.',
+    },
+  },
   gate: {
     text: 'Il faut pour cela un compte Registra gratuit : connectez-vous, et vous reviendrez ici pour terminer.',
     addToList:
@@ -583,6 +709,9 @@ export const fr: Messages = {
     saveSearch: 'Connectez-vous pour enregistrer cette recherche : vous reviendrez ici, et elle sera enregistrée.',
     signUp: 'Créer un compte',
     cancel: 'Pas maintenant',
+    saveTableView:
+      'Connectez-vous pour enregistrer cette vue de tableau par défaut : vous reviendrez ici, et elle sera enregistrée.',
+    loadTableView: 'Connectez-vous pour utiliser la vue de tableau que vous avez enregistrée.',
   },
   dashboard: {
     title: 'Tableau de bord',
@@ -700,6 +829,19 @@ export const fr: Messages = {
       deleted: 'Le contact a été supprimé.',
       delete: 'Supprimer',
       deleteLabel: 'Supprimer {{contact}}',
+      problems: {
+        type: { invalid: 'Choisissez un type de contact.' },
+        contact: {
+          required: 'Saisissez un contact.',
+          tooLong: 'Utilisez au plus 300 caractères.',
+          email: 'Saisissez une adresse e-mail comme nom@example.com.',
+          phone: 'Saisissez un numéro de téléphone de 6 à 15 chiffres, comme +33 1 23 45 67 89.',
+          fax: 'Saisissez un numéro de fax de 6 à 15 chiffres, comme +33 1 23 45 67 90.',
+          website: 'Saisissez une adresse de site web comme https://example.com.',
+          duplicate: 'Vous avez déjà ce contact.',
+          tooMany: 'Vous pouvez garder au plus 100 contacts : supprimez-en un d’abord.',
+        },
+      },
       types: {
         email: 'E-mail',
         phone: 'Téléphone',

@@ -34,6 +34,7 @@
       prefs[details.dataset.pref] = details.open;
       try {
         localStorage.setItem(KEY, JSON.stringify(prefs));
+        // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve.
         document.cookie = `${COOKIE}=1; Max-Age=${MAX_AGE}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
       } catch {}
     },

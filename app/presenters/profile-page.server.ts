@@ -51,7 +51,7 @@ export type ProfilePage = {
 type Address = CompanyProfile['addresses'][number];
 
 /** One readable line: the address lines when given, else the street parts; then place, state and country. */
-function addressText(a: Address, country: string): string {
+export function addressText(a: Address, country: string): string {
   const street = a.address_line_1
     ? [a.address_line_1, a.address_line_2]
     : [[a.street, a.house].filter(Boolean).join(' '), a.building, a.block, a.floor, a.room, a.city_district];

@@ -1,5 +1,10 @@
-import { TABLE_STYLES, type TableStyle } from '../../core/accounts/account-settings.ts';
 import type { SectionDecl } from '../../core/sections/section.ts';
+import {
+  DEFAULT_TABLE_STYLE,
+  getTableViewSetting,
+  TABLE_STYLES,
+  type TableStyle,
+} from '../../core/table-views/table-view-settings.ts';
 import { authContext, type ContextReader, servicesContext } from '../services.ts';
 
 // Table view per search section for everyone (spec §4: the table style per page is kept in a
@@ -7,16 +12,15 @@ import { authContext, type ContextReader, servicesContext } from '../services.ts
 // whose parameters `style`, `columns` and `table` the loader turns into the cookie before it
 // redirects to the same search without them.
 
-export { TABLE_STYLES, type TableStyle };
-export const DEFAULT_TABLE_STYLE: TableStyle = 'style-2';
+export { DEFAULT_TABLE_STYLE, TABLE_STYLES, type TableStyle };
 export const TABLE_COOKIE = 'table_view';
 const COOKIE_MAX_AGE = 365 * 24 * 3600;
 
 export type TableView = { style: TableStyle; columns: string[] | null };
 type Stored = Record<string, { s?: string; c?: string[] }>;
 
-/** Parameters of the table-view form (never search parameters). */
-export const TABLE_PARAMS = new Set(['style', 'columns', 'table']);
+/** Parameters of the table-view form (never search parameters); `view=saved` goes back to the user's saved view. */
+export const TABLE_PARAMS = new Set(['style', 'columns', 'table', 'view']);
 
 function readCookie(cookieHeader: string | null): Stored {
   const raw = cookieHeader
@@ -65,6 +69,16 @@ export function tableViewChange(
 ): { setCookie: string; location: string } | null {
   if (![...TABLE_PARAMS].some((p) => url.searchParams.has(p))) return null;
   const stored = readCookie(cookieHeader);
+  const next = new URL(url);
+  for (const p of TABLE_PARAMS) next.searchParams.delete(p);
+  const location = `${next.pathname}${next.search}`;
+  const cookie = (value: Stored) =>
+    `${TABLE_COOKIE}=${encodeURIComponent(JSON.stringify(value))}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
+  if (url.searchParams.get('view') === 'saved') {
+    // This page forgets its own choice: the user's saved view (or the default) applies again.
+    delete stored[section.id];
+    return { setCookie: cookie(stored), location };
+  }
   const current = tableView(cookieHeader, section);
   const style = TABLE_STYLES.find((s) => s === url.searchParams.get('style')) ?? current.style;
   let columns = current.columns;
@@ -74,25 +88,24 @@ export function tableViewChange(
     columns = chosen.length > 0 && chosen.length < known.size ? chosen : null;
   }
   stored[section.id] = { s: style, ...(columns ? { c: columns } : {}) };
-  const value = encodeURIComponent(JSON.stringify(stored));
-  const next = new URL(url);
-  for (const p of TABLE_PARAMS) next.searchParams.delete(p);
-  return {
-    setCookie: `${TABLE_COOKIE}=${value}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`,
-    location: `${next.pathname}${next.search}`,
-  };
+  return { setCookie: cookie(stored), location };
 }
 
-/** What a signed-in user saved for a section's table (settings → interface: the style); nothing for guests. */
-export async function savedTableView(context: ContextReader, section: SectionDecl): Promise<Partial<TableView>> {
+/**
+ * What a signed-in user saved for a section's table — the section's saved view, else the table
+ * style of settings → interface — and whether the section has a saved view; nothing for guests.
+ */
+export async function savedTableView(
+  context: ContextReader,
+  section: SectionDecl,
+): Promise<{ fallback: Partial<TableView>; hasSaved: boolean }> {
   const auth = context.get(authContext);
-  if (!auth) return {};
+  if (!auth) return { fallback: {}, hasSaved: false };
   const { db } = context.get(servicesContext);
-  const user = await db.kysely
-    .selectFrom('users')
-    .select('table_style')
-    .where('id', '=', auth.user.id)
-    .executeTakeFirst();
-  void section;
-  return user ? { style: user.table_style } : {};
+  const [saved, user] = await Promise.all([
+    getTableViewSetting(db, auth.user.id, section.id),
+    db.kysely.selectFrom('users').select('table_style').where('id', '=', auth.user.id).executeTakeFirst(),
+  ]);
+  if (saved) return { fallback: { style: saved.style, columns: saved.columns }, hasSaved: true };
+  return { fallback: user ? { style: user.table_style } : {}, hasSaved: false };
 }

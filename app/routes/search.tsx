@@ -3,9 +3,12 @@ import { data, redirect } from 'react-router';
 import { AppError } from '../../core/errors/app-error.ts';
 import { sectionById } from '../../core/sections/sections.ts';
 import { CompanyTable } from '../components/company-table.tsx';
+import { CompareSelected } from '../components/comparison-actions.tsx';
+import { ExportLink } from '../components/export-link.tsx';
 import { Facets } from '../components/facets.tsx';
 import { FilterPanel } from '../components/filter-panel.tsx';
 import { HiddenFields } from '../components/hidden-fields.tsx';
+import { TableViewActions } from '../components/table-view-actions.tsx';
 import { LIST_ADD_FORM, SearchUserActions } from '../components/user-data.tsx';
 import { isLang, unprefixedPath } from '../i18n/i18n.ts';
 import { pageMeta } from '../meta.ts';
@@ -26,13 +29,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const change = tableViewChange(url, cookie, section, url.protocol === 'https:');
   if (change) throw redirect(change.location, { headers: { 'set-cookie': change.setCookie } });
   try {
-    const view = tableView(cookie, section, await savedTableView(context, section));
+    const saved = await savedTableView(context, section);
+    const view = tableView(cookie, section, saved.fallback);
     const page = await loadSearchPage(services, lang, url, params['*'], section, view);
     // ---- user data (issue 4): a signed-in user's search history and lists; null for guests ----
     const user = await searchUserData(context, page, url);
     return {
       page,
       user,
+      tableViewSaved: saved.hasSaved,
+      here: `${url.pathname}${url.search}`,
       seo: {
         siteUrl: services.siteUrl,
         lang,
@@ -92,6 +98,8 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               {page.totalText}
             </p>
             <a href={page.advancedHref}>{t('advanced.link')}</a>
+            {/* ---- export (issue 5): this search (or its ticked rows) as a file ---- */}
+            <ExportLink select={selectable ? `input[name="ids"][form="${selectable.form}"]` : undefined} />
             <form method="get" action={page.clearHref} className="sort">
               <HiddenFields params={page.carry.sort} />
               <label htmlFor="sort">{t('search.sort')}</label>
@@ -124,6 +132,10 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
           ) : null}
           {/* ---- user data (issue 4): add ticked companies to a list, save this search ---- */}
           <SearchUserActions user={user} canSelect={selectable !== undefined && page.rows.length > 0} />
+          {/* ---- comparison (issue 5): add ticked companies to the comparison ---- */}
+          {selectable && page.rows.length > 0 ? (
+            <CompareSelected form={selectable.form} signedIn={user !== null} />
+          ) : null}
           {page.rows.length === 0 ? (
             <div className="empty">
               <p>
@@ -165,6 +177,15 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
                 {t('table.apply')}
               </button>
             </form>
+            {/* ---- user data (issue 4): save this view as the user's default, or go back to it ---- */}
+            <TableViewActions
+              section={page.section}
+              style={page.tableStyle}
+              columns={page.columnChoices.filter((c) => c.shown).map((c) => c.key)}
+              here={loaderData.here}
+              hasSaved={loaderData.tableViewSaved}
+              signedIn={user !== null}
+            />
           </details>
           <nav className="pagination" aria-label={t('search.pagination')}>
             {page.prevHref ? (

@@ -1,12 +1,10 @@
 import type { Db } from '../../db/client.ts';
 import { LANGS, type Lang } from '../reference/reference-data.ts';
+import { TABLE_STYLES, type TableStyle } from '../table-views/table-view-settings.ts';
 import { type FieldErrors, invalidFields } from './account-errors.ts';
 
 // The settings a signed-in user keeps (issue 4 item 10): the interface (language, table style),
 // which optional emails they receive, and the sessions signed in to the account.
-
-export const TABLE_STYLES = ['style-1', 'style-2', 'style-3'] as const;
-export type TableStyle = (typeof TABLE_STYLES)[number];
 
 /**
  * The optional emails a user chooses (settings → notifications). Emails that protect the account

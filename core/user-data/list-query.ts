@@ -84,7 +84,15 @@ export function cleanText(raw: string): string {
  */
 export function keysetAfter(
   alias: string,
-  table: 'watchlists' | 'watchlist_objects' | 'browsing_history' | 'search_history' | 'saved_searches',
+  table:
+    | 'watchlists'
+    | 'watchlist_objects'
+    | 'browsing_history'
+    | 'search_history'
+    | 'saved_searches'
+    | 'user_contacts'
+    | 'orders'
+    | 'purchases',
   timeColumn: string,
   userId: number,
   after: number,

@@ -48,3 +48,15 @@ export function userDataFieldsOf(error: unknown): UserDataFields | null {
   if (!(error instanceof AppError) || error.code !== 'bad_request') return null;
   return (error.details as { fields?: UserDataFields } | undefined)?.fields ?? null;
 }
+
+/**
+ * A 400 naming one bad field with its own message, in the shape of invalidUserData (the code in
+ * `details.fields` for pages to translate, the English message for the API).
+ */
+export function fieldProblem(field: string, code: string, message: string): AppError {
+  return new AppError('bad_request', message, {
+    parameter: field,
+    fields: { [field]: code },
+    issues: [{ parameter: field, message }],
+  });
+}

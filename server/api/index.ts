@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppServices } from '../../app/services.ts';
 import { registerDocs } from './docs.ts';
+import { registerExportRoutes } from './export.ts';
 import { registerLegalEntityRoutes } from './legal-entities.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
+import { registerPartnerStatsRoutes } from './partner-stats.ts';
 import { registerRecordRoutes } from './records.ts';
 import { registerReferenceRoutes } from './reference.ts';
 import { type ApiRoutes, getRoute } from './route.ts';
+import { registerUserAccountDataRoutes } from './user-account-data.ts';
 import { registerUserHistoryRoutes } from './user-history.ts';
 import { registerUserRoutes } from './users.ts';
 import { registerWatchlistRoutes } from './watchlists.ts';
@@ -31,6 +34,20 @@ export const API_TAGS = [
     name: 'History and saved searches',
     description:
       'Company profiles opened, searches made and searches saved by the signed-in user. A guest gets 401; another user’s {user_id} 403, another user’s record 404.',
+  },
+  {
+    name: 'Export',
+    description:
+      'Downloads of search results in csv, xlsx, json or xml (signed-in users: a guest gets 401), and the export view settings each user keeps per section.',
+  },
+  {
+    name: 'Account data',
+    description:
+      'Contact details, orders, profile purchases and table view settings of the signed-in user. A guest gets 401; another user’s {user_id} 403, another user’s record 404.',
+  },
+  {
+    name: 'Partner stats',
+    description: 'Visitor records: who came, from which partner and campaign (UTM). No sign-in needed.',
   },
   { name: 'Meta', description: 'Health and this document.' },
 ];
@@ -58,6 +75,9 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerUserRoutes(api, routes, services);
   registerWatchlistRoutes(api, routes, services);
   registerUserHistoryRoutes(api, routes, services);
+  registerUserAccountDataRoutes(api, routes, services);
+  registerPartnerStatsRoutes(api, routes, services);
+  registerExportRoutes(api, routes, services);
 
   let document: OpenApiDocument | undefined;
   getRoute(

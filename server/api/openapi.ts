@@ -23,6 +23,7 @@ const ERROR_STATUS: Record<number, string> = {
   401: 'Not signed in: sign in with POST /api/authentication, which sets the `token` cookie.',
   403: 'Not allowed: another user’s resource, a missing or wrong CSRF token, or a request from another site.',
   404: 'Not found.',
+  409: 'Conflicts with what is stored: the same contact twice, or an order or purchase in a state that does not allow it.',
   429: 'Too many attempts: the message says when to try again (so does the Retry-After header).',
   500: 'Something went wrong on the server.',
 };
@@ -119,7 +120,11 @@ export function buildOpenApiDocument(
         responses: {
           [String(status)]: {
             description: SUCCESS[status] ?? 'OK',
-            content: { 'application/json': { schema: component(route.response, 'output') } },
+            content: route.produces
+              ? Object.fromEntries(
+                  route.produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+                )
+              : { 'application/json': { schema: component(route.response, 'output') } },
           },
           ...errorRefs,
         },

@@ -35,6 +35,8 @@ export type ApiRouteDecl<Q extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   status?: number;
   /** Signed in with the session cookie (documented as cookieAuth; unsafe methods also need the CSRF header). */
   auth?: boolean;
+  /** Media types of a success that is a file, not JSON (documented as binary). */
+  produces?: string[];
 };
 
 export type ApiMethod = 'get' | 'post' | 'patch' | 'delete';

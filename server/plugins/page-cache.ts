@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { UTM_COOKIE, VISITOR_COOKIE } from '../../core/visitors/visitors.ts';
 
 export type PageCacheOptions = { ttlSeconds: number; maxEntries: number };
 
@@ -7,14 +8,15 @@ type CachedPage = { status: number; headers: [string, string][]; body: Buffer };
 
 /**
  * Rendered pages for anonymous readers: the same URL gives the same HTML to every guest for a
- * short while, as a CDN would keep it. Requests with cookies (a session) are never served from
- * it; only 200 responses are kept, and never one marked `no-store` or `private` (account pages).
+ * short while, as a CDN would keep it. Requests with cookies (a session, a table view) are never
+ * served from it — only the visitor's own `uid` and `utm` cookies do not count; only 200 responses
+ * are kept, and never one marked `no-store` or `private` (account pages).
  */
 export function createPageCache(options: PageCacheOptions) {
   const cache = new LRUCache<string, CachedPage>({ max: options.maxEntries, ttl: options.ttlSeconds * 1000 });
   const cacheable = (request: FastifyRequest) =>
     (request.method === 'GET' || request.method === 'HEAD') &&
-    !request.headers.cookie &&
+    onlyVisitorCookies(request.headers.cookie) &&
     !request.headers.authorization;
   return {
     cacheControl: `public, max-age=${options.ttlSeconds}`,
@@ -39,3 +41,15 @@ export function createPageCache(options: PageCacheOptions) {
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/** The visitor's `uid` and `utm` cookies change no page (server/plugins/visitors.ts): a returning guest is still served from the cache. */
+const PAGE_NEUTRAL_COOKIES = new Set([VISITOR_COOKIE, UTM_COOKIE]);
+
+function onlyVisitorCookies(header: string | undefined): boolean {
+  if (!header) return true;
+  return header.split(';').every((pair) => {
+    const at = pair.indexOf('=');
+    const name = (at === -1 ? pair : pair.slice(0, at)).trim();
+    return name === '' || PAGE_NEUTRAL_COOKIES.has(name);
+  });
+}

@@ -127,7 +127,7 @@ describe('sign-up → activation → sign-in → sign-out', () => {
     // Signed in: the header shows the name and a sign-out button; the page is private.
     const home = await get('/', session);
     expect(home.statusCode).toBe(200);
-    expect(home.body).toContain('<span class="account-name">Ada Lovelace</span>');
+    expect(home.body).toContain('<a class="account-name" href="/dashboard/">Ada Lovelace</a>');
     expect(textOf(home.body)).toContain('Sign out');
     expect(home.headers['cache-control']).toBe('private, no-store');
     // Signed-in pages stay signed in on the account pages too.

@@ -278,6 +278,7 @@ describe('metadata and languages', () => {
       '/companies/search/',
       '/companies/directories/industries/',
       '/de/companies/directories/jurisdictions/',
+      '/companies/comparison/',
     ]) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(200);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../core/accounts/password-hash.ts';
 import { countUnread, notify } from '../../core/notifications/notifications.ts';
+import { sectionById } from '../../core/sections/sections.ts';
 import { createWatchlist } from '../../core/watchlists/watchlists.ts';
 import {
   freshIp,
@@ -72,6 +73,7 @@ const PAGES = [
   '/dashboard/settings/security/',
   '/dashboard/settings/interface/',
   '/dashboard/settings/notifications/',
+  '/dashboard/settings/contacts/',
 ];
 
 describe('guests', () => {
@@ -388,5 +390,136 @@ describe('settings → notifications', () => {
     const res = await post('/dashboard/settings/notifications/', { emails: ['spam'] }, user);
     expect(res.statusCode).toBe(400);
     expect((await userRow(user.id)).email_notifications).toEqual(['new_sign_in', 'tracking_updates', 'new_companies']);
+  });
+});
+
+describe('settings → contacts', () => {
+  it('adds contacts checked for their type, shows them with their type, and deletes them', async () => {
+    const user = await createSignedInUser(t.db, 'contacts');
+    const other = await createSignedInUser(t.db, 'contacts-other');
+    const added = await post(
+      '/dashboard/settings/contacts/',
+      { intent: 'add', type: 'phone', contact: '+49 30 1234567' },
+      user,
+    );
+    expect(added.headers.location).toBe('/dashboard/settings/contacts/?done=added');
+    await post('/dashboard/settings/contacts/', { intent: 'add', type: 'website', contact: 'example.org' }, user);
+    await post('/dashboard/settings/contacts/', { intent: 'add', type: 'email', contact: 'theirs@example.net' }, other);
+
+    const page = await get('/fr/dashboard/settings/contacts/', user);
+    const text = textOf(page.body);
+    expect(text).toContain('Contact Type');
+    expect(text).toContain('+49 30 1234567 Téléphone');
+    expect(text).toContain('https://example.org Site web');
+    expect(text).not.toContain('theirs@example.net');
+
+    const bad = await post(
+      '/de/dashboard/settings/contacts/',
+      { intent: 'add', type: 'email', contact: 'not an email' },
+      user,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(textOf(bad.body)).toContain('Geben Sie eine E-Mail-Adresse wie name@example.com ein.');
+    expect(bad.body).toContain('value="not an email"');
+
+    const again = await post(
+      '/dashboard/settings/contacts/',
+      { intent: 'add', type: 'phone', contact: '0049 30 123 4567' },
+      user,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(textOf(again.body)).toContain('You already have this contact.');
+
+    const ids = [...page.body.matchAll(/name="id" value="(\d+)"/g)].map((m) => m[1]);
+    expect(ids).toHaveLength(2);
+    const theirs = await t.db.kysely.selectFrom('user_contacts').select('id').where('user_id', '=', other.id).execute();
+    const foreign = await post('/dashboard/settings/contacts/', { intent: 'delete', id: String(theirs[0].id) }, user);
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      await t.db.kysely.selectFrom('user_contacts').select('id').where('user_id', '=', other.id).execute(),
+    ).toHaveLength(1);
+
+    const deleted = await post('/dashboard/settings/contacts/', { intent: 'delete', id: ids[0] }, user);
+    expect(deleted.headers.location).toBe('/dashboard/settings/contacts/?done=deleted');
+    const left = await t.db.kysely.selectFrom('user_contacts').select('id').where('user_id', '=', user.id).execute();
+    expect(left.map((r) => String(r.id))).toEqual([ids[1]]);
+  });
+});
+
+describe('saved table views (search pages)', () => {
+  const vessels = sectionById('vessels')!;
+  const [first, second] = vessels.columns.map((c) => c.key);
+
+  it('a user saves a section’s view as their default; it applies wherever that page has no choice of its own', async () => {
+    const user = await createSignedInUser(t.db, 'table-view');
+    const saved = await post(
+      '/dashboard/settings/table-views/',
+      { section: 'vessels', style: 'style-1', columns: [first, second], returnTo: '/vessels/search/?sort=name' },
+      user,
+    );
+    expect(saved.statusCode).toBe(302);
+    expect(saved.headers.location).toBe('/vessels/search/?sort=name&view=saved');
+    const row = await t.db.kysely
+      .selectFrom('table_view_settings')
+      .select(['style', 'columns'])
+      .where('user_id', '=', user.id)
+      .where('section', '=', 'vessels')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ style: 'style-1', columns: [first, second] });
+
+    // `view=saved` forgets the page's own choice (its cookie entry) and comes back without the parameter.
+    const cookie = `${user.cookie}; table_view=${encodeURIComponent(JSON.stringify({ vessels: { s: 'style-3' } }))}`;
+    const back = await get(saved.headers.location as string, { ...user, cookie });
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe('/vessels/search/?sort=name');
+    expect(String(back.headers['set-cookie'])).toContain('table_view=%7B%7D');
+
+    const page = await get('/vessels/search/', user);
+    expect(page.body).toMatch(/class="results-table style-1/);
+    // The first row's cells: only the saved columns.
+    const cells = [...page.body.matchAll(/<td[^>]*data-column="([^"]+)"/g)].map((m) => m[1]);
+    expect(cells.slice(0, 3)).toEqual([first, second, first]);
+    expect(page.body).toContain('Use my saved view');
+    // Another section is untouched; another user sees the defaults.
+    expect((await get('/permits/search/', user)).body).toMatch(/class="results-table style-2/);
+    const other = await createSignedInUser(t.db, 'table-view-other');
+    expect((await get('/vessels/search/', other)).body).toMatch(/class="results-table style-2/);
+  });
+
+  it('refuses an unknown section or column, and never goes back to another site', async () => {
+    const user = await createSignedInUser(t.db, 'table-view-bad');
+    const bad = await post('/dashboard/settings/table-views/', { section: 'nope', style: 'style-1' }, user);
+    expect(bad.statusCode).toBe(400);
+    const badColumn = await post(
+      '/dashboard/settings/table-views/',
+      { section: 'vessels', style: 'style-1', columns: ['no_such_column'] },
+      user,
+    );
+    expect(badColumn.statusCode).toBe(400);
+    const away = await post(
+      '/dashboard/settings/table-views/',
+      { section: 'vessels', style: 'style-2', returnTo: 'https://evil.example/' },
+      user,
+    );
+    expect(away.headers.location).toBe('/vessels/search/?view=saved');
+  });
+
+  it('guests get the sign-in popup for saving and loading, and the server refuses them', async () => {
+    const page = await get('/vessels/search/');
+    expect(page.body).toContain('data-gate="save-table-view"');
+    expect(page.body).toContain('data-gate="load-table-view"');
+    const count = async () =>
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom('table_view_settings')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const res = await post('/dashboard/settings/table-views/', { section: 'vessels', style: 'style-1' });
+    expect([401, 403]).toContain(res.statusCode);
+    expect(await count()).toBe(before);
   });
 });

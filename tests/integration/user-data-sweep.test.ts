@@ -44,6 +44,8 @@ type JsonSchema = {
 const SELF_ONLY: Record<string, string> = {
   getProfile: 'answers the caller’s own profile',
   signOut: 'ends the caller’s own session (calling it would sign B out)',
+  exportRecords:
+    'downloads for the caller; a company list in its query is looked up among the caller’s own (export.test.ts: another user’s list is a 404)',
 };
 
 let operations: Operation[] = [];
@@ -82,6 +84,29 @@ beforeAll(async () => {
   });
   Object.assign(bodyIds, { watchlist_id: list.id, object_id: c1.id, user_id: a.id });
   aTag = 'secret';
+  // ---- export view settings (issue 5) ----
+  const exportSetting = (
+    await as('POST', `/api/export_view_settings/users/${a.id}`, { section: 'companies', format: 'xlsx', count: 7 })
+  ).json();
+  recordOf.export_view_settings = exportSetting.id;
+  Object.assign(bodyIds, { export_view_setting_ids: exportSetting.id, count: 50 });
+
+  // ---- contacts, orders, purchases, table view settings (issue 4 item 6) ----
+  const contact = (
+    await as('POST', `/api/contacts/users/${a.id}`, { type: 'email', contact: 'alice@example.com' })
+  ).json();
+  const order = (await as('POST', `/api/orders/users/${a.id}`, { amount: '9.99', currency: 'EUR' })).json();
+  const purchase = (await as('POST', `/api/purchases/users/${a.id}`, { object_id: c1.id })).json().purchase;
+  const tableView = (
+    await as('POST', `/api/table_view_settings/users/${a.id}`, { section: 'companies', style: 'style-3' })
+  ).json();
+  Object.assign(recordOf, { orders: order.id, purchases: purchase.id, table_view_settings: tableView.id });
+  Object.assign(bodyIds, {
+    contact_ids: contact.id,
+    order_ids: order.id,
+    purchase_ids: purchase.id,
+    table_view_setting_ids: tableView.id,
+  });
 
   const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
   operations = [];
@@ -118,7 +143,20 @@ async function snapshotOfA() {
     k.selectFrom('saved_searches').selectAll().where('user_id', '=', a.id).orderBy('id').execute(),
     k.selectFrom('sessions').select(['id', 'revoked_at']).where('user_id', '=', a.id).execute(),
   ]);
-  return { user, lists, objects, views, searches, saved, sessions };
+  const exportSettings = await k.selectFrom('export_view_settings').selectAll().where('user_id', '=', a.id).execute();
+  return { user, lists, objects, views, searches, saved, sessions, exportSettings, ...(await accountDataOfA()) };
+}
+
+/** A's contacts, orders, purchases and table view settings. */
+async function accountDataOfA() {
+  const k = t.db.kysely;
+  const [contacts, orders, purchases, tableViews] = await Promise.all([
+    k.selectFrom('user_contacts').selectAll().where('user_id', '=', a.id).orderBy('id').execute(),
+    k.selectFrom('orders').selectAll().where('user_id', '=', a.id).orderBy('id').execute(),
+    k.selectFrom('purchases').selectAll().where('user_id', '=', a.id).orderBy('id').execute(),
+    k.selectFrom('table_view_settings').selectAll().where('user_id', '=', a.id).orderBy('id').execute(),
+  ]);
+  return { contacts, orders, purchases, tableViews };
 }
 
 /** The URL of an operation with A's {user_id} and A's record {id}. */
@@ -126,8 +164,9 @@ function urlFor(op: Operation): string {
   const resource = op.path.split('/')[2];
   let url = op.path;
   for (const parameter of op.parameters.filter((p) => p.in === 'path')) {
-    let value: number | undefined;
+    let value: number | string | undefined;
     if (parameter.name === 'user_id') value = a.id;
+    else if (parameter.name === 'section') value = 'companies';
     else if (parameter.name === 'id') value = recordOf[resource];
     if (value === undefined)
       throw new Error(`the sweep does not know path parameter ${parameter.name} of ${op.operationId}`);
@@ -171,6 +210,10 @@ function sample(schema: JsonSchema, operationId: string, name: string): unknown 
       if (name === 'company_refs') return String(bodyIds.object_id);
       if (['name', 'description', 'summary'].includes(name)) return `Changed by ${operationId}`;
       if (name === 'language') return 'de';
+      if (name === 'contact') return 'bob@example.com';
+      if (name === 'amount') return '1.00';
+      if (name === 'currency') return 'EUR';
+      if (name === 'columns') return 'name';
       throw new Error(`the sweep does not know the string ${name} of ${operationId}`);
     case 'boolean':
       return true;
@@ -219,6 +262,21 @@ describe('the cross-user sweep', () => {
       'saveSearch',
       'updateSavedSearch',
       'deleteSavedSearch',
+      'listUserContacts',
+      'addUserContact',
+      'deleteUserContacts',
+      'listOrders',
+      'createOrder',
+      'updateOrder',
+      'deleteOrders',
+      'listPurchases',
+      'purchaseProfile',
+      'updatePurchase',
+      'deletePurchases',
+      'listTableViewSettings',
+      'saveTableViewSetting',
+      'updateTableViewSetting',
+      'deleteTableViewSettings',
     ]) {
       expect(ids, expected).toContain(expected);
     }
@@ -249,6 +307,8 @@ describe('the cross-user sweep', () => {
     expect(before.views).toHaveLength(1);
     expect(before.searches).toHaveLength(1);
     expect(before.saved).toHaveLength(1);
+    for (const mine of [before.contacts, before.orders, before.purchases, before.tableViews])
+      expect(mine).toHaveLength(1);
     const answers: string[] = [];
     for (const op of operations) {
       if (op.operationId in SELF_ONLY) continue;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { CompanyTable } from '../../components/company-table.tsx';
+import { AddToComparison } from '../../components/comparison-actions.tsx';
 import { ProfileListActions } from '../../components/user-data.tsx';
 import { isLang } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
@@ -51,6 +52,7 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
           ) : null}
         </p>
         <ProfileListActions companyId={profile.id} user={user} />
+        <AddToComparison companyId={profile.id} />
       </header>
       <section aria-labelledby="overview">
         <h2 id="overview">{t('profile.overview')}</h2>

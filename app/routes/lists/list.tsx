@@ -13,6 +13,7 @@ import {
 import { deleteWatchlist, getWatchlistByNumber, updateWatchlist } from '../../../core/watchlists/watchlists.ts';
 import { CsrfField } from '../../components/account-form.tsx';
 import { CompanyTable } from '../../components/company-table.tsx';
+import { ExportLink } from '../../components/export-link.tsx';
 import { ListFields } from '../../components/list-fields.tsx';
 import { FieldProblem, Notice, UserDataNav } from '../../components/user-data.tsx';
 import { localePath } from '../../i18n/i18n.ts';
@@ -184,6 +185,12 @@ export default function ListPage({ loaderData, actionData }: Route.ComponentProp
       <h1>{list.name}</h1>
       {list.description ? <p className="list-description">{list.description}</p> : null}
       <p className="count">{loaderData.totalText}</p>
+      {/* ---- export (issue 5): the list's companies (or the ticked ones) as a file ---- */}
+      <ExportLink
+        href={localePath(loaderData.seo.lang, `/companies/export/?list=${list.number}`)}
+        select={`input[name="ids"][form="${ROWS_FORM}"]`}
+        label={t('export.exportList')}
+      />
       {loaderData.done ? (
         <Notice>{t(`lists.done.${loaderData.done}`, { count: loaderData.count, defaultValue: '' })}</Notice>
       ) : null}

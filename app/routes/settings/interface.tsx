@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { getAccountSettings, TABLE_STYLES, updateInterface } from '../../../core/accounts/account-settings.ts';
+import { getAccountSettings, updateInterface } from '../../../core/accounts/account-settings.ts';
 import { LANGS } from '../../../core/reference/reference-data.ts';
+import { TABLE_STYLES } from '../../../core/table-views/table-view-settings.ts';
 import { AccountAlert, CsrfField } from '../../components/account-form.tsx';
 import { SettingsPage } from '../../components/settings.tsx';
 import { isLang, localePath } from '../../i18n/i18n.ts';

@@ -1,0 +1,140 @@
+import { useTranslation } from 'react-i18next';
+import { CsrfField } from '../components/account-form.tsx';
+import { GatedLink, GateScript, SignInGate } from '../components/user-data.tsx';
+import exportScript from '../islands/export.js?raw';
+import { pageMeta } from '../meta.ts';
+import { exportPageAction, loadExportPage } from '../presenters/export-page.server.ts';
+import { langOf } from '../presenters/user-data.server.ts';
+import type { Route } from './+types/export';
+
+// /{section}/export/ (and /{section}/export/f/…/): the export of a search — or of a company list
+// (?list=N) — as csv, xlsx, json or xml (spec §5, §7 "Export behaviour"). Plain HTML: the form
+// posts, the action saves the choices and answers with the download; the inlined island (when
+// scripts run) fetches the same download to show its progress and saves the file.
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadExportPage(context, request, langOf(params), params['*']);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return exportPageAction(context, request, langOf(params));
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+/** The island without its whole-line comments. */
+const EXPORT_SCRIPT = exportScript.replace(/^\s*(\/\/.*|\/\*\*.*\*\/)\n/gm, '');
+
+export default function ExportPage({ loaderData: page }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { choices } = page;
+  return (
+    <div className="export-page user-data-page">
+      <p className="breadcrumbs">
+        {page.list ? (
+          <a href={page.list.href}>{t('export.backToList')}</a>
+        ) : (
+          <a href={page.searchHref}>{t('export.back')}</a>
+        )}
+      </p>
+      <h1>{page.title}</h1>
+      {page.list ? null : <p>{t('export.search', { summary: page.summary })}</p>}
+      <form
+        method="post"
+        action={page.action}
+        id="export-form"
+        className="account-form export-form"
+        data-pending="export"
+        data-progress={t('export.progress')}
+        data-progress-rows={t('export.progressRows', { done: '{done}', total: '{total}' })}
+        data-done={t('export.done', { name: '{name}' })}
+        data-failed={t('export.failed')}
+        data-invalid={t('export.invalid', { message: '{message}' })}
+      >
+        <CsrfField />
+        <input type="hidden" name="query" value={page.query} />
+        {page.ids.length > 0 ? <input type="hidden" name="ids" value={page.ids.join(',')} /> : null}
+        {page.list ? <input type="hidden" name="list" value={page.list.number} /> : null}
+        <fieldset>
+          <legend>{t('export.format')}</legend>
+          {page.formats.map((f) => (
+            <label key={f.value}>
+              <input type="radio" name="format" value={f.value} defaultChecked={f.value === choices.format} /> {f.label}
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="export-separator">{t('export.separator')}</label>
+          <select id="export-separator" name="separator" defaultValue={choices.separator}>
+            {page.separators.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset>
+          <legend>{t('export.scope')}</legend>
+          {page.scopes.map((s) => (
+            <label key={s.value}>
+              <input type="radio" name="scope" value={s.value} defaultChecked={s.value === choices.scope} /> {s.label}
+            </label>
+          ))}
+          <label htmlFor="export-count">{t('export.count')}</label>
+          <input
+            id="export-count"
+            name="count"
+            type="number"
+            min={1}
+            max={page.limit}
+            step={1}
+            defaultValue={choices.count}
+          />
+        </fieldset>
+        {page.sections ? (
+          <fieldset>
+            <legend>{t('export.sections')}</legend>
+            <p className="field-hint">{t('export.sectionsHint')}</p>
+            {page.sections.map((s) => (
+              <label key={s.value}>
+                <input
+                  type="checkbox"
+                  name="sections"
+                  value={s.value}
+                  defaultChecked={choices.sections.includes(s.value)}
+                />{' '}
+                {s.label}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {page.signedIn ? (
+          <>
+            <button type="submit">{t('export.download')}</button>
+            <p className="field-hint">{t('export.settingsKept')}</p>
+          </>
+        ) : null}
+        <div className="export-progress" hidden>
+          <progress max={100} />
+          <span />
+        </div>
+        <p className="export-status" role="status" aria-live="polite" />
+      </form>
+      {page.signedIn ? (
+        <>
+          <script dangerouslySetInnerHTML={{ __html: EXPORT_SCRIPT }} />
+          {/* Back from signing in with the export pending: the gate's island sends the form. */}
+          <GateScript />
+        </>
+      ) : (
+        <div className="user-actions">
+          <GatedLink action="export" text={t('export.gate')}>
+            {t('export.download')}
+          </GatedLink>
+          <SignInGate />
+          <GateScript />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,418 @@
+import type { LegalEntityItem, LegalEntitySection } from '../api/legal-entity-schemas.ts';
+import { displayName, type Lang, type Reference, type RefList } from '../reference/reference-data.ts';
+import { fieldColumn, type Label, type RecordField } from '../sections/record-fields.ts';
+import type { CompanyColumn } from '../sections/records.ts';
+import type { SectionDecl } from '../sections/section.ts';
+import type { CompanyExportSection } from './export-options.ts';
+import type { Cell, CellType, EntityNames, ExportColumn } from './writers.ts';
+
+// The columns of an export, derived from declarations: a record section exports its declared
+// fields and its company's columns; a company export is the legal entity's own reading (spec §3
+// "Export reading of a legal entity") plus one column per type of each typed part the user chose
+// (a date per date type, an identifier per identifier type, …), the types coming from the
+// reference data. Nothing here is written per section.
+
+/** A company with what its export reads besides the data API's item. */
+export type CompanyExportData = {
+  item: LegalEntityItem;
+  products: string[];
+  /** Registers the company is entered in (registration and tax authorities). */
+  registers: { authority: string | null; name: string | null; number: string | null; tax: boolean }[];
+  /** Contacts of its members, by member id. */
+  memberContacts: Map<number, string[]>;
+  /** Countries of its members, by member id. */
+  memberCountries: Map<number, string>;
+};
+
+type Spec<T> = { key: string; label: string; type: CellType; value: (row: T) => Cell };
+
+export type ExportLayout<T> = {
+  columns: ExportColumn[];
+  values: (row: T) => Cell[];
+  entity: EntityNames;
+};
+
+function layout<T>(specs: Spec<T>[], entity: EntityNames): ExportLayout<T> {
+  return {
+    columns: specs.map(({ key, label, type }) => ({ key, label, type })),
+    values: (row) => specs.map((s) => s.value(row)),
+    entity,
+  };
+}
+
+const L = (en: string, de: string, fr: string): Label => ({ en, de, fr });
+
+/** Labels of the company export's own columns and sections, in every language. */
+const COMPANY_LABELS = {
+  id: L('ID', 'ID', 'ID'),
+  uri: L('URI', 'URI', 'URI'),
+  name: L('Name', 'Name', 'Nom'),
+  status_name: L('Status', 'Status', 'Statut'),
+  registry_location_name: L('Jurisdiction', 'Rechtsraum', 'Juridiction'),
+  type_by_size_name: L('Size', 'Größe', 'Taille'),
+  employees_number: L('Employees', 'Beschäftigte', 'Effectif'),
+  statuses: L('Statuses', 'Status (alle)', 'Statuts'),
+  addresses: L('Address', 'Adresse', 'Adresse'),
+  dates: L('Date', 'Datum', 'Date'),
+  names: L('Name', 'Name', 'Nom'),
+  legal_name: L('Legal name', 'Firmenname', 'Raison sociale'),
+  identifiers: L('Identifier', 'Kennung', 'Identifiant'),
+  indicators: L('Indicator', 'Merkmal', 'Indicateur'),
+  contacts: L('Contact', 'Kontakt', 'Contact'),
+  products: L('Products and services', 'Produkte und Leistungen', 'Produits et services'),
+  registration_authorities: L('Registration authorities', 'Registerbehörden', "Autorités d'enregistrement"),
+  tax_authorities: L('Tax authorities', 'Steuerbehörden', 'Autorités fiscales'),
+  members_count: L('Members', 'Mitglieder', 'Membres'),
+  officers_count: L('Officers', 'Organmitglieder', 'Dirigeants'),
+  partners_count: L('Partners', 'Gesellschafter', 'Associés'),
+  members: L('Members', 'Beteiligte', 'Membres'),
+  member_addresses: L('Members: addresses', 'Beteiligte: Adressen', 'Membres : adresses'),
+  member_contacts: L('Members: contacts', 'Beteiligte: Kontakte', 'Membres : contacts'),
+  // Spec §3: for members, the section legal_entities is labelled Companies.
+  member_companies: L('Companies', 'Unternehmen', 'Entreprises'),
+  locality: L('locality', 'Ort', 'localité'),
+  post_code: L('post code', 'Postleitzahl', 'code postal'),
+  country: L('country', 'Land', 'pays'),
+} satisfies Record<string, Label>;
+
+/** Address parts a company export has a column for, besides the full address. */
+const ADDRESS_COLUMNS = ['locality', 'post_code', 'country'] as const;
+
+/** The data API sections a company export reads for the chosen export sections. */
+export function companyReadSections(sections: readonly CompanyExportSection[]): Set<LegalEntitySection> {
+  const read = new Set<LegalEntitySection>(['le_legal_entities', 'le_contacts']);
+  const map: Partial<Record<CompanyExportSection, LegalEntitySection>> = {
+    addresses: 'le_addresses',
+    dates: 'le_dates',
+    indicators: 'le_indicators',
+    identifiers: 'le_identifiers',
+    names: 'le_names',
+    specifications: 'le_specifications',
+    statuses: 'le_statuses',
+    members: 'le_members',
+  };
+  for (const s of sections) {
+    const section = map[s];
+    if (section) read.add(section);
+  }
+  return read;
+}
+
+const joined = (values: (string | null | undefined)[]): Cell => {
+  const kept = values.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return kept.length > 0 ? kept.join('; ') : null;
+};
+
+/**
+ * The columns of a company export: spec §3's reading (name, status, jurisdiction, size), the
+ * contacts, then every chosen section, one column per reference type where the part is typed.
+ */
+export function companyExportLayout(
+  reference: Reference,
+  lang: Lang,
+  languageId: number,
+  sections: readonly CompanyExportSection[],
+): ExportLayout<CompanyExportData> {
+  const chosen = new Set(sections);
+  const label = (key: keyof typeof COMPANY_LABELS) => COMPANY_LABELS[key][lang];
+  const typeName = (list: RefList, id: number) => displayName(list.byId.get(id), languageId);
+  /** One column per type of a reference type list: `dates.registration`, "Date: Registration". */
+  const perType = (
+    list: RefList,
+    prefix: string,
+    title: string,
+    type: CellType,
+    value: (row: CompanyExportData, typeId: number) => Cell,
+  ): Spec<CompanyExportData>[] =>
+    list.items.map((t) => ({
+      key: `${prefix}.${t.uri}`,
+      label: `${title}: ${typeName(list, t.id)}`,
+      type,
+      value: (row) => value(row, t.id),
+    }));
+  const e = (row: CompanyExportData) => row.item;
+
+  const specs: Spec<CompanyExportData>[] = [
+    { key: 'id', label: label('id'), type: 'number', value: (r) => e(r).legal_entities.id },
+    { key: 'name', label: label('name'), type: 'text', value: (r) => e(r).legal_entities.name },
+    { key: 'status_name', label: label('status_name'), type: 'text', value: (r) => e(r).legal_entities.status_name },
+    {
+      key: 'registry_location_name',
+      label: label('registry_location_name'),
+      type: 'text',
+      value: (r) => e(r).legal_entities.registry_location_name,
+    },
+  ];
+  if (chosen.has('types_by_size')) {
+    specs.push({
+      key: 'type_by_size_name',
+      label: label('type_by_size_name'),
+      type: 'text',
+      value: (r) => e(r).legal_entities.types_by_size?.type_by_size_name ?? null,
+    });
+  }
+  if (chosen.has('employees_number')) {
+    specs.push({
+      key: 'employees_number',
+      label: label('employees_number'),
+      type: 'text',
+      value: (r) => e(r).legal_entities.employees_number?.name ?? null,
+    });
+  }
+  if (chosen.has('statuses')) {
+    specs.push({
+      key: 'statuses',
+      label: label('statuses'),
+      type: 'text',
+      value: (r) => joined((e(r).statuses ?? []).map((s) => s.status_name)),
+    });
+  }
+  if (chosen.has('names')) {
+    specs.push({
+      key: 'names.legal',
+      label: label('legal_name'),
+      type: 'text',
+      value: (r) => e(r).legal_entities.name,
+    });
+    specs.push(
+      ...perType(reference.nameTypes, 'names', label('names'), 'text', (r, id) =>
+        joined((e(r).names ?? []).filter((n) => n.type.id === id).map((n) => n.name)),
+      ),
+    );
+  }
+  if (chosen.has('addresses')) {
+    for (const t of reference.addressTypes.items) {
+      const of = (r: CompanyExportData) => (e(r).addresses ?? []).filter((a) => a.type.id === t.id);
+      const title = `${label('addresses')}: ${typeName(reference.addressTypes, t.id)}`;
+      specs.push({
+        key: `addresses.${t.uri}`,
+        label: title,
+        type: 'text',
+        value: (r) => joined(of(r).map((a) => a.full_address)),
+      });
+      for (const part of ADDRESS_COLUMNS) {
+        specs.push({
+          key: `addresses.${t.uri}.${part}`,
+          label: `${title}, ${label(part)}`,
+          type: 'text',
+          value: (r) => joined(of(r).map((a) => (part === 'country' ? (a.country?.name ?? null) : a[part]))),
+        });
+      }
+    }
+  }
+  if (chosen.has('dates')) {
+    specs.push(
+      ...perType(
+        reference.dateTypes,
+        'dates',
+        label('dates'),
+        'date',
+        (r, id) => (e(r).dates ?? []).find((d) => d.type.id === id)?.date_full ?? null,
+      ),
+    );
+  }
+  if (chosen.has('identifiers')) {
+    specs.push(
+      ...perType(reference.identifierTypes, 'identifiers', label('identifiers'), 'text', (r, id) =>
+        joined((e(r).identifiers ?? []).filter((i) => i.type.id === id).map((i) => i.identifier)),
+      ),
+    );
+  }
+  // Spec §3: contacts are part of every company's export reading.
+  specs.push(
+    ...perType(reference.contactTypes, 'contacts', label('contacts'), 'text', (r, id) =>
+      joined((e(r).contacts ?? []).filter((c) => c.type.id === id).map((c) => c.contact)),
+    ),
+  );
+  if (chosen.has('indicators')) {
+    specs.push(
+      ...perType(
+        reference.indicatorTypes,
+        'indicators',
+        label('indicators'),
+        'boolean',
+        (r, id) => (e(r).indicators ?? []).find((i) => i.type.id === id)?.value ?? null,
+      ),
+    );
+  }
+  if (chosen.has('specifications')) {
+    for (const key of ['members_count', 'officers_count', 'partners_count'] as const) {
+      specs.push({
+        key: `specifications.${key}`,
+        label: label(key),
+        type: 'number',
+        value: (r) => e(r).specifications?.[key] ?? null,
+      });
+    }
+  }
+  if (chosen.has('products')) {
+    specs.push({ key: 'products', label: label('products'), type: 'text', value: (r) => joined(r.products) });
+  }
+  for (const key of ['registration_authorities', 'tax_authorities'] as const) {
+    if (!chosen.has(key)) continue;
+    specs.push({
+      key,
+      label: label(key),
+      type: 'text',
+      value: (r) =>
+        joined(
+          r.registers
+            .filter((g) => g.tax === (key === 'tax_authorities'))
+            .map((g) => {
+              const entry = [g.name, g.number].filter(Boolean).join(' ');
+              return g.authority ? `${g.authority}${entry ? ` (${entry})` : ''}` : entry;
+            }),
+        ),
+    });
+  }
+  if (chosen.has('members')) {
+    const members = (r: CompanyExportData) => e(r).members ?? [];
+    specs.push(
+      {
+        key: 'members',
+        label: label('members'),
+        type: 'text',
+        value: (r) => joined(members(r).map((m) => `${m.name} (${m.position.name})`)),
+      },
+      {
+        key: 'members.addresses',
+        label: label('member_addresses'),
+        type: 'text',
+        value: (r) =>
+          joined(
+            members(r).map((m) =>
+              r.memberCountries.has(m.member_id) ? `${m.name}: ${r.memberCountries.get(m.member_id)}` : null,
+            ),
+          ),
+      },
+      {
+        key: 'members.contacts',
+        label: label('member_contacts'),
+        type: 'text',
+        value: (r) =>
+          joined(
+            members(r).map((m) => {
+              const contacts = r.memberContacts.get(m.member_id);
+              return contacts && contacts.length > 0 ? `${m.name}: ${contacts.join(', ')}` : null;
+            }),
+          ),
+      },
+      {
+        key: 'members.legal_entities',
+        label: label('member_companies'),
+        type: 'text',
+        value: (r) => joined(members(r).map((m) => m.company?.name ?? null)),
+      },
+    );
+  }
+  return layout(specs, { plural: 'legal_entities', singular: 'legal_entity' });
+}
+
+/** Labels of a record's company columns (the search table's company columns, spec §2). */
+const RECORD_COMPANY_LABELS: Record<CompanyColumn, Label> = {
+  legal_name: L('Company', 'Unternehmen', 'Entreprise'),
+  jurisdiction: L('Company jurisdiction', 'Rechtsraum des Unternehmens', "Juridiction de l'entreprise"),
+  status: L('Company status', 'Status des Unternehmens', "Statut de l'entreprise"),
+  primary_industry: L('Primary industry', 'Hauptbranche', 'Secteur principal'),
+  employees: L('Employees', 'Beschäftigte', 'Effectif'),
+  size: L('Size', 'Größe', 'Taille'),
+};
+
+/** Every company column of a record export, whatever the section shows in its table. */
+const RECORD_COMPANY_COLUMNS: CompanyColumn[] = [
+  'legal_name',
+  'jurisdiction',
+  'status',
+  'primary_industry',
+  'employees',
+  'size',
+];
+
+const CELL_TYPES: Record<RecordField['type'], CellType> = {
+  text: 'text',
+  code: 'text',
+  date: 'date',
+  amount: 'number',
+  number: 'number',
+  year: 'number',
+  enum: 'text',
+  location: 'text',
+  currency: 'text',
+};
+
+/** XML element names of a section's records: `vessels` / `vessel`. */
+export function recordEntityNames(sectionId: string): EntityNames {
+  const plural = sectionId.replace(/-/g, '_');
+  const irregular: Record<string, string> = {
+    real_estate: 'property',
+    mergers_and_acquisitions: 'merger_or_acquisition',
+    taxes: 'tax',
+    aircraft: 'aircraft',
+  };
+  const singular =
+    irregular[plural] ??
+    (plural.endsWith('ies')
+      ? `${plural.slice(0, -3)}y`
+      : plural.endsWith('s')
+        ? plural.slice(0, -1)
+        : `${plural}_item`);
+  return { plural, singular };
+}
+
+type RecordValues = Record<string, string | number | null>;
+
+/** A record section's export: the record id, every declared field, then its company's columns. */
+export function recordExportLayout(
+  section: SectionDecl,
+  reference: Reference,
+  lang: Lang,
+  languageId: number,
+): ExportLayout<RecordValues> {
+  const record = section.record;
+  if (!record) throw new Error(`${section.id} is not a record section`);
+  const refName = (list: RefList, id: unknown) =>
+    typeof id === 'number' ? displayName(list.byId.get(id), languageId) : null;
+  const fieldSpec = (field: RecordField): Spec<RecordValues> => {
+    const column = fieldColumn(field);
+    const value = (row: RecordValues): Cell => {
+      const v = row[column] ?? null;
+      if (v === null) return null;
+      switch (field.type) {
+        case 'enum':
+          return field.values?.find((x) => x.id === Number(v))?.label[lang] ?? String(v);
+        case 'location':
+          return refName(reference.locations, Number(v));
+        case 'currency':
+          return refName(reference.currencies, Number(v));
+        case 'amount':
+        case 'number':
+        case 'year':
+          return typeof v === 'number' ? v : Number(v);
+        default:
+          return String(v);
+      }
+    };
+    return { key: field.key, label: field.label[lang], type: CELL_TYPES[field.type], value };
+  };
+  const companyValue: Record<CompanyColumn, (row: RecordValues) => Cell> = {
+    legal_name: (row) => (row.company_name as string | null) ?? null,
+    jurisdiction: (row) => refName(reference.locations, row.company_jurisdiction_id),
+    status: (row) => refName(reference.statuses, row.company_status_id),
+    primary_industry: (row) => refName(reference.industries, row.company_industry_id),
+    employees: (row) => refName(reference.employees, row.company_employees_id),
+    size: (row) => refName(reference.sizes, row.company_size_id),
+  };
+  const specs: Spec<RecordValues>[] = [
+    { key: 'id', label: 'ID', type: 'number', value: (row) => row.id },
+    ...record.fields.map(fieldSpec),
+    ...RECORD_COMPANY_COLUMNS.map(
+      (c): Spec<RecordValues> => ({
+        key: `company_${c}`,
+        label: RECORD_COMPANY_LABELS[c][lang],
+        type: 'text',
+        value: companyValue[c],
+      }),
+    ),
+  ];
+  return layout(specs, recordEntityNames(section.id));
+}

@@ -1,0 +1,400 @@
+import type { Writable } from 'node:stream';
+import type { Db } from '../../db/client.ts';
+import { readLegalEntities } from '../api/read-legal-entities.ts';
+import { findCompanies } from '../companies/find-companies.ts';
+import { AppError } from '../errors/app-error.ts';
+import { displayName, type Lang, type Reference } from '../reference/reference-data.ts';
+import { findRecords } from '../search/find-records.ts';
+import type { SearchState } from '../search/search-state.ts';
+import { enumValue } from '../sections/record-fields.ts';
+import { RECORD_SECTIONS } from '../sections/records.ts';
+import type { SectionDecl } from '../sections/section.ts';
+import { MAX_PAGE_SIZE } from '../user-data/list-query.ts';
+import { listWatchlistObjects } from '../watchlists/watchlist-objects.ts';
+import { requireWatchlist } from '../watchlists/watchlists.ts';
+import {
+  type CompanyExportData,
+  companyExportLayout,
+  companyReadSections,
+  type ExportLayout,
+  recordExportLayout,
+} from './export-columns.ts';
+import { EXPORT_ROW_LIMIT, type ExportChoices, exportFileName } from './export-options.ts';
+import { type Cell, createWriter } from './writers.ts';
+
+// One export, from request to stream (spec §7 "Export behaviour", §9): rows are read in batches
+// — the search's own keyset pages (a cursor of the sort columns), a list's pages, or chunks of the
+// selected ids — and each batch is written before the next is read, so that memory stays at one
+// batch whatever the export's length. At most EXPORT_ROW_LIMIT rows.
+
+/** The registers' type that makes an authority a tax authority (the rest are registration authorities). */
+const TAX_REGISTER = (() => {
+  const type = RECORD_SECTIONS.find((s) => s.id === 'registers')?.fields.find((f) => f.key === 'type');
+  return enumValue(type?.values ?? [], 'tax')?.id ?? -1;
+})();
+
+/** Rows read and written at a time. */
+export const EXPORT_BATCH = 1_000;
+
+export type ExportRequest = {
+  section: SectionDecl;
+  /** The search the export was asked from (its filters, query and sort; page and cursor for scope "page"). */
+  state: SearchState;
+  choices: ExportChoices;
+  /** The selected rows (scope "selected"): company ids, or record ids of a record section. */
+  ids: number[];
+  /** A company list of the signed-in user: the export takes its companies instead of a search. */
+  list?: { userId: number; watchlistId: number };
+  lang: Lang;
+  languageId: number;
+  siteUrl: string;
+  now?: Date;
+};
+
+export type PreparedExport = {
+  fileName: string;
+  contentType: string;
+  /** Rows the export expects to write (for a progress bar); the last batch may bring fewer. */
+  expectedRows: number;
+  /** Writes the whole file to `out` (and ends it); resolves with the rows written. */
+  write(out: Writable, onProgress?: (rows: number) => void): Promise<number>;
+};
+
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+type Batches<T> = { expected: number; first: T[]; rest: () => AsyncGenerator<T[]> };
+
+/**
+ * Checks the request and reads the first batch (so that a bad request is a 400 before anything
+ * is sent, and the expected row count is known for the download's header).
+ */
+export async function prepareExport(db: Db, reference: Reference, request: ExportRequest): Promise<PreparedExport> {
+  const { choices, section } = request;
+  if (choices.scope === 'selected' && request.ids.length === 0) {
+    throw new AppError('bad_request', 'ids: select at least one row to export the selected rows', {
+      parameter: 'ids',
+    });
+  }
+  if (request.ids.length > EXPORT_ROW_LIMIT) {
+    throw new AppError('bad_request', `ids: at most ${EXPORT_ROW_LIMIT} rows can be exported at once`, {
+      parameter: 'ids',
+    });
+  }
+  if (request.list && section.id !== 'companies') {
+    throw new AppError('bad_request', 'list: a company list exports from the companies section', {
+      parameter: 'list',
+    });
+  }
+  const fileName = exportFileName(
+    request.siteUrl,
+    section.id === 'companies' ? 'legal_entities' : section.id.replace(/-/g, '_'),
+    choices.format,
+    request.now ?? new Date(),
+  );
+  const title = section.id === 'companies' ? 'Legal entities' : (section.record?.title[request.lang] ?? section.id);
+  if (section.id === 'companies') {
+    const layout = companyExportLayout(reference, request.lang, request.languageId, choices.sections);
+    const ids = await companyIdBatches(db, reference, request);
+    const enrich = (batch: number[]) => companyData(db, reference, request, batch);
+    const first = await enrich(ids.first);
+    return prepared(fileName, choices, title, layout, {
+      expected: ids.expected,
+      first,
+      rest: async function* () {
+        for await (const batch of ids.rest()) yield await enrich(batch);
+      },
+    });
+  }
+  const layout = recordExportLayout(section, reference, request.lang, request.languageId);
+  return prepared(fileName, choices, title, layout, await recordBatches(db, reference, request));
+}
+
+function prepared<T>(
+  fileName: string,
+  choices: ExportChoices,
+  title: string,
+  layout: ExportLayout<T>,
+  batches: Batches<T>,
+): PreparedExport {
+  return {
+    fileName,
+    contentType: CONTENT_TYPES[choices.format],
+    expectedRows: batches.expected,
+    async write(out, onProgress) {
+      const writer = createWriter(choices.format, out, layout.columns, {
+        separator: choices.separator,
+        entity: layout.entity,
+        title,
+      });
+      let written = 0;
+      const put = async (rows: T[]) => {
+        const values: Cell[][] = rows.map(layout.values);
+        await writer.writeRows(values);
+        written += values.length;
+        onProgress?.(written);
+      };
+      // The next batch is read while this one is written (two batches in memory at most).
+      const rest = batches.rest();
+      let next = rest.next();
+      next.catch(() => {});
+      await put(batches.first);
+      for (;;) {
+        const batch = await next;
+        if (batch.done) break;
+        next = rest.next();
+        next.catch(() => {});
+        await put(batch.value);
+      }
+      await writer.finish();
+      return written;
+    },
+  };
+}
+
+/** How many rows the scope asks for, at most EXPORT_ROW_LIMIT. */
+function rowLimit(choices: ExportChoices): number {
+  return choices.scope === 'first' ? Math.min(Math.max(1, choices.count), EXPORT_ROW_LIMIT) : EXPORT_ROW_LIMIT;
+}
+
+/** Splits ids into batches. */
+function chunks(ids: number[]): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < ids.length; i += EXPORT_BATCH) out.push(ids.slice(i, i + EXPORT_BATCH));
+  return out;
+}
+
+function fromChunks(ids: number[]): Batches<number> {
+  const all = chunks(ids);
+  return {
+    expected: ids.length,
+    first: all[0] ?? [],
+    rest: async function* () {
+      for (const batch of all.slice(1)) yield batch;
+    },
+  };
+}
+
+/** The state of the search from its first row (the export's own paging replaces the page's). */
+function fromStart(state: SearchState): SearchState {
+  return { ...state, page: 1, after: undefined };
+}
+
+/**
+ * Pages of a search, `size` rows each, until `limit` rows: by the keyset cursor the search
+ * returns, or by page number where the order has none (relevance).
+ */
+async function searchBatches<R>(
+  limit: number,
+  find: (state: SearchState, size: number) => Promise<{ rows: R[]; total: number; next?: string }>,
+  start: SearchState,
+): Promise<Batches<R>> {
+  const size = Math.min(EXPORT_BATCH, limit);
+  const firstPage = await find(start, size);
+  const first = firstPage.rows.slice(0, limit);
+  return {
+    expected: Math.min(firstPage.total, limit),
+    first,
+    rest: async function* () {
+      let taken = first.length;
+      let page = firstPage;
+      let number = 1;
+      while (taken < limit && page.rows.length === size) {
+        number += 1;
+        const state: SearchState = page.next
+          ? { ...start, after: page.next, page: number }
+          : { ...start, page: number };
+        page = await find(state, size);
+        const rows = page.rows.slice(0, limit - taken);
+        if (rows.length === 0) return;
+        taken += rows.length;
+        yield rows;
+      }
+    },
+  };
+}
+
+async function companyIdBatches(db: Db, reference: Reference, request: ExportRequest): Promise<Batches<number>> {
+  const { choices, state } = request;
+  const ids = [...new Set(request.ids)];
+  if (request.list) return listIdBatches(db, request.list, choices, ids);
+  if (choices.scope === 'selected') return fromChunks(ids);
+  const find = async (s: SearchState, size: number) => {
+    const result = await findCompanies(db, reference, s, size);
+    return { ...result, rows: result.rows.map((r) => Number(r.id)) };
+  };
+  if (choices.scope === 'page') {
+    const page = await findCompanies(db, reference, state);
+    return fromChunks(page.rows.map((r) => Number(r.id)));
+  }
+  return searchBatches(rowLimit(choices), find, fromStart(state));
+}
+
+/** A list's companies (newest first, as its page shows them), or the selected ones of it. */
+async function listIdBatches(
+  db: Db,
+  list: { userId: number; watchlistId: number },
+  choices: ExportChoices,
+  selected: number[],
+): Promise<Batches<number>> {
+  const watchlist = await requireWatchlist(db, list.userId, list.watchlistId);
+  if (choices.scope === 'selected') {
+    // Only companies of the list: a list's export never reaches beyond it.
+    const kept = await db.kysely
+      .selectFrom('watchlist_objects')
+      .select('legal_entity_id')
+      .where('user_id', '=', list.userId)
+      .where('watchlist_id', '=', list.watchlistId)
+      .where('legal_entity_id', 'in', selected)
+      .execute();
+    const inList = new Set(kept.map((k) => Number(k.legal_entity_id)));
+    return fromChunks(selected.filter((id) => inList.has(id)));
+  }
+  const limit = choices.scope === 'first' ? rowLimit(choices) : EXPORT_ROW_LIMIT;
+  const page = (after?: number) =>
+    listWatchlistObjects(db, list.userId, list.watchlistId, { count: MAX_PAGE_SIZE, after });
+  const firstPage = await page();
+  const first = firstPage.data.map((o) => o.id).slice(0, limit);
+  return {
+    expected: Math.min(watchlist.total_objects, limit),
+    first,
+    rest: async function* () {
+      let taken = first.length;
+      let next = firstPage.next;
+      while (taken < limit && next !== null) {
+        const p = await page(next);
+        const ids = p.data.map((o) => o.id).slice(0, limit - taken);
+        if (ids.length === 0) return;
+        taken += ids.length;
+        next = p.next;
+        yield ids;
+      }
+    },
+  };
+}
+
+/** The companies of a batch with every part the chosen sections need, in the batch's order. */
+async function companyData(
+  db: Db,
+  reference: Reference,
+  request: ExportRequest,
+  ids: number[],
+): Promise<CompanyExportData[]> {
+  if (ids.length === 0) return [];
+  const sections = request.choices.sections;
+  const wants = (s: string) => (sections as readonly string[]).includes(s);
+  const k = db.kysely;
+  const [items, products, registers] = await Promise.all([
+    readLegalEntities(db, reference, ids, {
+      sections: companyReadSections(sections),
+      languageId: request.languageId,
+      lang: request.lang,
+    }),
+    wants('products')
+      ? k
+          .selectFrom('products')
+          .select(['legal_entity_id', 'name'])
+          .where('legal_entity_id', 'in', ids)
+          .orderBy('legal_entity_id')
+          .orderBy('name')
+          .orderBy('id')
+          .execute()
+      : Promise.resolve([]),
+    wants('registration_authorities') || wants('tax_authorities')
+      ? k
+          .selectFrom('registers')
+          .select(['legal_entity_id', 'authority', 'register_name', 'register_number', 'type_id'])
+          .where('legal_entity_id', 'in', ids)
+          .orderBy('legal_entity_id')
+          .orderBy('entry_date')
+          .orderBy('id')
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  const memberIds = [...new Set(items.flatMap((i) => (i.members ?? []).map((m) => m.member_id)))];
+  const [memberContacts, memberCountries] =
+    memberIds.length > 0
+      ? await Promise.all([
+          k
+            .selectFrom('member_contacts')
+            .select(['member_id', 'contact'])
+            .where('member_id', 'in', memberIds)
+            .orderBy('member_id')
+            .orderBy('contact_type_id')
+            .execute(),
+          k
+            .selectFrom('members')
+            .select(['id', 'country_id'])
+            .where('id', 'in', memberIds)
+            .where('country_id', 'is not', null)
+            .execute(),
+        ])
+      : [[], []];
+  const contactsByMember = new Map<number, string[]>();
+  for (const c of memberContacts) {
+    const list = contactsByMember.get(Number(c.member_id)) ?? [];
+    list.push(c.contact);
+    contactsByMember.set(Number(c.member_id), list);
+  }
+  const countryByMember = new Map<number, string>();
+  for (const m of memberCountries) {
+    const location = reference.locations.byId.get(Number(m.country_id));
+    if (location) countryByMember.set(Number(m.id), displayName(location, request.languageId));
+  }
+  const group = <T extends { legal_entity_id: number }>(rows: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const row of rows) {
+      const id = Number(row.legal_entity_id);
+      const list = map.get(id) ?? [];
+      list.push(row);
+      map.set(id, list);
+    }
+    return map;
+  };
+  const productsOf = group(products);
+  const registersOf = group(registers);
+  return items.map((item) => {
+    const id = item.legal_entities.id;
+    return {
+      item,
+      products: (productsOf.get(id) ?? []).map((p) => p.name),
+      registers: (registersOf.get(id) ?? []).map((g) => ({
+        authority: g.authority,
+        name: g.register_name,
+        number: g.register_number,
+        tax: g.type_id === TAX_REGISTER,
+      })),
+      memberContacts: contactsByMember,
+      memberCountries: countryByMember,
+    };
+  });
+}
+
+async function recordBatches(
+  db: Db,
+  reference: Reference,
+  request: ExportRequest,
+): Promise<Batches<Record<string, string | number | null>>> {
+  const { choices, section, state } = request;
+  const find = async (s: SearchState, size: number) => findRecords(db, reference, section, s, size);
+  if (choices.scope === 'page') {
+    const page = await findRecords(db, reference, section, state);
+    return { expected: page.rows.length, first: page.rows, rest: async function* () {} };
+  }
+  if (choices.scope === 'selected') {
+    // The selected records, by id (their own filter), newest first like the search.
+    const ids = [...new Set(request.ids)].map(String);
+    const selected: SearchState = {
+      q: '',
+      filters: [{ field: 'id', keys: [], op: 'eq', values: ids }],
+      sort: section.defaultSort,
+      page: 1,
+    };
+    return searchBatches(ids.length, find, selected);
+  }
+  return searchBatches(rowLimit(choices), find, fromStart(state));
+}

@@ -1,0 +1,252 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../errors/app-error.ts';
+import {
+  cleanText,
+  containsPattern,
+  dayRange,
+  keysetAfter,
+  type ListQuery,
+  type Page,
+  pageOf,
+  pageSize,
+} from '../user-data/list-query.ts';
+import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
+
+// A user's orders (spec §3 "orders": number, created_at, amount, status, order_data; §7 orders on
+// users/{user_id}; the page /dashboard/orders/ shows #, Created on, Amount, Status, Details).
+// Statuses per DESIGN.md: pending, paid, failed, refunded, cancelled. A user creates an order
+// (pending) and may cancel it while it is pending; paid, failed and refunded are the payment
+// provider's to set (no provider yet). Paid and refunded orders are records of money and stay.
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Statuses whose orders a user may delete: no money moved. */
+const DELETABLE: readonly OrderStatus[] = ['pending', 'failed', 'cancelled'];
+
+export const ORDER_DATA_MAX_CHARS = 10_000;
+const AMOUNT_INTEGER_DIGITS = 12;
+
+export type Order = {
+  id: number;
+  /** Per user, from 1: the # column. */
+  number: number;
+  created_at: string;
+  updated_at: string;
+  /** Exact, with the currency's minor unit of decimals: "12.50". */
+  amount: string;
+  /** ISO 4217 code. */
+  currency: string;
+  status: OrderStatus;
+  /** What was ordered, as the client described it. */
+  order_data: Record<string, unknown>;
+};
+
+export type OrderInput = { amount: string; currency: string; order_data?: Record<string, unknown> };
+
+type OrderRow = {
+  id: number;
+  number: number;
+  created_at: Date;
+  updated_at: Date;
+  amount: string;
+  currency: string;
+  status: OrderStatus;
+  order_data: unknown;
+};
+
+function orderOf(row: OrderRow): Order {
+  const data = typeof row.order_data === 'string' ? JSON.parse(row.order_data) : row.order_data;
+  return {
+    id: Number(row.id),
+    number: Number(row.number),
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+    amount: String(row.amount),
+    currency: row.currency,
+    status: row.status,
+    order_data: data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {},
+  };
+}
+
+/**
+ * An amount in a currency's minor unit, exactly (decimal text, never a float): "12.5" in EUR is
+ * "12.50"; more decimals than the currency has, zero or less, or a malformed number is a 400.
+ */
+export function orderAmount(raw: string, minorUnit: number): string {
+  const text = raw.trim();
+  const m = new RegExp(`^(\\d{1,${AMOUNT_INTEGER_DIGITS}})(?:\\.(\\d+))?$`).exec(text);
+  if (!m) {
+    throw fieldProblem(
+      'amount',
+      'invalid',
+      `amount must be a positive decimal number like 12.50 (at most ${AMOUNT_INTEGER_DIGITS} digits before the point).`,
+    );
+  }
+  const decimals = (m[2] ?? '').replace(/0+$/, '');
+  if (decimals.length > minorUnit) {
+    throw fieldProblem('amount', 'precision', `amount may have at most ${minorUnit} decimals in this currency.`);
+  }
+  const integer = m[1].replace(/^0+(?=\d)/, '');
+  const amount = minorUnit > 0 ? `${integer}.${decimals.padEnd(minorUnit, '0')}` : integer;
+  if (/^[0.]+$/.test(amount)) throw fieldProblem('amount', 'invalid', 'amount must be more than 0.');
+  return amount;
+}
+
+async function currencyMinorUnit(db: Db, code: string): Promise<{ code: string; minor: number }> {
+  const clean = code.trim().toUpperCase();
+  const row = /^[A-Z]{3}$/.test(clean)
+    ? await db.kysely
+        .selectFrom('currencies')
+        .select(['code', 'minor_unit'])
+        .where('code', '=', clean)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw fieldProblem('currency', 'invalid', 'currency must be an ISO 4217 code like EUR or USD.');
+  // Currencies without a minor unit (gold, SDR) are priced with up to 4 decimals.
+  return { code: row.code, minor: row.minor_unit ?? 4 };
+}
+
+function checkOrderData(data: unknown): Record<string, unknown> {
+  if (data === undefined) return {};
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    throw fieldProblem('order_data', 'invalid', 'order_data must be a JSON object.');
+  }
+  if (JSON.stringify(data).length > ORDER_DATA_MAX_CHARS) {
+    throw fieldProblem(
+      'order_data',
+      'tooLong',
+      `order_data may take at most ${ORDER_DATA_MAX_CHARS} characters as JSON.`,
+    );
+  }
+  return data as Record<string, unknown>;
+}
+
+function selectOrders(db: Db, userId: number) {
+  return db.kysely
+    .selectFrom('orders as o')
+    .select(['o.id', 'o.number', 'o.created_at', 'o.updated_at', 'o.amount', 'o.currency', 'o.status', 'o.order_data'])
+    .where('o.user_id', '=', userId);
+}
+
+export async function getOrder(db: Db, userId: number, id: number): Promise<Order | null> {
+  const row = await selectOrders(db, userId).where('o.id', '=', id).executeTakeFirst();
+  return row ? orderOf(row as OrderRow) : null;
+}
+
+/** A user's orders, newest first: `q` is an order number or text in the order's data; `status` keeps one status. */
+export async function listOrders(
+  db: Db,
+  userId: number,
+  query: ListQuery & { status?: OrderStatus } = {},
+): Promise<Page<Order>> {
+  const size = pageSize(query.count);
+  const { start, end } = dayRange(query.from, query.to);
+  let select = selectOrders(db, userId);
+  if (query.q) {
+    const q = cleanText(query.q).replace(/^#/, '');
+    select = /^\d{1,9}$/.test(q)
+      ? select.where('o.number', '=', Number(q))
+      : select.where(sql<string>`o.order_data::text`, 'ilike', containsPattern(q));
+  }
+  if (query.status) select = select.where('o.status', '=', query.status);
+  if (start) select = select.where('o.created_at', '>=', start);
+  if (end) select = select.where('o.created_at', '<', end);
+  if (query.after !== undefined) select = select.where(keysetAfter('o', 'orders', 'created_at', userId, query.after));
+  const rows = await select
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(size + 1)
+    .execute();
+  return pageOf((rows as OrderRow[]).map(orderOf), size);
+}
+
+/** Creates a pending order, numbered per user from 1. */
+export async function createOrder(db: Db, userId: number, input: OrderInput): Promise<Order> {
+  const currency = await currencyMinorUnit(db, input.currency);
+  const amount = orderAmount(input.amount, currency.minor);
+  const data = JSON.stringify(checkOrderData(input.order_data));
+  // Two orders at once may pick the same number: the unique key refuses one, which tries again.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const row = await db.kysely
+        .insertInto('orders')
+        .columns(['user_id', 'number', 'amount', 'currency', 'order_data'])
+        .expression((eb) =>
+          eb
+            .selectFrom('orders')
+            .select([
+              sql<number>`${userId}::bigint`.as('user_id'),
+              sql<number>`coalesce(max(number), 0) + 1`.as('number'),
+              sql<string>`${amount}::numeric`.as('amount'),
+              sql<string>`${currency.code}::text`.as('currency'),
+              sql<unknown>`${data}::jsonb`.as('order_data'),
+            ])
+            .where('user_id', '=', userId),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return (await getOrder(db, userId, Number(row.id)))!;
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+/** Cancels a pending order (the only change a user makes); any other status is a 409. */
+export async function cancelOrder(db: Db, userId: number, id: number): Promise<Order> {
+  const result = await db.kysely
+    .updateTable('orders')
+    .set({ status: 'cancelled', updated_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  const order = await getOrder(db, userId, id);
+  if (!order) throw notFound('order');
+  if (Number(result.numUpdatedRows) === 0) {
+    throw new AppError(
+      'conflict',
+      `Only a pending order can be cancelled; order #${order.number} is ${order.status}.`,
+      {
+        parameter: 'status',
+        status: order.status,
+      },
+    );
+  }
+  return order;
+}
+
+/**
+ * Deletes orders, all or none: an id that is not the caller's is a 404; a paid or refunded order
+ * (money moved) is a 409 and nothing is deleted.
+ */
+export async function deleteOrders(db: Db, userId: number, ids: readonly number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw fieldProblem('order_ids', 'required', 'Give the ids of the orders to delete.');
+  return db.kysely.transaction().execute(async (tx) => {
+    const rows = await tx
+      .selectFrom('orders')
+      .select(['id', 'number', 'status'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', unique)
+      .forUpdate()
+      .execute();
+    if (rows.length !== unique.length) throw notFound('order');
+    const kept = rows.filter((r) => !DELETABLE.includes(r.status));
+    if (kept.length > 0) {
+      throw new AppError(
+        'conflict',
+        `Paid and refunded orders are kept: order ${kept.map((r) => `#${r.number}`).join(', ')} cannot be deleted.`,
+        { parameter: 'order_ids', ids: kept.map((r) => Number(r.id)) },
+      );
+    }
+    await tx.deleteFrom('orders').where('user_id', '=', userId).where('id', 'in', unique).execute();
+    return unique.length;
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}

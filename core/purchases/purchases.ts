@@ -1,0 +1,214 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import { ADVANCED_PROFILE_THRESHOLD } from '../companies/get-company.ts';
+import { AppError } from '../errors/app-error.ts';
+import {
+  cleanText,
+  containsPattern,
+  dayRange,
+  keysetAfter,
+  type ListQuery,
+  type Page,
+  pageOf,
+  pageSize,
+} from '../user-data/list-query.ts';
+import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
+
+// Company profiles a user bought (spec §3 "purchases"; §7 purchases on users/{user_id}; the page
+// /dashboard/history/purchases/profiles/companies/ shows Company, Jurisdiction, Purchased on).
+// DESIGN.md: opening a company's full profile costs 1 credit (2 for an advanced profile) once per
+// user and company, recorded as a purchase. Buying the same company again records nothing new.
+// A purchase is a record of credits spent, so a user does not delete it: "deleting" hides it
+// from the purchase history (hidden_at), and the company stays bought.
+
+/** Credits of a company's full profile. */
+export const PROFILE_CREDITS = 1;
+/** Credits of an advanced profile (10 or more items in a related list, spec §9). */
+export const ADVANCED_PROFILE_CREDITS = 2;
+
+export type Purchase = {
+  id: number;
+  /** The company's id. */
+  object_id: number;
+  credits: number;
+  created_at: string;
+  /** Hidden from the purchase history by the user (still bought). */
+  hidden: boolean;
+  /** The company as it is now; null when it no longer exists. */
+  company: { id: number; uri: string; name: string; jurisdiction_id: number } | null;
+};
+
+type PurchaseRow = {
+  id: number;
+  legal_entity_id: number;
+  credits: number;
+  created_at: Date;
+  hidden_at: Date | null;
+  company_id: number | null;
+  uri: string | null;
+  name: string | null;
+  jurisdiction_id: number | null;
+};
+
+function purchaseOf(row: PurchaseRow): Purchase {
+  return {
+    id: Number(row.id),
+    object_id: Number(row.legal_entity_id),
+    credits: Number(row.credits),
+    created_at: new Date(row.created_at).toISOString(),
+    hidden: row.hidden_at !== null,
+    company:
+      row.company_id === null
+        ? null
+        : { id: Number(row.company_id), uri: row.uri!, name: row.name!, jurisdiction_id: Number(row.jurisdiction_id) },
+  };
+}
+
+function selectPurchases(db: Db, userId: number) {
+  return db.kysely
+    .selectFrom('purchases as p')
+    .leftJoin('legal_entities as b', 'b.id', 'p.legal_entity_id')
+    .select([
+      'p.id',
+      'p.legal_entity_id',
+      'p.credits',
+      'p.created_at',
+      'p.hidden_at',
+      'b.id as company_id',
+      'b.uri',
+      'b.name',
+      'b.jurisdiction_id',
+    ])
+    .where('p.user_id', '=', userId);
+}
+
+export async function getPurchase(db: Db, userId: number, id: number): Promise<Purchase | null> {
+  const row = await selectPurchases(db, userId).where('p.id', '=', id).executeTakeFirst();
+  return row ? purchaseOf(row) : null;
+}
+
+/** Whether a user has bought a company's profile (hidden or not). */
+export async function hasPurchased(db: Db, userId: number, companyId: number): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('purchases')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('legal_entity_id', '=', companyId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A user's purchases, newest first: `q` looks in company names, `from`/`to` at the day. Hidden
+ * purchases only with `hidden: true`.
+ */
+export async function listPurchases(
+  db: Db,
+  userId: number,
+  query: ListQuery & { hidden?: boolean } = {},
+): Promise<Page<Purchase>> {
+  const size = pageSize(query.count);
+  const { start, end } = dayRange(query.from, query.to);
+  let select = selectPurchases(db, userId);
+  if (!query.hidden) select = select.where('p.hidden_at', 'is', null);
+  if (query.q) select = select.where('b.name', 'ilike', containsPattern(cleanText(query.q)));
+  if (start) select = select.where('p.created_at', '>=', start);
+  if (end) select = select.where('p.created_at', '<', end);
+  if (query.after !== undefined)
+    select = select.where(keysetAfter('p', 'purchases', 'created_at', userId, query.after));
+  const rows = await select
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(size + 1)
+    .execute();
+  return pageOf(rows.map(purchaseOf), size);
+}
+
+/** The credits a company's full profile costs: 2 when any of its related lists holds 10 or more items. */
+export async function profileCredits(db: Db, companyId: number): Promise<number> {
+  const lists = [
+    'legal_entity_statuses',
+    'legal_entity_names',
+    'legal_entity_addresses',
+    'legal_entity_dates',
+    'legal_entity_identifiers',
+    'legal_entity_indicators',
+    'legal_entity_industries',
+    'legal_entity_shares',
+    'legal_entity_contacts',
+    'legal_entity_members',
+  ];
+  const counts = lists.map(
+    (table) =>
+      sql<boolean>`(select count(*) from (select 1 from ${sql.table(table)} x where x.legal_entity_id = ${companyId} limit ${ADVANCED_PROFILE_THRESHOLD}) c) >= ${ADVANCED_PROFILE_THRESHOLD}`,
+  );
+  const result = await sql<{ advanced: boolean }>`select (${sql.join(counts, sql` or `)}) as advanced`.execute(
+    db.kysely,
+  );
+  return result.rows[0]?.advanced ? ADVANCED_PROFILE_CREDITS : PROFILE_CREDITS;
+}
+
+/**
+ * Records that a user bought a company's full profile, once per user and company: the company
+ * must exist; buying it again answers the first purchase (shown again if it was hidden) with
+ * `created: false`.
+ */
+export async function purchaseProfile(
+  db: Db,
+  userId: number,
+  companyId: number,
+): Promise<{ purchase: Purchase; created: boolean }> {
+  const company = await db.kysely
+    .selectFrom('legal_entities')
+    .select('id')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  if (!company) throw new AppError('not_found', 'No company has this id.', { parameter: 'object_id' });
+  const credits = await profileCredits(db, companyId);
+  const row = await db.kysely
+    .insertInto('purchases')
+    .values({ user_id: userId, legal_entity_id: companyId, credits })
+    .onConflict((oc) => oc.columns(['user_id', 'legal_entity_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (row) return { purchase: (await getPurchase(db, userId, Number(row.id)))!, created: true };
+  const existing = await db.kysely
+    .updateTable('purchases')
+    .set({ hidden_at: null })
+    .where('user_id', '=', userId)
+    .where('legal_entity_id', '=', companyId)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { purchase: (await getPurchase(db, userId, Number(existing.id)))!, created: false };
+}
+
+/** Hides a purchase from the purchase history or shows it again (the API's PATCH). */
+export async function setPurchaseHidden(db: Db, userId: number, id: number, hidden: boolean): Promise<Purchase> {
+  const result = await db.kysely
+    .updateTable('purchases')
+    .set({ hidden_at: hidden ? sql<Date>`coalesce(hidden_at, now())` : null })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound('purchase');
+  return (await getPurchase(db, userId, id))!;
+}
+
+/**
+ * Removes purchases from the purchase history (hides them: the companies stay bought), all or
+ * none: an id that is not the caller's is a 404. Returns how many were removed.
+ */
+export async function hidePurchases(db: Db, userId: number, ids: readonly number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw fieldProblem('purchase_ids', 'required', 'Give the ids of the purchases to remove.');
+  return db.kysely.transaction().execute(async (tx) => {
+    const result = await tx
+      .updateTable('purchases')
+      .set({ hidden_at: sql<Date>`coalesce(hidden_at, now())` })
+      .where('user_id', '=', userId)
+      .where('id', 'in', unique)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== unique.length) throw notFound('purchase');
+    return unique.length;
+  });
+}

@@ -1,0 +1,288 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppServices } from '../../app/services.ts';
+import type { SessionAuth } from '../../core/accounts/sessions.ts';
+import { AppError } from '../../core/errors/app-error.ts';
+import {
+  COMPANY_EXPORT_SECTIONS,
+  EXPORT_FORMATS,
+  EXPORT_ROW_LIMIT,
+  EXPORT_ROWS_HEADER,
+  EXPORT_SCOPES,
+  EXPORT_SEPARATORS,
+} from '../../core/export/export-options.ts';
+import { parseExportParams } from '../../core/export/export-request.ts';
+import {
+  deleteExportSettings,
+  listExportSettings,
+  saveExportSetting,
+  updateExportSetting,
+} from '../../core/export/export-settings.ts';
+import { prepareExport } from '../../core/export/run-export.ts';
+import type { Reference } from '../../core/reference/reference-data.ts';
+import { SECTIONS, sectionById } from '../../core/sections/sections.ts';
+import { notFound } from '../../core/user-data/user-data-errors.ts';
+import { getWatchlistByNumber } from '../../core/watchlists/watchlists.ts';
+import type { Db } from '../../db/client.ts';
+import { requireUser } from './auth.ts';
+import { type ApiRoutes, getRoute, intParam, languageIdOf, mutationRoute, searchParams } from './route.ts';
+import {
+  DeletedSchema,
+  idParams,
+  RECORD_ROUTE_ERRORS,
+  requireOwnUser,
+  USER_ROUTE_ERRORS,
+  userIdParams,
+} from './user-data-route.ts';
+
+// Export (spec §5, §7 "Export behaviour", §9): a signed-in user's download of a search's rows in
+// csv, xlsx, json or xml, streamed as it is read; and their export view settings (spec §7 Users:
+// export_view_settings). A guest gets 401; another user's {user_id} 403, another user's setting 404.
+
+const TAGS = ['Export'];
+const SECTION_IDS = SECTIONS.map((s) => s.id) as [string, ...string[]];
+
+export const EXPORT_MEDIA_TYPES = [
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/json',
+  'application/xml',
+];
+
+const exportQuery = z.strictObject({
+  format: z.enum(EXPORT_FORMATS).optional().describe('csv (default), xlsx, json or xml; anything else is a 400.'),
+  separator: z.enum(EXPORT_SEPARATORS).optional().describe('CSV separator: comma (default), semicolon or tab.'),
+  scope: z
+    .enum(EXPORT_SCOPES)
+    .optional()
+    .describe(
+      `page: the page of results that page/after name; selected: the rows in ids; first: the first count rows; all (default): up to ${EXPORT_ROW_LIMIT.toLocaleString('en')} rows.`,
+    ),
+  count: z.string().optional().describe(`N of scope=first: 1 to ${EXPORT_ROW_LIMIT}.`),
+  ids: z
+    .string()
+    .optional()
+    .describe('scope=selected: company ids (record ids in a record section), joined by | or ,.'),
+  sections: z
+    .string()
+    .optional()
+    .describe(
+      `Companies: the data sections, joined by | or , (${COMPANY_EXPORT_SECTIONS.join(', ')}); the default follows spec §3 "Export reading".`,
+    ),
+  lang: z.enum(['en', 'de', 'fr']).optional().describe('Language of headers and names (default en).'),
+  list: z
+    .string()
+    .optional()
+    .describe('Companies: the number of one of your company lists, exported instead of a search.'),
+  q: z.string().optional().describe('Companies: the name search, as on the search page.'),
+  sort: z.string().optional().describe('A sort key of the section (as on the search page).'),
+  page: z.string().optional().describe('scope=page: the page number.'),
+  after: z.string().optional().describe('scope=page: the cursor of the page (the search page’s `after`).'),
+});
+
+export type ExportCall = {
+  db: Db;
+  reference: Reference;
+  siteUrl: string;
+  auth: SessionAuth;
+  section: string;
+  params: URLSearchParams;
+};
+
+/** Checks an export call and reads its first rows: what the API and the export page share. */
+export async function prepareExportCall(call: ExportCall) {
+  const section = sectionById(call.section);
+  if (!section) throw new AppError('not_found', `No section ${call.section}.`);
+  const parsed = parseExportParams(section, call.params);
+  let list: { userId: number; watchlistId: number } | undefined;
+  if (parsed.list !== undefined) {
+    const watchlist = await getWatchlistByNumber(call.db, call.auth.user.id, parsed.list);
+    if (!watchlist) throw notFound('company list');
+    list = { userId: call.auth.user.id, watchlistId: watchlist.id };
+  }
+  return prepareExport(call.db, call.reference, {
+    section,
+    state: parsed.state,
+    choices: parsed.choices,
+    ids: parsed.ids,
+    list,
+    lang: parsed.lang,
+    languageId: languageIdOf(call.reference, parsed.lang),
+    siteUrl: call.siteUrl,
+  });
+}
+
+const ExportSettingSchema = z
+  .object({
+    id: z.number().int(),
+    section: z.string().describe('The search section.'),
+    format: z.enum(EXPORT_FORMATS),
+    separator: z.enum(EXPORT_SEPARATORS),
+    scope: z.enum(EXPORT_SCOPES),
+    count: z.number().int().describe('N of scope=first.'),
+    sections: z.array(z.enum(COMPANY_EXPORT_SECTIONS)).describe('Companies: the chosen data sections.'),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'ExportViewSetting' });
+
+const settingFields = {
+  format: z.enum(EXPORT_FORMATS).optional(),
+  separator: z.enum(EXPORT_SEPARATORS).optional().describe('The CSV separator.'),
+  scope: z.enum(EXPORT_SCOPES).optional(),
+  count: z
+    .number()
+    .int()
+    .min(1)
+    .max(EXPORT_ROW_LIMIT)
+    .optional()
+    .describe(`N of scope=first: 1 to ${EXPORT_ROW_LIMIT}.`),
+  sections: z
+    .array(z.enum(COMPANY_EXPORT_SECTIONS))
+    .max(COMPANY_EXPORT_SECTIONS.length * 2)
+    .optional()
+    .describe('Companies: the chosen data sections.'),
+};
+
+export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
+  const { db, reference } = services;
+
+  // The download: its own handler (a stream with file headers), its declaration for the document.
+  routes.push({
+    url: '/export/:section',
+    operationId: 'exportRecords',
+    summary: 'Download a search’s rows as csv, xlsx, json or xml',
+    description:
+      'The same filters, `q` and `sort` as the section’s search. Streamed: rows are written as they are read; the ' +
+      `\`${EXPORT_ROWS_HEADER}\` header says how many are expected. CSV has a byte-order mark, a header row and every value quoted; ` +
+      'JSON and XML skip empty values and drop a leading #; XML has a `data` root with `legal_entities`/`legal_entity` ' +
+      '(other sections alike); XLSX has typed cells and a frozen header row. A failure after the first bytes aborts the download.',
+    tags: TAGS,
+    auth: true,
+    params: z.strictObject({ section: z.enum(SECTION_IDS).describe('The search section.') }),
+    query: exportQuery,
+    response: z.string(),
+    produces: EXPORT_MEDIA_TYPES,
+    errors: [401, 404],
+  });
+  api.get('/export/:section', async (request, reply) => {
+    const auth = await requireUser(request);
+    const { section } = request.params as { section: string };
+    const prepared = await prepareExportCall({
+      db,
+      reference,
+      siteUrl: services.siteUrl,
+      auth,
+      section,
+      params: searchParams(request.url),
+    });
+    const body = new PassThrough();
+    prepared.write(body).catch((error: unknown) => {
+      // The download ends without its last chunk: the browser reports it failed, never a short file as complete.
+      request.log.error({ err: error }, 'export failed');
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return reply
+      .header('content-type', prepared.contentType)
+      .header('content-disposition', `attachment; filename="${prepared.fileName}"`)
+      .header(EXPORT_ROWS_HEADER, String(prepared.expectedRows))
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  });
+
+  // ---- export_view_settings ----
+
+  getRoute(
+    api,
+    routes,
+    {
+      url: '/export_view_settings/users/:user_id',
+      operationId: 'listExportViewSettings',
+      summary: 'A user’s export view settings',
+      description: 'At most one per search section; `section` keeps one.',
+      tags: TAGS,
+      auth: true,
+      params: userIdParams,
+      query: z.strictObject({ section: z.enum(SECTION_IDS).optional() }),
+      response: z.object({ count: z.number().int(), data: z.array(ExportSettingSchema) }),
+      errors: USER_ROUTE_ERRORS,
+    },
+    async (query, { request, path }) => {
+      const auth = await requireOwnUser(request, path.user_id);
+      const data = await listExportSettings(db, auth.user.id, query);
+      return { count: data.length, data };
+    },
+  );
+
+  mutationRoute(
+    api,
+    routes,
+    {
+      method: 'post',
+      url: '/export_view_settings/users/:user_id',
+      operationId: 'saveExportViewSetting',
+      summary: 'Save a section’s export view settings',
+      description: 'Creates them, or changes the saved ones of that section; fields left out keep their value.',
+      tags: TAGS,
+      auth: true,
+      params: userIdParams,
+      body: z.strictObject({ section: z.enum(SECTION_IDS), ...settingFields }),
+      response: ExportSettingSchema,
+      status: 201,
+      errors: USER_ROUTE_ERRORS,
+    },
+    async ({ params, body }, { request }) => {
+      const auth = await requireOwnUser(request, params.user_id);
+      const { section, ...input } = body;
+      return saveExportSetting(db, auth.user.id, section, input);
+    },
+  );
+
+  mutationRoute(
+    api,
+    routes,
+    {
+      method: 'patch',
+      url: '/export_view_settings/:id',
+      operationId: 'updateExportViewSetting',
+      summary: 'Change saved export view settings',
+      tags: TAGS,
+      auth: true,
+      params: idParams,
+      body: z.strictObject(settingFields),
+      response: ExportSettingSchema,
+      errors: RECORD_ROUTE_ERRORS,
+    },
+    async ({ params, body }, { request }) => {
+      const auth = await requireUser(request);
+      return updateExportSetting(db, auth.user.id, params.id, body);
+    },
+  );
+
+  mutationRoute(
+    api,
+    routes,
+    {
+      method: 'delete',
+      url: '/export_view_settings',
+      operationId: 'deleteExportViewSettings',
+      summary: 'Delete saved export view settings',
+      description: 'All of the ids or none: an id that is not yours is a 404.',
+      tags: TAGS,
+      auth: true,
+      body: z.strictObject({
+        export_view_setting_ids: z
+          .array(intParam('export_view_setting_ids'))
+          .min(1, { error: 'export_view_setting_ids: give at least one id' })
+          .max(100),
+      }),
+      response: DeletedSchema,
+      errors: RECORD_ROUTE_ERRORS,
+    },
+    async ({ body }, { request }) => {
+      const auth = await requireUser(request);
+      return { deleted: await deleteExportSettings(db, auth.user.id, body.export_view_setting_ids) };
+    },
+  );
+}

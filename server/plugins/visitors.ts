@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import type { AppServices } from '../../app/services.ts';
+import {
+  newVisitorId,
+  recordVisitor,
+  utmCookie,
+  utmOf,
+  utmOfCookie,
+  visitorCookie,
+  visitorIdOf,
+  visitorOfLanding,
+} from '../../core/visitors/visitors.ts';
+import { clientRequest } from './session.ts';
+
+/**
+ * Visitors (spec §4, §7 "Partner stats"): on a page a browser sees (a successful GET answered with
+ * HTML — not /api, not static files, not redirects), a visitor without the `uid` cookie gets one
+ * (one year) and is recorded once; a landing URL with utm_* parameters sets the `utm` cookie
+ * (14 days). Bots (isbot, or no User-Agent at all) get neither: crawlers would fill the partner
+ * stats with visitors nobody sent. The record is written after the page is sent, never awaited:
+ * a failure is logged and the page is the same. Works on cached pages too (onSend runs for them).
+ */
+export function registerVisitors(app: FastifyInstance, services: AppServices): void {
+  const pending = new Set<Promise<void>>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    try {
+      if (!isPageVisit(request, reply)) return payload;
+      const userAgent = header(request.headers['user-agent']) ?? '';
+      if (!userAgent || isbot(userAgent)) return payload;
+      const { secure } = clientRequest(request, services.siteUrl);
+      const params = new URL(request.url, 'http://localhost').searchParams;
+      const landingUtm = utmOf(params);
+      if (Object.keys(landingUtm).length > 0) reply.header('set-cookie', utmCookie(landingUtm, secure));
+      if (visitorIdOf(request.headers.cookie)) return payload;
+      const uid = newVisitorId();
+      reply.header('set-cookie', visitorCookie(uid, secure));
+      const visitor = visitorOfLanding({
+        uid,
+        params,
+        userAgent,
+        host: request.host,
+        cookieUtm: utmOfCookie(request.headers.cookie),
+      });
+      const task: Promise<void> = recordVisitor(services.db, visitor).then(
+        () => undefined,
+        (error: unknown) => request.log.error({ err: error }, 'could not record a visitor'),
+      );
+      pending.add(task);
+      void task.finally(() => pending.delete(task));
+    } catch (error) {
+      // Never let visitor stats break a page.
+      request.log.error({ err: error }, 'visitor cookie failed');
+    }
+    return payload;
+  });
+  // Records still being written finish before the app (and its database) closes.
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+}
+
+function isPageVisit(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.method !== 'GET') return false;
+  if (reply.statusCode < 200 || reply.statusCode >= 300) return false;
+  const path = request.url.split('?')[0];
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return false;
+  if (/\.[a-z0-9]+$/i.test(path)) return false;
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && type.startsWith('text/html');
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseStrictCsv } from '../support/export-readers.ts';
+
+// `npm run cli -- export` (issue 5): a file of the search's rows and a summary line; bad input is
+// a clear error, a non-zero exit and no file.
+
+const run = promisify(execFile);
+const CLI = new URL('../../cli/main.ts', import.meta.url).pathname;
+let dir: string;
+
+const cli = (...args: string[]) => {
+  const { DATABASE_URL: _, ...env } = process.env;
+  return run(process.execPath, [CLI, ...args], { env: { ...env, DATA_DIR: join(dir, 'db') } });
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'registra-export-cli-'));
+  await cli('db', 'seed', '--companies', '40', '--seed', '5');
+}, 120_000);
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('npm run cli -- export', () => {
+  it('writes the search’s rows and prints a summary', async () => {
+    const out = join(dir, 'companies.csv');
+    const { stdout } = await cli(
+      'export',
+      '--section',
+      'companies',
+      '--filter',
+      'status=1',
+      '--format',
+      'csv',
+      '--separator',
+      'tab',
+      '--out',
+      out,
+    );
+    const match = /Exported (\d+) companies to .*companies\.csv \(csv, [\d.]+ KB\) in [\d.]+ s\./.exec(stdout);
+    expect(match, stdout).not.toBeNull();
+    const records = parseStrictCsv(await readFile(out, 'utf8'), '\t');
+    expect(records.length - 1).toBe(Number(match?.[1]));
+    expect(records[0].slice(0, 3)).toEqual(['ID', 'Name', 'Status']);
+    expect(new Set(records.slice(1).map((r) => r[2]))).toEqual(new Set(['Active']));
+  }, 60_000);
+
+  it.each([
+    [['--format', 'pdf'], '--format: format must be one of csv, xlsx, json, xml'],
+    [['--filter', 'jurisdiction=xx'], '--filter: jurisdiction has an invalid value "xx"'],
+    [['--limit', '0'], '--limit: count must be a whole number'],
+    [['--section', 'spaceships'], '--section must be one of companies'],
+  ])(
+    'refuses %j with a clear message, exit 1 and no file',
+    async (args, message) => {
+      const out = join(dir, 'bad.out');
+      const failure = await cli('export', ...args, '--out', out).catch((e: { stderr: string; code: number }) => e);
+      expect(failure).toMatchObject({ code: 1 });
+      expect((failure as { stderr: string }).stderr).toContain(message);
+      expect((await readdir(dir)).filter((f) => f.startsWith('bad.out'))).toEqual([]);
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,187 @@
+import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { recordEntityNames } from '../../core/export/export-columns.ts';
+import { type ExportFormat, type ExportSeparator, exportFileName } from '../../core/export/export-options.ts';
+import { type Cell, createWriter, type ExportColumn, escapeXml, xmlName } from '../../core/export/writers.ts';
+import { parseStrictCsv, parseStrictXml, readXlsxSheet } from '../support/export-readers.ts';
+
+const COLUMNS: ExportColumn[] = [
+  { key: 'name', label: 'Name', type: 'text' },
+  { key: 'dates.registration', label: 'Date: Registration', type: 'date' },
+  { key: 'specifications.members_count', label: 'Members', type: 'number' },
+  { key: 'indicators.bankrupt', label: 'Indicator: Bankrupt', type: 'boolean' },
+  { key: 'note', label: 'Note', type: 'text' },
+];
+
+const ROWS: Cell[][] = [
+  ['Acme "Best" Ltd, Berlin', '2020-02-29', 12, false, '#tagged'],
+  ['Ünïcode & <Sons>\u0001', null, null, true, ''],
+];
+
+async function write(format: ExportFormat, rows: Cell[][] = ROWS, separator: ExportSeparator = 'comma') {
+  const out = new PassThrough();
+  const done = buffer(out);
+  const writer = createWriter(format, out, COLUMNS, {
+    separator,
+    entity: { plural: 'legal_entities', singular: 'legal_entity' },
+    title: 'Legal entities',
+  });
+  // Two batches, as a real export writes them.
+  await writer.writeRows(rows.slice(0, 1));
+  await writer.writeRows(rows.slice(1));
+  await writer.finish();
+  return done;
+}
+
+describe('CSV writer', () => {
+  it('starts with a byte-order mark and the header, quotes every value and doubles inner quotes', async () => {
+    const text = (await write('csv')).toString('utf8');
+    expect(text.startsWith('\uFEFF"Name","Date: Registration","Members"')).toBe(true);
+    expect(text).toContain('"Acme ""Best"" Ltd, Berlin","2020-02-29","12","false","#tagged"\r\n');
+    // Empty values are quoted too.
+    expect(text).toContain('"","","true",""\r\n');
+    const records = parseStrictCsv(text);
+    expect(records).toHaveLength(3);
+    expect(records[0]).toEqual(COLUMNS.map((c) => c.label));
+    expect(records[1][0]).toBe('Acme "Best" Ltd, Berlin');
+    // CSV keeps values as they are: a leading # stays.
+    expect(records[1][4]).toBe('#tagged');
+  });
+
+  it.each([
+    ['comma', ','],
+    ['semicolon', ';'],
+    ['tab', '\t'],
+  ] as const)('separates values with the chosen separator (%s)', async (separator, char) => {
+    const text = (await write('csv', ROWS, separator)).toString('utf8');
+    expect(text.split('\r\n')[0]).toBe(`\uFEFF${COLUMNS.map((c) => `"${c.label}"`).join(char)}`);
+    const records = parseStrictCsv(text, char);
+    expect(records[1]).toEqual(['Acme "Best" Ltd, Berlin', '2020-02-29', '12', 'false', '#tagged']);
+  });
+
+  it('writes the header alone when there are no rows', async () => {
+    const records = parseStrictCsv((await write('csv', [])).toString('utf8'));
+    expect(records).toEqual([COLUMNS.map((c) => c.label)]);
+  });
+});
+
+describe('JSON writer', () => {
+  it('removes a leading # and skips empty values', async () => {
+    const json = JSON.parse((await write('json')).toString('utf8'));
+    expect(Object.keys(json)).toEqual(['legal_entities']);
+    expect(json.legal_entities).toEqual([
+      {
+        name: 'Acme "Best" Ltd, Berlin',
+        'dates.registration': '2020-02-29',
+        'specifications.members_count': 12,
+        'indicators.bankrupt': false,
+        note: 'tagged',
+      },
+      { name: 'Ünïcode & <Sons>\u0001', 'indicators.bankrupt': true },
+    ]);
+  });
+
+  it('is a valid document without rows', async () => {
+    expect(JSON.parse((await write('json', [])).toString('utf8'))).toEqual({ legal_entities: [] });
+  });
+});
+
+describe('XML writer', () => {
+  it('escapes & < > " \' and strips characters XML 1.0 forbids', () => {
+    expect(escapeXml(`a & b < c > d " e ' f`)).toBe('a &amp; b &lt; c &gt; d &quot; e &apos; f');
+    expect(escapeXml('x\u0000y\u0001z\u000bw\uFFFEv\t\n')).toBe('xyzwv\t\n');
+    expect(escapeXml('emoji 🚢 stays')).toBe('emoji 🚢 stays');
+  });
+
+  it('has a data root with legal_entities and legal_entity children, skipping empty values and a leading #', async () => {
+    const text = (await write('xml')).toString('utf8');
+    expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const root = parseStrictXml(text);
+    expect(root.name).toBe('data');
+    expect(root.children.map((c) => c.name)).toEqual(['legal_entities']);
+    const entities = root.children[0].children;
+    expect(entities.map((e) => e.name)).toEqual(['legal_entity', 'legal_entity']);
+    const first = Object.fromEntries(entities[0].children.map((c) => [c.name, c.text]));
+    expect(first).toEqual({
+      name: 'Acme "Best" Ltd, Berlin',
+      'dates.registration': '2020-02-29',
+      'specifications.members_count': '12',
+      'indicators.bankrupt': 'false',
+      note: 'tagged',
+    });
+    // The empty date, count and note are left out; the forbidden \u0001 is gone.
+    expect(entities[1].children.map((c) => [c.name, c.text])).toEqual([
+      ['name', 'Ünïcode & <Sons>'],
+      ['indicators.bankrupt', 'true'],
+    ]);
+  });
+
+  it('makes element names of any key', () => {
+    expect(xmlName('dates.registration')).toBe('dates.registration');
+    expect(xmlName('1-10')).toBe('_1-10');
+    expect(xmlName('a b/c')).toBe('a_b_c');
+  });
+
+  it('names the elements of record sections in the plural and singular', () => {
+    expect(recordEntityNames('vessels')).toEqual({ plural: 'vessels', singular: 'vessel' });
+    expect(recordEntityNames('bank-accounts')).toEqual({ plural: 'bank_accounts', singular: 'bank_account' });
+    expect(recordEntityNames('real-estate')).toEqual({ plural: 'real_estate', singular: 'property' });
+    expect(recordEntityNames('plant-variety-rights').singular).toBe('plant_variety_right');
+    expect(recordEntityNames('liabilities').singular).toBe('liability');
+    expect(recordEntityNames('taxes').singular).toBe('tax');
+  });
+});
+
+describe('XLSX writer', () => {
+  it('writes a workbook with a frozen header row and typed cells (read back with exceljs)', async () => {
+    const data = await write('xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.name).toBe('Legal entities');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getRow(1).values).toEqual([undefined, ...COLUMNS.map((c) => c.label)]);
+    const row = sheet.getRow(2);
+    expect(row.getCell(1).value).toBe('Acme "Best" Ltd, Berlin');
+    expect(row.getCell(2).value).toBeInstanceOf(Date);
+    expect((row.getCell(2).value as Date).toISOString()).toBe('2020-02-29T00:00:00.000Z');
+    expect(row.getCell(2).numFmt).toBe('yyyy-mm-dd');
+    expect(row.getCell(3).value).toBe(12);
+    expect(row.getCell(4).value).toBe(false);
+    expect(sheet.getRow(3).getCell(1).value).toBe('Ünïcode & <Sons>');
+    expect(sheet.getRow(3).getCell(2).value).toBeNull();
+  });
+
+  it('is a valid package read without exceljs: numbers as numbers, dates as date-formatted serials, pane frozen', async () => {
+    const data = await write('xlsx');
+    const { cells, pane, cellXfs } = await readXlsxSheet(data);
+    expect(pane).toMatchObject({ ySplit: '1', topLeftCell: 'A2', state: 'frozen' });
+    const cell = (ref: string) => cells.find((c) => c.ref === ref);
+    // A number cell has no type attribute (or n) and a numeric value.
+    expect(cell('C2')).toMatchObject({ value: '12' });
+    expect(cell('C2')?.type ?? 'n').toBe('n');
+    // 2020-02-29 is serial 43890 in the 1900 date system, with a date number format.
+    expect(cell('B2')?.value).toBe('43890');
+    expect(cell('B2')?.type ?? 'n').toBe('n');
+    expect(cellXfs[Number(cell('B2')?.style)]).toBe('yyyy-mm-dd');
+    expect(cell('D2')).toMatchObject({ type: 'b', value: '0' });
+    expect(cell('A1')?.value).toBe('Name');
+  });
+});
+
+describe('file name', () => {
+  it('is the site domain with underscores, the entity type, yyyy-MM-dd_HH-mm and the format', () => {
+    const at = new Date('2026-11-22T14:05:59Z');
+    expect(exportFileName('https://registra.example/', 'legal_entities', 'csv', at)).toBe(
+      'registra_example_legal_entities_2026-11-22_14-05.csv',
+    );
+    expect(exportFileName('http://localhost:3000', 'vessels', 'xlsx', new Date('2026-01-02T03:04:00Z'))).toBe(
+      'localhost_vessels_2026-01-02_03-04.xlsx',
+    );
+    expect(exportFileName('https://www.data.example.co.uk', 'real_estate', 'xml', at)).toBe(
+      'www_data_example_co_uk_real_estate_2026-11-22_14-05.xml',
+    );
+  });
+});
