@@ -79,3 +79,38 @@ export function AccountPage({ title, children }: { title: string; children: Reac
     </div>
   );
 }
+
+/**
+ * A one-button form that acts on one row (delete, remove, sign out a session, mark read): the
+ * session's CSRF token, the intent and the row's fields, and a button named for screen readers.
+ */
+export function RowAction({
+  action,
+  intent,
+  fields,
+  label,
+  children,
+  className,
+}: {
+  action: string;
+  intent: string;
+  /** Hidden fields naming the row, e.g. { id: 12 }. */
+  fields: Record<string, string | number>;
+  /** The button's accessible name, saying which row it acts on. */
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <form method="post" action={action} className={className}>
+      <CsrfField />
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className="link-button" aria-label={label}>
+        {children}
+      </button>
+    </form>
+  );
+}

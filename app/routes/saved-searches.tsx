@@ -8,7 +8,7 @@ import {
 } from '../../core/saved-searches/saved-searches.ts';
 import { sectionById } from '../../core/sections/sections.ts';
 import { SAVED_NAME_MAX } from '../../core/user-data/limits.ts';
-import { CsrfField } from '../components/account-form.tsx';
+import { CsrfField, RowAction } from '../components/account-form.tsx';
 import { HistoryFilters, HistoryPager } from '../components/history.tsx';
 import { FieldProblem, Notice, SaveSearchForm, UserDataNav } from '../components/user-data.tsx';
 import { localePath } from '../i18n/i18n.ts';
@@ -161,18 +161,14 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
                           </button>
                         </form>
                       </details>
-                      <form method="post" action={loaderData.action}>
-                        <CsrfField />
-                        <input type="hidden" name="intent" value="delete" />
-                        <input type="hidden" name="id" value={row.id} />
-                        <button
-                          type="submit"
-                          className="link-button"
-                          aria-label={t('history.deleteOne', { name: row.name })}
-                        >
-                          {t('history.delete')}
-                        </button>
-                      </form>
+                      <RowAction
+                        action={loaderData.action}
+                        intent="delete"
+                        fields={{ id: row.id }}
+                        label={t('history.deleteOne', { name: row.name })}
+                      >
+                        {t('history.delete')}
+                      </RowAction>
                     </td>
                   </tr>
                 );

@@ -13,8 +13,9 @@ import {
   textOf,
   waitForEmail,
 } from '../support/accounts.ts';
+import { pageClient } from '../support/page-forms.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
-import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
+import { createSignedInUser, someCompanies } from '../support/users.ts';
 
 // The dashboard, notifications and settings pages (issue 4 items 10 and 11): plain HTML forms
 // through app.inject over the production build, checked against the database.
@@ -27,21 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const get = (url: string, user?: TestUser) =>
-  t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
-const post = (url: string, fields: Record<string, string | string[]>, user?: TestUser) => {
-  const form = new URLSearchParams();
-  if (user) form.append('_csrf', user.csrf);
-  for (const [name, value] of Object.entries(fields)) {
-    for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
-  }
-  return t.app.inject({
-    method: 'POST',
-    url,
-    payload: form.toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(user ? { cookie: user.cookie } : {}) },
-  });
-};
+const { get, post } = pageClient(() => t.app);
 const noindex = '<meta name="robots" content="noindex, nofollow"/>';
 const withPassword = (label: string) => createSignedInUser(t.db, label, { name: `User ${label}`, passwordHash });
 

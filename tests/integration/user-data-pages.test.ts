@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textOf } from '../support/accounts.ts';
+import { pageClient } from '../support/page-forms.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
-import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
+import { createSignedInUser, someCompanies } from '../support/users.ts';
 
 // The pages of a user's data (issue 4): company lists, browsing and search history, saved
 // searches; "add to list" on profiles and search results; the sign-in gate for guests. Plain
@@ -13,21 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const get = (url: string, user?: TestUser) =>
-  t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
-const post = (url: string, fields: Record<string, string | string[]>, user?: TestUser) => {
-  const form = new URLSearchParams();
-  if (user) form.append('_csrf', user.csrf);
-  for (const [name, value] of Object.entries(fields)) {
-    for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
-  }
-  return t.app.inject({
-    method: 'POST',
-    url,
-    payload: form.toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(user ? { cookie: user.cookie } : {}) },
-  });
-};
+const { get, post } = pageClient(() => t.app);
 const noindex = '<meta name="robots" content="noindex, nofollow"/>';
 
 /** The attributes of every `<tag …>` of a page (React writes them in its own order). */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { addCompanies, MAX_COMPARED_COMPANIES, removeCompany } from '../../../core/comparison/comparison-set.ts';
 import { existingCompanyIds, parseCompanyRefs, resolveCompanyRefs } from '../../../core/watchlists/company-refs.ts';
-import { CsrfField } from '../../components/account-form.tsx';
+import { CsrfField, RowAction } from '../../components/account-form.tsx';
 import { GatedLink, GateScript, Notice, SignInGate } from '../../components/user-data.tsx';
 import { i18nFor, localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
@@ -233,18 +233,15 @@ export default function ComparisonPage({ loaderData, actionData }: Route.Compone
                   {companies.map((c) => (
                     <th key={c.id} scope="col">
                       <a href={c.href}>{c.name}</a>
-                      <form method="post" action={base} className="comparison-remove">
-                        <CsrfField />
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="id" value={c.id} />
-                        <button
-                          type="submit"
-                          className="link-button"
-                          aria-label={t('comparison.removeLabel', { name: c.name })}
-                        >
-                          {t('comparison.remove')}
-                        </button>
-                      </form>
+                      <RowAction
+                        action={base}
+                        intent="remove"
+                        fields={{ id: c.id }}
+                        label={t('comparison.removeLabel', { name: c.name })}
+                        className="comparison-remove"
+                      >
+                        {t('comparison.remove')}
+                      </RowAction>
                     </th>
                   ))}
                 </tr>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { clearCompanyViews, deleteCompanyView, listCompanyViews } from '../../../core/history/browsing-history.ts';
-import { CsrfField } from '../../components/account-form.tsx';
+import { CsrfField, RowAction } from '../../components/account-form.tsx';
 import { HistoryFilters, HistoryPager } from '../../components/history.tsx';
 import { Notice, UserDataNav } from '../../components/user-data.tsx';
 import { unprefixedPath } from '../../i18n/i18n.ts';
@@ -88,18 +88,14 @@ export default function BrowsingHistory({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label={t('columns.jurisdiction')}>{row.jurisdiction}</td>
                   <td className="row-actions">
-                    <form method="post" action={loaderData.action}>
-                      <CsrfField />
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="id" value={row.id} />
-                      <button
-                        type="submit"
-                        className="link-button"
-                        aria-label={t('history.deleteOne', { name: row.name })}
-                      >
-                        {t('history.delete')}
-                      </button>
-                    </form>
+                    <RowAction
+                      action={loaderData.action}
+                      intent="delete"
+                      fields={{ id: row.id }}
+                      label={t('history.deleteOne', { name: row.name })}
+                    >
+                      {t('history.delete')}
+                    </RowAction>
                   </td>
                 </tr>
               ))}

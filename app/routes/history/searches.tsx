@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { clearSearches, deleteSearch, listSearches } from '../../../core/history/search-history.ts';
 import { sectionById } from '../../../core/sections/sections.ts';
-import { CsrfField } from '../../components/account-form.tsx';
+import { CsrfField, RowAction } from '../../components/account-form.tsx';
 import { HistoryFilters, HistoryPager } from '../../components/history.tsx';
 import { Notice, UserDataNav } from '../../components/user-data.tsx';
 import { unprefixedPath } from '../../i18n/i18n.ts';
@@ -94,18 +94,14 @@ export default function SearchHistory({ loaderData }: Route.ComponentProps) {
                     {row.results}
                   </td>
                   <td className="row-actions">
-                    <form method="post" action={loaderData.action}>
-                      <CsrfField />
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="id" value={row.id} />
-                      <button
-                        type="submit"
-                        className="link-button"
-                        aria-label={t('history.deleteOne', { name: row.query })}
-                      >
-                        {t('history.delete')}
-                      </button>
-                    </form>
+                    <RowAction
+                      action={loaderData.action}
+                      intent="delete"
+                      fields={{ id: row.id }}
+                      label={t('history.deleteOne', { name: row.query })}
+                    >
+                      {t('history.delete')}
+                    </RowAction>
                   </td>
                 </tr>
               ))}

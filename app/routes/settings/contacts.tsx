@@ -7,7 +7,7 @@ import {
   USER_CONTACT_TYPES,
 } from '../../../core/contacts/user-contacts.ts';
 import { AppError } from '../../../core/errors/app-error.ts';
-import { CsrfField } from '../../components/account-form.tsx';
+import { CsrfField, RowAction } from '../../components/account-form.tsx';
 import { SettingsPage } from '../../components/settings.tsx';
 import { FieldProblem } from '../../components/user-data.tsx';
 import { localePath } from '../../i18n/i18n.ts';
@@ -105,18 +105,14 @@ export default function ContactSettings({ loaderData, actionData }: Route.Compon
                   <td data-label={t('settings.contacts.contact')}>{c.contact}</td>
                   <td data-label={t('settings.contacts.type')}>{t(`settings.contacts.types.${c.type}`)}</td>
                   <td className="row-actions">
-                    <form method="post" action={action}>
-                      <CsrfField />
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="id" value={c.id} />
-                      <button
-                        type="submit"
-                        className="link-button"
-                        aria-label={t('settings.contacts.deleteLabel', { contact: c.contact })}
-                      >
-                        {t('settings.contacts.delete')}
-                      </button>
-                    </form>
+                    <RowAction
+                      action={action}
+                      intent="delete"
+                      fields={{ id: c.id }}
+                      label={t('settings.contacts.deleteLabel', { contact: c.contact })}
+                    >
+                      {t('settings.contacts.delete')}
+                    </RowAction>
                   </td>
                 </tr>
               ))}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { listSessions, revokeSessionByHandle } from '../../../core/accounts/account-settings.ts';
 import { changePassword } from '../../../core/accounts/change-password.ts';
 import { revokeUserSessions } from '../../../core/accounts/sessions.ts';
-import { AccountAlert, AccountField, CsrfField } from '../../components/account-form.tsx';
+import { AccountAlert, AccountField, CsrfField, RowAction } from '../../components/account-form.tsx';
 import { SettingsPage } from '../../components/settings.tsx';
 import { localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
@@ -158,18 +158,14 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
                     </td>
                     <td className="row-actions">
                       {s.current ? null : (
-                        <form method="post" action={action}>
-                          <CsrfField />
-                          <input type="hidden" name="intent" value="revoke" />
-                          <input type="hidden" name="session" value={s.handle} />
-                          <button
-                            type="submit"
-                            className="link-button"
-                            aria-label={t('settings.security.revokeLabel', { device })}
-                          >
-                            {t('settings.security.revoke')}
-                          </button>
-                        </form>
+                        <RowAction
+                          action={action}
+                          intent="revoke"
+                          fields={{ session: s.handle }}
+                          label={t('settings.security.revokeLabel', { device })}
+                        >
+                          {t('settings.security.revoke')}
+                        </RowAction>
                       )}
                     </td>
                   </tr>
