@@ -24,7 +24,7 @@ export const de: Messages = {
       first: 'Die ersten N Einträge',
       all: 'Alle Einträge (höchstens {{limit}})',
     },
-    count: 'N',
+    count: 'Anzahl der Datensätze',
     sections: 'Datenbereiche',
     sectionsHint: 'Name, Status, Rechtsraum und Kontakte werden immer exportiert.',
     sectionNames: {

@@ -22,7 +22,7 @@ export const en = {
       first: 'The first N records',
       all: 'All records (at most {{limit}})',
     },
-    count: 'N',
+    count: 'How many records',
     sections: 'Data sections',
     sectionsHint: 'Name, status, jurisdiction and contacts are always exported.',
     sectionNames: {

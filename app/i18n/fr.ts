@@ -24,7 +24,7 @@ export const fr: Messages = {
       first: 'Les N premiers enregistrements',
       all: 'Tous les enregistrements (au plus {{limit}})',
     },
-    count: 'N',
+    count: 'Nombre d’enregistrements',
     sections: 'Rubriques',
     sectionsHint: 'Le nom, le statut, la juridiction et les contacts sont toujours exportés.',
     sectionNames: {

@@ -76,20 +76,30 @@ export default function ExportPage({ loaderData: page }: Route.ComponentProps) {
         <fieldset>
           <legend>{t('export.scope')}</legend>
           {page.scopes.map((s) => (
-            <label key={s.value}>
-              <input type="radio" name="scope" value={s.value} defaultChecked={s.value === choices.scope} /> {s.label}
-            </label>
+            <div key={s.value} className="export-scope">
+              <label>
+                <input type="radio" name="scope" value={s.value} defaultChecked={s.value === choices.scope} /> {s.label}
+              </label>
+              {/* How many the first-N choice takes, beside it. */}
+              {s.value === 'first' ? (
+                <>
+                  {' '}
+                  <label htmlFor="export-count" className="visually-hidden">
+                    {t('export.count')}
+                  </label>
+                  <input
+                    id="export-count"
+                    name="count"
+                    type="number"
+                    min={1}
+                    max={page.limit}
+                    step={1}
+                    defaultValue={choices.count}
+                  />
+                </>
+              ) : null}
+            </div>
           ))}
-          <label htmlFor="export-count">{t('export.count')}</label>
-          <input
-            id="export-count"
-            name="count"
-            type="number"
-            min={1}
-            max={page.limit}
-            step={1}
-            defaultValue={choices.count}
-          />
         </fieldset>
         {page.sections ? (
           <fieldset>
