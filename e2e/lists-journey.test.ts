@@ -5,10 +5,11 @@ import { hashPassword } from '../core/accounts/password-hash.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
-// Company lists and histories in a real browser (issue 4): a user signs in, creates a list, adds
-// three companies from search results, renames the list, and finds the profile and the search in
-// their histories; a guest's "add to list" opens the sign-in popup and, once signed in, lands
-// back on the profile with the company added.
+// Company lists and histories in a real browser (issue 4): a new user signs up, activates from the
+// outbox link, signs in, creates a list, adds three companies from search results, renames the
+// list, finds the profile and the search in their histories, switches the interface language and
+// signs out; a guest's "add to list" opens the sign-in popup and, once signed in, lands back on
+// the profile with the company added.
 
 let server: TestServer;
 let browser: Browser;
@@ -43,8 +44,8 @@ async function signIn(page: Page, email: string) {
 }
 
 describe('company lists and histories', () => {
-  it('creates a list, adds three companies from search results, renames it, and sees both histories', async () => {
-    const email = await createUser('Lena Lister');
+  it('signs up, activates from the outbox, creates a list, adds three companies from search results, renames it, sees both histories, switches the language and signs out', async () => {
+    const email = `lena.lister.${Date.now().toString(36)}@example.com`;
     // A word in the names of several companies.
     const pick = await sql<{ word: string }>`
       select w.word from name_words w where length(w.word) >= 4 and w.documents between 4 and 40
@@ -53,7 +54,24 @@ describe('company lists and histories', () => {
 
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/account/login/`);
+    // A new user signs up and activates the account from the link in the development outbox.
+    await page.goto(`${server.url}/account/sign-up/`);
+    await page.getByLabel('Name').fill('Lena Lister');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Check your email');
+    const mail = await server.db.kysely
+      .selectFrom('email_outbox')
+      .select('text_body')
+      .where('to_address', '=', email)
+      .where('kind', '=', 'activation')
+      .executeTakeFirstOrThrow();
+    const link = mail.text_body.split(/\s+/).find((w) => w.includes('/account/activation/'));
+    expect(link).toBeDefined();
+    await page.goto(link as string);
+    await page.getByRole('link', { name: 'Go to sign-in' }).click();
+    await page.waitForURL(/\/account\/login\/$/);
     await signIn(page, email);
     await page.waitForURL(`${server.url}/`);
 
