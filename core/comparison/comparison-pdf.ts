@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { exportFileName } from '../export/export-options.ts';
 
 // The comparison as a PDF (spec §1 "company comparison with PDF export", §7 "Comparison export
 // headers"): A4 landscape, real text (selectable, searchable), the product name and the date in
@@ -336,19 +337,7 @@ export function writeComparisonPdf(
   }
 }
 
-/**
- * The download's file name, like the exports' (spec §7 "Export behaviour"): the site's domain with
- * dots turned to underscores, `comparison`, the date yyyy-MM-dd, an underscore, HH-mm (UTC), `.pdf`.
- */
+/** The download's file name, named like the exports (spec §7 "Export behaviour"): `…_comparison_2026-11-05_09-07.pdf`. */
 export function comparisonFileName(siteUrl: string, at: Date): string {
-  let host = 'registra';
-  try {
-    host = new URL(siteUrl).hostname || host;
-  } catch {
-    // keep the default
-  }
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
-  const time = `${pad(at.getUTCHours())}-${pad(at.getUTCMinutes())}`;
-  return `${host.replace(/\./g, '_').replace(/[^A-Za-z0-9_-]/g, '')}_comparison_${day}_${time}.pdf`;
+  return exportFileName(siteUrl, 'comparison', 'pdf', at);
 }

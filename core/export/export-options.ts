@@ -80,7 +80,7 @@ export function isExportFormat(value: string): value is ExportFormat {
  * HH-mm, and the format as extension: `registra_example_legal_entities_2026-11-22_14-05.csv`.
  * The time is UTC.
  */
-export function exportFileName(siteUrl: string, entityType: string, format: ExportFormat, at: Date): string {
+export function exportFileName(siteUrl: string, entityType: string, format: ExportFormat | 'pdf', at: Date): string {
   let host: string;
   try {
     host = new URL(siteUrl).hostname;
