@@ -1,9 +1,9 @@
-import type { LegalEntityItem, LegalEntitySection } from '../api/legal-entity-schemas.ts';
 import { displayName, type Lang, type Reference, type RefList } from '../reference/reference-data.ts';
 import { fieldColumn, type Label, type RecordField } from '../sections/record-fields.ts';
 import type { CompanyColumn } from '../sections/records.ts';
 import type { SectionDecl } from '../sections/section.ts';
 import type { CompanyExportSection } from './export-options.ts';
+import type { CompanyExportData } from './read-company-rows.ts';
 import type { Cell, CellType, EntityNames, ExportColumn } from './writers.ts';
 
 // The columns of an export, derived from declarations: a record section exports its declared
@@ -11,18 +11,6 @@ import type { Cell, CellType, EntityNames, ExportColumn } from './writers.ts';
 // "Export reading of a legal entity") plus one column per type of each typed part the user chose
 // (a date per date type, an identifier per identifier type, …), the types coming from the
 // reference data. Nothing here is written per section.
-
-/** A company with what its export reads besides the data API's item. */
-export type CompanyExportData = {
-  item: LegalEntityItem;
-  products: string[];
-  /** Registers the company is entered in (registration and tax authorities). */
-  registers: { authority: string | null; name: string | null; number: string | null; tax: boolean }[];
-  /** Contacts of its members, by member id. */
-  memberContacts: Map<number, string[]>;
-  /** Countries of its members, by member id. */
-  memberCountries: Map<number, string>;
-};
 
 type Spec<T> = { key: string; label: string; type: CellType; value: (row: T) => Cell };
 
@@ -78,27 +66,8 @@ const COMPANY_LABELS = {
 /** Address parts a company export has a column for, besides the full address. */
 const ADDRESS_COLUMNS = ['locality', 'post_code', 'country'] as const;
 
-/** The data API sections a company export reads for the chosen export sections. */
-export function companyReadSections(sections: readonly CompanyExportSection[]): Set<LegalEntitySection> {
-  const read = new Set<LegalEntitySection>(['le_legal_entities', 'le_contacts']);
-  const map: Partial<Record<CompanyExportSection, LegalEntitySection>> = {
-    addresses: 'le_addresses',
-    dates: 'le_dates',
-    indicators: 'le_indicators',
-    identifiers: 'le_identifiers',
-    names: 'le_names',
-    specifications: 'le_specifications',
-    statuses: 'le_statuses',
-    members: 'le_members',
-  };
-  for (const s of sections) {
-    const section = map[s];
-    if (section) read.add(section);
-  }
-  return read;
-}
-
-const joined = (values: (string | null | undefined)[]): Cell => {
+const joined = (values: readonly (string | null | undefined)[] | undefined): Cell => {
+  if (!values) return null;
   const kept = values.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
   return kept.length > 0 ? kept.join('; ') : null;
 };
@@ -130,17 +99,15 @@ export function companyExportLayout(
       type,
       value: (row) => value(row, t.id),
     }));
-  const e = (row: CompanyExportData) => row.item;
-
   const specs: Spec<CompanyExportData>[] = [
-    { key: 'id', label: label('id'), type: 'number', value: (r) => e(r).legal_entities.id },
-    { key: 'name', label: label('name'), type: 'text', value: (r) => e(r).legal_entities.name },
-    { key: 'status_name', label: label('status_name'), type: 'text', value: (r) => e(r).legal_entities.status_name },
+    { key: 'id', label: label('id'), type: 'number', value: (r) => r.id },
+    { key: 'name', label: label('name'), type: 'text', value: (r) => r.name },
+    { key: 'status_name', label: label('status_name'), type: 'text', value: (r) => r.statusName },
     {
       key: 'registry_location_name',
       label: label('registry_location_name'),
       type: 'text',
-      value: (r) => e(r).legal_entities.registry_location_name,
+      value: (r) => r.jurisdictionName,
     },
   ];
   if (chosen.has('types_by_size')) {
@@ -148,7 +115,7 @@ export function companyExportLayout(
       key: 'type_by_size_name',
       label: label('type_by_size_name'),
       type: 'text',
-      value: (r) => e(r).legal_entities.types_by_size?.type_by_size_name ?? null,
+      value: (r) => r.sizeName,
     });
   }
   if (chosen.has('employees_number')) {
@@ -156,7 +123,7 @@ export function companyExportLayout(
       key: 'employees_number',
       label: label('employees_number'),
       type: 'text',
-      value: (r) => e(r).legal_entities.employees_number?.name ?? null,
+      value: (r) => r.employeesName,
     });
   }
   if (chosen.has('statuses')) {
@@ -164,7 +131,7 @@ export function companyExportLayout(
       key: 'statuses',
       label: label('statuses'),
       type: 'text',
-      value: (r) => joined((e(r).statuses ?? []).map((s) => s.status_name)),
+      value: (r) => joined(r.statuses),
     });
   }
   if (chosen.has('names')) {
@@ -172,57 +139,43 @@ export function companyExportLayout(
       key: 'names.legal',
       label: label('legal_name'),
       type: 'text',
-      value: (r) => e(r).legal_entities.name,
+      value: (r) => r.name,
     });
-    specs.push(
-      ...perType(reference.nameTypes, 'names', label('names'), 'text', (r, id) =>
-        joined((e(r).names ?? []).filter((n) => n.type.id === id).map((n) => n.name)),
-      ),
-    );
+    specs.push(...perType(reference.nameTypes, 'names', label('names'), 'text', (r, id) => joined(r.names.get(id))));
   }
   if (chosen.has('addresses')) {
     for (const t of reference.addressTypes.items) {
-      const of = (r: CompanyExportData) => (e(r).addresses ?? []).filter((a) => a.type.id === t.id);
+      const of = (r: CompanyExportData) => r.addresses.get(t.id) ?? [];
       const title = `${label('addresses')}: ${typeName(reference.addressTypes, t.id)}`;
       specs.push({
         key: `addresses.${t.uri}`,
         label: title,
         type: 'text',
-        value: (r) => joined(of(r).map((a) => a.full_address)),
+        value: (r) => joined(of(r).map((a) => a.full)),
       });
       for (const part of ADDRESS_COLUMNS) {
         specs.push({
           key: `addresses.${t.uri}.${part}`,
           label: `${title}, ${label(part)}`,
           type: 'text',
-          value: (r) => joined(of(r).map((a) => (part === 'country' ? (a.country?.name ?? null) : a[part]))),
+          value: (r) => joined(of(r).map((a) => a[part])),
         });
       }
     }
   }
   if (chosen.has('dates')) {
-    specs.push(
-      ...perType(
-        reference.dateTypes,
-        'dates',
-        label('dates'),
-        'date',
-        (r, id) => (e(r).dates ?? []).find((d) => d.type.id === id)?.date_full ?? null,
-      ),
-    );
+    specs.push(...perType(reference.dateTypes, 'dates', label('dates'), 'date', (r, id) => r.dates.get(id) ?? null));
   }
   if (chosen.has('identifiers')) {
     specs.push(
       ...perType(reference.identifierTypes, 'identifiers', label('identifiers'), 'text', (r, id) =>
-        joined((e(r).identifiers ?? []).filter((i) => i.type.id === id).map((i) => i.identifier)),
+        joined(r.identifiers.get(id)),
       ),
     );
   }
   // Spec §3: contacts are part of every company's export reading.
   specs.push(
-    ...perType(reference.contactTypes, 'contacts', label('contacts'), 'text', (r, id) =>
-      joined((e(r).contacts ?? []).filter((c) => c.type.id === id).map((c) => c.contact)),
-    ),
+    ...perType(reference.contactTypes, 'contacts', label('contacts'), 'text', (r, id) => joined(r.contacts.get(id))),
   );
   if (chosen.has('indicators')) {
     specs.push(
@@ -231,7 +184,7 @@ export function companyExportLayout(
         'indicators',
         label('indicators'),
         'boolean',
-        (r, id) => (e(r).indicators ?? []).find((i) => i.type.id === id)?.value ?? null,
+        (r, id) => r.indicators.get(id) ?? null,
       ),
     );
   }
@@ -241,7 +194,7 @@ export function companyExportLayout(
         key: `specifications.${key}`,
         label: label(key),
         type: 'number',
-        value: (r) => e(r).specifications?.[key] ?? null,
+        value: (r) => r.specifications?.[key] ?? null,
       });
     }
   }
@@ -266,42 +219,31 @@ export function companyExportLayout(
     });
   }
   if (chosen.has('members')) {
-    const members = (r: CompanyExportData) => e(r).members ?? [];
     specs.push(
       {
         key: 'members',
         label: label('members'),
         type: 'text',
-        value: (r) => joined(members(r).map((m) => `${m.name} (${m.position.name})`)),
+        value: (r) => joined(r.members.map((m) => `${m.name} (${m.position})`)),
       },
       {
         key: 'members.addresses',
         label: label('member_addresses'),
         type: 'text',
-        value: (r) =>
-          joined(
-            members(r).map((m) =>
-              r.memberCountries.has(m.member_id) ? `${m.name}: ${r.memberCountries.get(m.member_id)}` : null,
-            ),
-          ),
+        value: (r) => joined(r.members.map((m) => (m.country === null ? null : `${m.name}: ${m.country}`))),
       },
       {
         key: 'members.contacts',
         label: label('member_contacts'),
         type: 'text',
         value: (r) =>
-          joined(
-            members(r).map((m) => {
-              const contacts = r.memberContacts.get(m.member_id);
-              return contacts && contacts.length > 0 ? `${m.name}: ${contacts.join(', ')}` : null;
-            }),
-          ),
+          joined(r.members.map((m) => (m.contacts.length > 0 ? `${m.name}: ${m.contacts.join(', ')}` : null))),
       },
       {
         key: 'members.legal_entities',
         label: label('member_companies'),
         type: 'text',
-        value: (r) => joined(members(r).map((m) => m.company?.name ?? null)),
+        value: (r) => joined(r.members.map((m) => m.company)),
       },
     );
   }

@@ -1,25 +1,17 @@
 import type { Writable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
-import { readLegalEntities } from '../api/read-legal-entities.ts';
 import { findCompanies } from '../companies/find-companies.ts';
 import { AppError } from '../errors/app-error.ts';
-import { displayName, type Lang, type Reference } from '../reference/reference-data.ts';
+import type { Lang, Reference } from '../reference/reference-data.ts';
 import { findRecords } from '../search/find-records.ts';
 import type { SearchState } from '../search/search-state.ts';
-import { enumValue } from '../sections/record-fields.ts';
-import { RECORD_SECTIONS } from '../sections/records.ts';
 import type { SectionDecl } from '../sections/section.ts';
 import { MAX_PAGE_SIZE } from '../user-data/list-query.ts';
 import { listWatchlistObjects } from '../watchlists/watchlist-objects.ts';
 import { requireWatchlist } from '../watchlists/watchlists.ts';
-import {
-  type CompanyExportData,
-  companyExportLayout,
-  companyReadSections,
-  type ExportLayout,
-  recordExportLayout,
-} from './export-columns.ts';
+import { companyExportLayout, type ExportLayout, recordExportLayout } from './export-columns.ts';
 import { EXPORT_ROW_LIMIT, type ExportChoices, exportFileName } from './export-options.ts';
+import { readCompanyRows } from './read-company-rows.ts';
 import { type Cell, createWriter } from './writers.ts';
 
 // One export, from request to stream (spec §7 "Export behaviour", §9): rows are read in batches
@@ -27,14 +19,11 @@ import { type Cell, createWriter } from './writers.ts';
 // selected ids — and each batch is written before the next is read, so that memory stays at one
 // batch whatever the export's length. At most EXPORT_ROW_LIMIT rows.
 
-/** The registers' type that makes an authority a tax authority (the rest are registration authorities). */
-const TAX_REGISTER = (() => {
-  const type = RECORD_SECTIONS.find((s) => s.id === 'registers')?.fields.find((f) => f.key === 'type');
-  return enumValue(type?.values ?? [], 'tax')?.id ?? -1;
-})();
-
 /** Rows read and written at a time. */
 export const EXPORT_BATCH = 1_000;
+
+/** Company batches read while the current one is written. */
+const READ_AHEAD = 2;
 
 export type ExportRequest = {
   section: SectionDecl;
@@ -100,14 +89,13 @@ export async function prepareExport(db: Db, reference: Reference, request: Expor
   if (section.id === 'companies') {
     const layout = companyExportLayout(reference, request.lang, request.languageId, choices.sections);
     const ids = await companyIdBatches(db, reference, request);
-    const enrich = (batch: number[]) => companyData(db, reference, request, batch);
+    const enrich = (batch: number[]) => readCompanyRows(db, reference, batch, choices.sections, request.languageId);
     const first = await enrich(ids.first);
     return prepared(fileName, choices, title, layout, {
       expected: ids.expected,
       first,
-      rest: async function* () {
-        for await (const batch of ids.rest()) yield await enrich(batch);
-      },
+      // Two batches are read ahead (on two connections of the pool) while one is written.
+      rest: () => readAhead(ids.rest(), enrich, READ_AHEAD),
     });
   }
   const layout = recordExportLayout(section, reference, request.lang, request.languageId);
@@ -156,6 +144,34 @@ function prepared<T>(
   };
 }
 
+/**
+ * `map` of each item of `source`, in order, with up to `depth` of them under way at once (a
+ * failure surfaces when its turn comes; the others are left to settle).
+ */
+async function* readAhead<T, R>(source: AsyncIterable<T>, map: (item: T) => Promise<R>, depth: number) {
+  const iterator = source[Symbol.asyncIterator]();
+  const pending: Promise<R>[] = [];
+  let done = false;
+  const fill = async () => {
+    while (!done && pending.length < depth) {
+      const next = await iterator.next();
+      if (next.done) {
+        done = true;
+        break;
+      }
+      const result = map(next.value);
+      result.catch(() => {});
+      pending.push(result);
+    }
+  };
+  for (;;) {
+    await fill();
+    const head = pending.shift();
+    if (!head) return;
+    yield await head;
+  }
+}
+
 /** How many rows the scope asks for, at most EXPORT_ROW_LIMIT. */
 function rowLimit(choices: ExportChoices): number {
   return choices.scope === 'first' ? Math.min(Math.max(1, choices.count), EXPORT_ROW_LIMIT) : EXPORT_ROW_LIMIT;
@@ -185,8 +201,11 @@ function fromStart(state: SearchState): SearchState {
 }
 
 /**
- * Pages of a search, `size` rows each, until `limit` rows: by the keyset cursor the search
- * returns, or by page number where the order has none (relevance).
+ * The rows of a search until `limit`: a first page of one batch (checked before the response
+ * starts), then the rest in one read by the keyset cursor the search returns, handed on a batch
+ * at a time; by page number, a batch per page, where the order has no cursor (relevance, which
+ * ranks at most 2,000 candidates). One read for the rest instead of a page per batch saves a
+ * search (and its bounded count) per thousand rows; it holds at most EXPORT_ROW_LIMIT rows.
  */
 async function searchBatches<R>(
   limit: number,
@@ -200,15 +219,18 @@ async function searchBatches<R>(
     expected: Math.min(firstPage.total, limit),
     first,
     rest: async function* () {
+      if (first.length >= limit || firstPage.rows.length < size) return;
+      if (firstPage.next) {
+        const rest = await find({ ...start, after: firstPage.next, page: 2 }, limit - first.length);
+        for (let i = 0; i < rest.rows.length; i += EXPORT_BATCH) yield rest.rows.slice(i, i + EXPORT_BATCH);
+        return;
+      }
       let taken = first.length;
       let page = firstPage;
       let number = 1;
       while (taken < limit && page.rows.length === size) {
         number += 1;
-        const state: SearchState = page.next
-          ? { ...start, after: page.next, page: number }
-          : { ...start, page: number };
-        page = await find(state, size);
+        page = await find({ ...start, page: number }, size);
         const rows = page.rows.slice(0, limit - taken);
         if (rows.length === 0) return;
         taken += rows.length;
@@ -275,103 +297,6 @@ async function listIdBatches(
       }
     },
   };
-}
-
-/** The companies of a batch with every part the chosen sections need, in the batch's order. */
-async function companyData(
-  db: Db,
-  reference: Reference,
-  request: ExportRequest,
-  ids: number[],
-): Promise<CompanyExportData[]> {
-  if (ids.length === 0) return [];
-  const sections = request.choices.sections;
-  const wants = (s: string) => (sections as readonly string[]).includes(s);
-  const k = db.kysely;
-  const [items, products, registers] = await Promise.all([
-    readLegalEntities(db, reference, ids, {
-      sections: companyReadSections(sections),
-      languageId: request.languageId,
-      lang: request.lang,
-    }),
-    wants('products')
-      ? k
-          .selectFrom('products')
-          .select(['legal_entity_id', 'name'])
-          .where('legal_entity_id', 'in', ids)
-          .orderBy('legal_entity_id')
-          .orderBy('name')
-          .orderBy('id')
-          .execute()
-      : Promise.resolve([]),
-    wants('registration_authorities') || wants('tax_authorities')
-      ? k
-          .selectFrom('registers')
-          .select(['legal_entity_id', 'authority', 'register_name', 'register_number', 'type_id'])
-          .where('legal_entity_id', 'in', ids)
-          .orderBy('legal_entity_id')
-          .orderBy('entry_date')
-          .orderBy('id')
-          .execute()
-      : Promise.resolve([]),
-  ]);
-  const memberIds = [...new Set(items.flatMap((i) => (i.members ?? []).map((m) => m.member_id)))];
-  const [memberContacts, memberCountries] =
-    memberIds.length > 0
-      ? await Promise.all([
-          k
-            .selectFrom('member_contacts')
-            .select(['member_id', 'contact'])
-            .where('member_id', 'in', memberIds)
-            .orderBy('member_id')
-            .orderBy('contact_type_id')
-            .execute(),
-          k
-            .selectFrom('members')
-            .select(['id', 'country_id'])
-            .where('id', 'in', memberIds)
-            .where('country_id', 'is not', null)
-            .execute(),
-        ])
-      : [[], []];
-  const contactsByMember = new Map<number, string[]>();
-  for (const c of memberContacts) {
-    const list = contactsByMember.get(Number(c.member_id)) ?? [];
-    list.push(c.contact);
-    contactsByMember.set(Number(c.member_id), list);
-  }
-  const countryByMember = new Map<number, string>();
-  for (const m of memberCountries) {
-    const location = reference.locations.byId.get(Number(m.country_id));
-    if (location) countryByMember.set(Number(m.id), displayName(location, request.languageId));
-  }
-  const group = <T extends { legal_entity_id: number }>(rows: T[]) => {
-    const map = new Map<number, T[]>();
-    for (const row of rows) {
-      const id = Number(row.legal_entity_id);
-      const list = map.get(id) ?? [];
-      list.push(row);
-      map.set(id, list);
-    }
-    return map;
-  };
-  const productsOf = group(products);
-  const registersOf = group(registers);
-  return items.map((item) => {
-    const id = item.legal_entities.id;
-    return {
-      item,
-      products: (productsOf.get(id) ?? []).map((p) => p.name),
-      registers: (registersOf.get(id) ?? []).map((g) => ({
-        authority: g.authority,
-        name: g.register_name,
-        number: g.register_number,
-        tax: g.type_id === TAX_REGISTER,
-      })),
-      memberContacts: contactsByMember,
-      memberCountries: countryByMember,
-    };
-  });
 }
 
 async function recordBatches(

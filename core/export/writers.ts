@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { type ExportFormat, type ExportSeparator, SEPARATOR_CHARS } from './export-options.ts';
 
@@ -62,11 +61,17 @@ async function put(out: Writable, chunk: string): Promise<void> {
 }
 
 async function drained(out: Writable): Promise<void> {
-  const closed = once(out, 'close').then(() => {
+  // Both waits are withdrawn when one ends: a listener left on the stream per wait would pile up.
+  const settled = new AbortController();
+  const closed = once(out, 'close', { signal: settled.signal }).then(() => {
     throw new Error('the export stream was closed');
   });
   closed.catch(() => {});
-  await Promise.race([once(out, 'drain'), closed]);
+  try {
+    await Promise.race([once(out, 'drain', { signal: settled.signal }), closed]);
+  } finally {
+    settled.abort();
+  }
 }
 
 async function end(out: Writable): Promise<void> {
@@ -78,27 +83,32 @@ async function end(out: Writable): Promise<void> {
 
 // ---- CSV ----
 
-/** Spec §7: a byte-order mark, the header row first, every value quoted (inner quotes doubled), the chosen separator. */
+/**
+ * Spec §7: a byte-order mark, the header row first, every value quoted (inner quotes doubled), the
+ * chosen separator, CRLF after every record (RFC 4180). Written by hand: with every value quoted
+ * the rule is one replace, and a general CSV library cost a third of a 10,000-row export's time.
+ */
 export function csvWriter(out: Writable, columns: ExportColumn[], separator: ExportSeparator): ExportWriter {
-  const options = {
-    delimiter: SEPARATOR_CHARS[separator],
-    quoted: true,
-    quoted_empty: true,
-    // RFC 4180 records end with CRLF.
-    record_delimiter: 'windows' as const,
-    cast: { boolean: (v: boolean) => (v ? 'true' : 'false') },
-  };
+  const delimiter = SEPARATOR_CHARS[separator];
   let started = false;
   const start = async () => {
     if (started) return;
     started = true;
-    await put(out, stringify([columns.map((c) => c.label)], { ...options, bom: true }));
+    await put(
+      out,
+      `\uFEFF${csvRecord(
+        columns.map((c) => c.label),
+        delimiter,
+      )}`,
+    );
   };
   return {
     async writeRows(rows) {
       await start();
       if (rows.length === 0) return;
-      await put(out, stringify(rows.map(csvRow), options));
+      let chunk = '';
+      for (const row of rows) chunk += csvRecord(row, delimiter);
+      await put(out, chunk);
     },
     async finish() {
       await start();
@@ -107,8 +117,15 @@ export function csvWriter(out: Writable, columns: ExportColumn[], separator: Exp
   };
 }
 
-function csvRow(row: Cell[]): (string | number | boolean)[] {
-  return row.map((v) => (v === null ? '' : v));
+/** One CSV record: every value quoted (nothing as ""), inner quotes doubled, CRLF at the end. */
+function csvRecord(row: Cell[], delimiter: string): string {
+  let line = '';
+  for (let i = 0; i < row.length; i++) {
+    const v = row[i];
+    const text = v === null ? '' : typeof v === 'string' ? v : String(v);
+    line += `${i === 0 ? '' : delimiter}"${text.includes('"') ? text.replaceAll('"', '""') : text}"`;
+  }
+  return `${line}\r\n`;
 }
 
 // ---- JSON and XML (structured: empty values skipped, a leading # removed) ----
@@ -122,16 +139,6 @@ export function structuredValue(value: Cell): Cell {
 /** Spec §5: empty-valued columns are skipped in structured output. */
 export function isEmptyCell(value: Cell): boolean {
   return value === null || (typeof value === 'string' && value.trim() === '');
-}
-
-/** The entries of a row that structured output keeps, in column order. */
-export function structuredEntries(columns: ExportColumn[], row: Cell[]): [ExportColumn, Cell][] {
-  const out: [ExportColumn, Cell][] = [];
-  for (let i = 0; i < columns.length; i++) {
-    const value = structuredValue(row[i] ?? null);
-    if (!isEmptyCell(value)) out.push([columns[i], value]);
-  }
-  return out;
 }
 
 /** `{"legal_entities":[{…},…]}`: one object per row, keyed by column key. */
@@ -149,7 +156,10 @@ export function jsonWriter(out: Writable, columns: ExportColumn[], entity: Entit
       let chunk = '';
       for (const row of rows) {
         const object: Record<string, Cell> = {};
-        for (const [column, value] of structuredEntries(columns, row)) object[column.key] = value;
+        for (let i = 0; i < columns.length; i++) {
+          const value = structuredValue(row[i] ?? null);
+          if (!isEmptyCell(value)) object[columns[i].key] = value;
+        }
         chunk += `${first ? '\n' : ',\n'}${JSON.stringify(object)}`;
         first = false;
       }
@@ -169,8 +179,14 @@ const XML_FORBIDDEN = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\
 
 /** Text safe inside an XML element or attribute: forbidden characters stripped, & < > " ' escaped. */
 export function escapeXml(text: string): string {
+  // Most values need neither: one test instead of two replaces.
+  if (!XML_SPECIAL.test(text)) return text;
   return text.replace(XML_FORBIDDEN, '').replace(/[&<>"']/g, (c) => XML_ENTITIES[c]);
 }
+
+/** A character to escape or to strip (any not allowed by XML_FORBIDDEN's class, or & < > " '). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the forbidden control characters are what it finds.
+const XML_SPECIAL = /[&<>"']|[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
