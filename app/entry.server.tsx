@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
 import type { RouteHandle } from './root.tsx';
+import { hasServerOnlyData } from './server-rendered.ts';
 
 /** A render that takes longer than this is aborted (the error boundary shows instead). */
 const STREAM_TIMEOUT_MS = 5_000;
@@ -22,6 +23,13 @@ export default function handleRequest(
   const hydrates = routerContext.staticHandlerContext.matches.some(
     (m) => (routerContext.routeModules[m.route.id]?.handle as RouteHandle | undefined)?.hydrate === true,
   );
+  if (hydrates) {
+    // Data kept from the browser (app/server-rendered.ts) would be missing when the page hydrates.
+    const { loaderData } = routerContext.staticHandlerContext;
+    const route = Object.keys(loaderData).find((id) => hasServerOnlyData(loaderData[id]));
+    if (route)
+      throw new Error(`route ${route} hydrates but its loader data is serverRendered (not sent to the browser)`);
+  }
   if (!hydrates) {
     const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
     return new Response(`<!DOCTYPE html>${html}`, { status, headers });

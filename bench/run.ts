@@ -24,6 +24,7 @@ import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sq
 import pg from 'pg';
 import { findCompanies } from '../core/companies/find-companies.ts';
 import { getCompany } from '../core/companies/get-company.ts';
+import { getCompanyRecords } from '../core/companies/get-company-records.ts';
 import { loadReference, type Reference } from '../core/reference/reference-data.ts';
 import { decodeCursor, encodeCursor } from '../core/search/cursor.ts';
 import { facetCounts } from '../core/search/facets.ts';
@@ -327,7 +328,9 @@ function capturingDb(db: Db, captured: Captured[]): Db {
     end: async () => {},
   };
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapped }) });
-  return { kind: 'postgres', kysely, pool, close: async () => {} };
+  // No pool of its own: statements that would go to the pool directly (queryPrepared) go through
+  // Kysely and are recorded too.
+  return { kind: 'postgres', kysely, close: async () => {} };
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of every statement a direct call issues; kept for RESULTS and the log. */
@@ -888,10 +891,16 @@ try {
   await section('profile page', async () => {
     const path = (c: Company) => `/companies/details/${encodeURIComponent(c.uri)}/`;
     const direct = await measure(profiles, (c) => getCompany(db!, c.uri));
+    // The page's whole SQL: the company and the first records of each related type, side by side.
+    const pageSql = await measure(profiles, (c) =>
+      Promise.all([getCompany(db!, c.uri), getCompanyRecords(db!, { uri: c.uri })]),
+    );
     const http = await measure(profiles, (c) => get(path(c)));
     row('profile: direct getCompany p50/p95', fmt(direct));
+    row('profile: direct getCompany + getCompanyRecords (concurrently, as the page) p50/p95', fmt(pageSql));
     row('profile: HTML page p50/p95', fmt(http), 'p95 ≤ 10 ms', http.p95 <= 10);
     row('profile: HTML p50 − direct p50', ms(http.p50 - direct.p50));
+    row('profile: HTML p50 − page SQL p50', ms(http.p50 - pageSql.p50));
     if (direct.p95 > 10) await explainCall(db!, `getCompany ${profiles[0].uri}`, (d) => getCompany(d, profiles[0].uri));
   });
 

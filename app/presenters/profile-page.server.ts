@@ -62,9 +62,9 @@ export function addressText(a: Address, country: string): string {
 /** The company profile as the page shows it, or null when no company has this uri. */
 export async function loadProfilePage(services: AppServices, lang: Lang, uri: string): Promise<ProfilePage | null> {
   const { reference } = services;
-  const company = await getCompany(services.db, uri);
-  if (!company) return null;
-  const lists = await getCompanyRecords(services.db, company.id);
+  // Independent statements, run side by side (the records find the company by its uri themselves).
+  const [company, lists] = await Promise.all([getCompany(services.db, uri), getCompanyRecords(services.db, { uri })]);
+  if (!company || !lists) return null;
   const p = presenter(reference, lang);
   const t = p.t;
   const yesNo = (v: boolean) => (v ? t('profile.yes') : t('profile.no'));

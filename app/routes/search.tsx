@@ -15,6 +15,7 @@ import { pageMeta } from '../meta.ts';
 import { loadSearchPage } from '../presenters/search-page.server.ts';
 import { savedTableView, tableView, tableViewChange } from '../presenters/table-view.server.ts';
 import { searchUserData } from '../presenters/user-data.server.ts';
+import { serverRendered } from '../server-rendered.ts';
 import { servicesContext } from '../services.ts';
 import type { Route } from './+types/search';
 
@@ -34,19 +35,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const page = await loadSearchPage(services, lang, url, params['*'], section, view);
     // ---- user data (issue 4): a signed-in user's search history and lists; null for guests ----
     const user = await searchUserData(context, page, url);
-    return {
-      page,
-      user,
-      tableViewSaved: saved.hasSaved,
-      here: `${url.pathname}${url.search}`,
-      seo: {
-        siteUrl: services.siteUrl,
-        lang,
-        path: page.canonicalPath,
-        title: page.title,
-        description: page.description,
+    // This page never hydrates: its view model is read by the server render only, not encoded for
+    // the browser (app/server-rendered.ts).
+    return serverRendered(
+      {
+        tableViewSaved: saved.hasSaved,
+        here: `${url.pathname}${url.search}`,
+        seo: {
+          siteUrl: services.siteUrl,
+          lang,
+          path: page.canonicalPath,
+          title: page.title,
+          description: page.description,
+        },
       },
-    };
+      { page, user },
+    );
   } catch (error) {
     if (error instanceof AppError && error.code === 'bad_request')
       throw data({ message: error.message }, { status: 400 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
+import { queryPrepared } from './prepared-query.ts';
 
 /** A profile is "advanced" when any related list has this many items or more (spec §3, §9). */
 export const ADVANCED_PROFILE_THRESHOLD = 10;
@@ -60,7 +61,10 @@ const rowsOf = (table: string, order: string, columns = 'x.*') =>
  * is a JSON subselect); null when there is none.
  */
 export async function getCompany(db: Db, uri: string): Promise<CompanyProfile | null> {
-  const result = await sql<Omit<CompanyProfile, 'advanced'>>`
+  const rows = await queryPrepared(
+    db,
+    'registra-get-company',
+    sql<Omit<CompanyProfile, 'advanced'>>`
     select le.id, le.uri, le.name, le.jurisdiction_id, le.kind_id, le.size_id, le.employees_id, le.status_id,
       le.primary_industry_id, le.registered_on,
       ${rowsOf('legal_entity_statuses', 'x.position')} as statuses,
@@ -100,8 +104,9 @@ export async function getCompany(db: Db, uri: string): Promise<CompanyProfile | 
         order by le3.name limit ${MEMBER_OF_LIMIT}
       ) x) as member_of
     from legal_entities le
-    where le.uri = ${uri}`.execute(db.kysely);
-  const row = result.rows[0];
+    where le.uri = ${uri}`,
+  );
+  const row = rows[0];
   if (!row) return null;
   const company = parseJsonColumns(row);
   const lists = [

@@ -194,39 +194,72 @@ async function fromCube(
   predicates: (Set<number> | null)[],
 ): Promise<Counts[]> {
   const c = await cube(db, reference, section, dims);
-  return dims.map((_, i) => {
-    const others = predicates.map((p, j) => (j === i ? null : p));
-    const active = others.flatMap((p, j) => (p ? [j] : []));
-    if (active.length === 0) return { counts: c.totals[i], atLeast: false };
-    if (active.length === 1) {
+  const active = predicates.flatMap((p, j) => (p ? [j] : []));
+  const out: Counts[] = dims.map(() => ({ counts: new Map(), atLeast: false }));
+  const walked: number[] = [];
+  dims.forEach((_, i) => {
+    // A facet counts under the other filters (its own filter is left out).
+    const others = active.filter((j) => j !== i);
+    if (others.length === 0) out[i].counts = c.totals[i];
+    else if (others.length === 1) {
       // One other filter: add up the pair counts of its values.
-      const counts = new Map<number, number>();
-      for (const v of others[active[0]] as Set<number>) {
-        for (const [value, n] of c.pairs[i][active[0]].get(v) ?? []) counts.set(value, (counts.get(value) ?? 0) + n);
+      const counts = out[i].counts;
+      for (const v of predicates[others[0]] as Set<number>) {
+        for (const [value, n] of c.pairs[i][others[0]].get(v) ?? []) counts.set(value, (counts.get(value) ?? 0) + n);
       }
-      return { counts, atLeast: false };
-    }
-    // Walk the groups of the most selective other filter; test the rest.
-    const groupsOf = (j: number) => [...(others[j] as Set<number>)].flatMap((v) => c.byValue[j].get(v) ?? []);
-    let start = groupsOf(active[0]);
-    for (const j of active.slice(1)) {
-      const candidate = groupsOf(j);
-      if (candidate.length < start.length) start = candidate;
-    }
-    const counts = new Map<number, number>();
-    for (const g of start) {
+    } else if (predicates[i]) out[i].counts = walkCube(c, predicates, others, [i])[0];
+    // Facets without a filter of their own all count under every filter: one walk serves them all.
+    else walked.push(i);
+  });
+  if (walked.length > 0) {
+    walkCube(c, predicates, active, walked).forEach((counts, n) => {
+      out[walked[n]].counts = counts;
+    });
+  }
+  return out;
+}
+
+/**
+ * Rows per value of each dimension in `into`, over the cube's groups that pass every filter in
+ * `filters`: walks the groups of the filter with the fewest and tests the others.
+ */
+function walkCube(
+  c: Cube,
+  predicates: (Set<number> | null)[],
+  filters: number[],
+  into: number[],
+): Map<number, number>[] {
+  const groupCount = (j: number) => {
+    let n = 0;
+    for (const v of predicates[j] as Set<number>) n += c.byValue[j].get(v)?.length ?? 0;
+    return n;
+  };
+  let start = filters[0];
+  let fewest = groupCount(start);
+  for (const j of filters.slice(1)) {
+    const n = groupCount(j);
+    if (n < fewest) [start, fewest] = [j, n];
+  }
+  const tests = filters.filter((j) => j !== start).map((j) => [j, predicates[j] as Set<number>] as const);
+  const counts = into.map(() => new Map<number, number>());
+  const k = c.dims;
+  for (const v of predicates[start] as Set<number>) {
+    for (const g of c.byValue[start].get(v) ?? []) {
       let matches = true;
-      for (const j of active) {
-        if (!(others[j] as Set<number>).has(c.values[g * c.dims + j])) {
+      for (const [j, allowed] of tests) {
+        if (!allowed.has(c.values[g * k + j])) {
           matches = false;
           break;
         }
       }
-      const value = c.values[g * c.dims + i];
-      if (matches && value !== -1) counts.set(value, (counts.get(value) ?? 0) + c.rows[g]);
+      if (!matches) continue;
+      for (let n = 0; n < into.length; n++) {
+        const value = c.values[g * k + into[n]];
+        if (value !== -1) counts[n].set(value, (counts[n].get(value) ?? 0) + c.rows[g]);
+      }
     }
-    return { counts, atLeast: false };
-  });
+  }
+  return counts;
 }
 
 /**

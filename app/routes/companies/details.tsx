@@ -7,6 +7,7 @@ import { isLang } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { loadProfilePage } from '../../presenters/profile-page.server.ts';
 import { profileUserData } from '../../presenters/user-data.server.ts';
+import { serverRendered } from '../../server-rendered.ts';
 import { servicesContext } from '../../services.ts';
 import type { Route } from './+types/details';
 
@@ -18,17 +19,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // A signed-in user's view goes into their browsing history, and they can add the company to a
   // list; a guest costs nothing more.
   const user = await profileUserData(context, profile.id);
-  return {
-    profile,
-    user,
-    seo: {
-      siteUrl: services.siteUrl,
-      lang,
-      path: `/companies/details/${encodeURIComponent(profile.uri)}/`,
-      title: `${profile.name} — ${profile.jurisdiction.text} — Registra`,
-      description: profile.description,
+  // This page never hydrates: its view model is read by the server render only, not encoded for
+  // the browser (app/server-rendered.ts).
+  return serverRendered(
+    {
+      seo: {
+        siteUrl: services.siteUrl,
+        lang,
+        path: `/companies/details/${encodeURIComponent(profile.uri)}/`,
+        title: `${profile.name} — ${profile.jurisdiction.text} — Registra`,
+        description: profile.description,
+      },
     },
-  };
+    { profile, user },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
