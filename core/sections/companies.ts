@@ -89,6 +89,8 @@ export const companiesSection: SectionDecl = {
       ref: 'locations',
       valueKey: 'id',
       column: 'jurisdiction_id',
+      // A country takes in its states (US, Canada, Switzerland, UAE register companies by state).
+      hierarchical: true,
     },
     {
       field: 'industry',

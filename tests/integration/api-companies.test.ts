@@ -80,6 +80,18 @@ describe('GET legal_entities: search', () => {
     }
   });
 
+  it('a country takes in the companies of its states (US companies are registered in a state)', async () => {
+    const us = await sql<{ n: number }>`
+      select count(*)::int as n from legal_entities b join locations l on l.id = b.jurisdiction_id
+      where l.id = 840 or l.parent_id = 840`.execute(t.db.kysely);
+    expect(us.rows[0].n).toBeGreaterThan(0);
+    const res = await companies('jurisdiction=840&count=100');
+    expect(res.meta.total).toBe(us.rows[0].n);
+    const states = await sql<{ id: number }>`select id from locations where parent_id = 840`.execute(t.db.kysely);
+    const inUs = new Set([840, ...states.rows.map((r) => Number(r.id))]);
+    for (const item of res.data) expect(inUs.has(item.legal_entities.jurisdiction.registry_location_id)).toBe(true);
+  });
+
   it('combines filters (AND) and checks registration-date ranges by year', async () => {
     const expected = await countWhere(sql`status_id = 1 and registered_on between '2015-01-01' and '2018-12-31'`);
     expect(expected).toBeGreaterThan(0);
