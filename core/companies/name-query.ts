@@ -97,12 +97,17 @@ export function rankCorrections(word: string, candidates: WordCandidate[], limit
     if (distance <= max) ranked.push({ ...candidate, distance });
   }
   // Same distance: a word of the same length (a swap or a wrong letter) before a longer or
-  // shorter one, then the more common word.
+  // shorter one; of those, the same letters in another order (a swap keeps every letter typed)
+  // before a wrong letter; then the more common word.
   const lengthGap = (w: string) => Math.abs(w.length - word.length);
+  const letters = (w: string) => Array.from(w).sort().join('');
+  const typed = letters(word);
+  const wrongLetter = (w: string) => (letters(w) === typed ? 0 : 1);
   ranked.sort(
     (a, b) =>
       a.distance - b.distance ||
       lengthGap(a.word) - lengthGap(b.word) ||
+      wrongLetter(a.word) - wrongLetter(b.word) ||
       b.documents - a.documents ||
       (a.word < b.word ? -1 : 1),
   );

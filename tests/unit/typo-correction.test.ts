@@ -31,6 +31,15 @@ describe('rankCorrections', () => {
     expect(rankCorrections('girll', candidates, 10)).toEqual(['grill', 'gill', 'girl', 'drill', 'grille']);
   });
 
+  it('at the same distance and length, takes the same letters swapped before a wrong letter, however common', () => {
+    // neoen: neeon is a swap (1), neoex a wrong letter (1) in far more names.
+    const words = [
+      { word: 'neoex', documents: 900 },
+      { word: 'neeon', documents: 3 },
+    ];
+    expect(rankCorrections('neoen', words)).toEqual(['neeon', 'neoex']);
+  });
+
   it('allows one edit in words of under five letters', () => {
     expect(maxCorrectionDistance('bnak')).toBe(1);
     expect(maxCorrectionDistance('bnaks')).toBe(2);
