@@ -1,4 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
+import { companiesWithoutExportDocuments, refreshExportDocuments } from '../core/export/export-documents.ts';
+import { execScript } from '../db/client.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
@@ -42,6 +44,31 @@ db.command('seed')
     console.log(
       `Seeded ${result.companies.toLocaleString('en')} companies, ${result.members.toLocaleString('en')} members, ${result.rows.toLocaleString('en')} rows in ${seconds.toFixed(1)} s.`,
     );
+    await database.close();
+  });
+
+db.command('refresh-export-documents')
+  .description(
+    'Build the export documents of the companies without a current one (a database from before them); --all rebuilds every one',
+  )
+  .option('--all', 'rebuild the documents of every company')
+  .action(async (options: { all?: boolean }) => {
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    const target = options.all ? 'all' : await companiesWithoutExportDocuments(database);
+    if (target !== 'all' && target.length === 0) console.log('Every company has a current export document.');
+    else {
+      let bar: ReturnType<typeof progressBar> | undefined;
+      const result = await refreshExportDocuments(database, target, (done, total) => {
+        bar ??= progressBar('companies', total);
+        bar.update(done);
+      });
+      bar?.stop();
+      // Statistics and the visibility map for the reader's lookups and the start-up check.
+      await execScript(database, 'vacuum (analyze) export_documents');
+      console.log(
+        `Built the export documents of ${result.companies.toLocaleString('en')} companies in ${result.seconds.toFixed(1)} s.`,
+      );
+    }
     await database.close();
   });
 

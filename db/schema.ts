@@ -117,6 +117,8 @@ export type Database = {
     partners_count: number | null;
   };
   legal_entity_contacts: { legal_entity_id: number; contact_type_id: number; position: number; contact: string };
+  /** Per company, what its export reads (db/migrations/0011, core/export/export-documents.ts). */
+  export_documents: { legal_entity_id: number; version: number; document: unknown };
   members: {
     id: number;
     name_type: 'legal_entity' | 'individual' | 'authority' | 'mixed';

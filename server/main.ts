@@ -1,4 +1,5 @@
 import { countCompaniesByIndustry, countCompaniesByJurisdiction } from '../core/companies/count-companies.ts';
+import { ensureExportDocuments } from '../core/export/export-documents.ts';
 import { loadReference } from '../core/reference/reference-data.ts';
 import { warmFacets } from '../core/search/facets.ts';
 import { SECTIONS } from '../core/sections/sections.ts';
@@ -31,6 +32,8 @@ if (missing > 0) {
   const seeded = await seedCompanies(db, { companies: missing, seed: env.SEED });
   console.log(`Seeded ${seeded.companies.toLocaleString('en')} companies (${seeded.rows.toLocaleString('en')} rows).`);
 }
+// A database from before export documents (or an interrupted seed): built now if few, else logged with the command.
+await ensureExportDocuments(db, (message) => console.log(message));
 const reference = await loadReference(db);
 const app = await buildApp({
   db,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { fullAddress } from '../api/read-legal-entities.ts';
@@ -5,7 +6,7 @@ import { chooseStatus } from '../companies/company-status.ts';
 import { displayName, type Reference, type RefList } from '../reference/reference-data.ts';
 import { enumValue } from '../sections/record-fields.ts';
 import { RECORD_SECTIONS } from '../sections/records.ts';
-import type { CompanyExportSection } from './export-options.ts';
+import { COMPANY_EXPORT_SECTIONS, type CompanyExportSection } from './export-options.ts';
 
 // The export's own reader of companies (docs/decisions/0008-export.md "Reader"): one query per
 // batch, the ids as one array parameter, every chosen part aggregated per company in SQL (JSON
@@ -13,6 +14,11 @@ import type { CompanyExportSection } from './export-options.ts';
 // company. It reads the same rows, in the same order, as the data API's reader
 // (core/api/read-legal-entities.ts) plus the export's extra parts, and hands the layout each part
 // grouped by its reference type, names already resolved — what the columns need and nothing more.
+//
+// The query's row with every section is also stored per company, as its export document
+// (export_documents, written by export-documents.ts): a batch reads the documents of its companies
+// — one index lookup and one heap read each — and the query itself only for companies without a
+// document of the current version (docs/decisions/0008-export.md "Export documents").
 
 /** The registers' type that makes an authority a tax authority (the rest are registration authorities). */
 const TAX_REGISTER = (() => {
@@ -106,7 +112,8 @@ const ADDRESS_PARTS = [
   'street',
 ] as const;
 
-type CompanyRowJson = {
+/** A row of companyRowsQuery: a company's core columns and its parts as JSON arrays (an export document). */
+export type CompanyRowJson = {
   id: number;
   name: string;
   jurisdiction_id: number;
@@ -221,8 +228,67 @@ export function companyRowsQuery(source: RawBuilder<unknown>, sections: readonly
 }
 
 /**
+ * The export documents of the companies of `source` (a relation `t (id, ord)`): companyRowsQuery
+ * with every section, each row as one JSON object (its keys the query's columns). The one
+ * definition of a document: export-documents.ts stores it, the test holds stored and live equal.
+ */
+export function exportDocumentsQuery(source: RawBuilder<unknown>) {
+  return sql<{ id: number; document: CompanyRowJson }>`select q.id, row_to_json(q) as document
+    from (${companyRowsQuery(source, COMPANY_EXPORT_SECTIONS)}) q`;
+}
+
+let documentVersion: number | undefined;
+
+/**
+ * The version of the export documents this code writes and reads: a hash of the document query's
+ * SQL, so that a change to the query makes every stored document outdated (read live until
+ * refreshed) instead of silently wrong.
+ */
+export function exportDocumentVersion(db: Db): number {
+  if (documentVersion === undefined) {
+    const text = exportDocumentsQuery(sql`t`).compile(db.kysely).sql;
+    documentVersion = createHash('sha256').update(text).digest().readInt32BE(0);
+  }
+  return documentVersion;
+}
+
+/** Runs companyRowsQuery for `ids` (in their order, unknown ids left out). */
+async function readLiveRows(db: Db, ids: number[], sections: readonly CompanyExportSection[]) {
+  const query = companyRowsQuery(sql`unnest(${ids}::bigint[]) with ordinality as t (id, ord)`, sections);
+  const result = await db.kysely.transaction().execute(async (trx) => {
+    // The planner's estimate of this query (a thousand companies times a few index lookups each)
+    // crosses jit_above_cost, and compiling it costs ~20 ms of its ~50: JIT is off for it alone.
+    await sql`set local jit = off`.execute(trx);
+    return query.execute(trx);
+  });
+  return result.rows;
+}
+
+/**
+ * The rows of `ids` in their order: from their export documents, and by the query for the ids
+ * without a document of the current version (not yet built, outdated, or unknown ids, which are
+ * left out).
+ */
+async function readRows(db: Db, ids: number[], sections: readonly CompanyExportSection[]): Promise<CompanyRowJson[]> {
+  const stored = await sql<{ document: CompanyRowJson }>`select d.document
+    from unnest(${ids}::bigint[]) with ordinality as t (id, ord)
+    join export_documents d on d.legal_entity_id = t.id and d.version = ${exportDocumentVersion(db)}
+    order by t.ord`.execute(db.kysely);
+  const rows = stored.rows.map((r) => r.document);
+  if (rows.length >= ids.length) return rows;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const live = await readLiveRows(
+    db,
+    ids.filter((id) => !byId.has(id)),
+    sections,
+  );
+  for (const row of live) byId.set(row.id, row);
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
  * The companies of `ids` with the parts the chosen sections need, in the order of `ids` (unknown
- * ids left out), in one query.
+ * ids left out): their export documents, and the live query for the rest, in one query each.
  */
 export async function readCompanyRows(
   db: Db,
@@ -232,13 +298,12 @@ export async function readCompanyRows(
   languageId: number,
 ): Promise<CompanyExportData[]> {
   if (ids.length === 0) return [];
-  const query = companyRowsQuery(sql`unnest(${ids}::bigint[]) with ordinality as t (id, ord)`, sections);
-  const result = await db.kysely.transaction().execute(async (trx) => {
-    // The planner's estimate of this query (a thousand companies times a few index lookups each)
-    // crosses jit_above_cost, and compiling it costs ~20 ms of its ~50: JIT is off for it alone.
-    await sql`set local jit = off`.execute(trx);
-    return query.execute(trx);
-  });
+  const rows = await readRows(db, ids, sections);
+  // A document holds every section: the parts of the sections not chosen are left out, as the
+  // live query leaves them out.
+  const chosen = new Set(sections);
+  const when = <V>(section: boolean, part: V | null | undefined): V | null => (section ? (part ?? null) : null);
+  const registers = chosen.has('registration_authorities') || chosen.has('tax_authorities');
 
   const name = (list: RefList, id: number) => displayName(list.byId.get(id), languageId);
   const grouped = <V>(pairs: [number, V][] | null): Map<number, V[]> => {
@@ -257,14 +322,14 @@ export async function readCompanyRows(
   };
   const countryName = (id: number | null) => (id === null ? null : name(reference.locations, id));
 
-  return result.rows.map((row): CompanyExportData => {
+  return rows.map((row): CompanyExportData => {
     // The chosen status among the company's statuses, or its own status without any (as the data API).
     const statusIds = row.statuses ?? (row.status_id === null ? [] : [row.status_id]);
     const statuses = statusIds.map((id) => ({ status_id: id, status_name: name(reference.statuses, id) }));
     const size = row.size_id === null ? undefined : reference.sizes.byId.get(row.size_id);
     const employees = row.employees_id === null ? undefined : reference.employees.byId.get(row.employees_id);
     const addresses = new Map<number, ExportAddress[]>();
-    for (const [type, country, ...values] of row.addresses ?? []) {
+    for (const [type, country, ...values] of when(chosen.has('addresses'), row.addresses) ?? []) {
       const parts = {} as Record<(typeof ADDRESS_PARTS)[number], string | null>;
       ADDRESS_PARTS.forEach((p, i) => {
         parts[p] = values[i];
@@ -280,7 +345,7 @@ export async function readCompanyRows(
       if (list) list.push(address);
       else addresses.set(type, [address]);
     }
-    const spec = row.specifications;
+    const spec = when(chosen.has('specifications'), row.specifications);
     return {
       id: row.id,
       name: row.name,
@@ -289,30 +354,32 @@ export async function readCompanyRows(
       sizeName: size ? displayName(size, languageId) : null,
       employeesName: employees ? displayName(employees, languageId) : null,
       statuses: statuses.map((s) => s.status_name),
-      names: grouped(row.names),
+      names: grouped(when(chosen.has('names'), row.names)),
       addresses,
-      dates: single(row.dates),
-      identifiers: grouped(row.identifiers),
+      dates: single(when(chosen.has('dates'), row.dates)),
+      identifiers: grouped(when(chosen.has('identifiers'), row.identifiers)),
       contacts: grouped(row.contacts),
-      indicators: single(row.indicators),
+      indicators: single(when(chosen.has('indicators'), row.indicators)),
       specifications: spec ? { members_count: spec[0], officers_count: spec[1], partners_count: spec[2] } : null,
-      products: row.products ?? [],
-      registers: (row.registers ?? []).map(([authority, registerName, registerNumber, type]) => ({
+      products: when(chosen.has('products'), row.products) ?? [],
+      registers: (when(registers, row.registers) ?? []).map(([authority, registerName, registerNumber, type]) => ({
         authority,
         name: registerName,
         number: registerNumber,
         tax: type === TAX_REGISTER,
       })),
-      members: (row.members ?? []).map(([memberName, position, country, company, contacts]) => {
-        const location = country === null ? undefined : reference.locations.byId.get(country);
-        return {
-          name: memberName,
-          position: name(reference.positions, position),
-          country: location ? displayName(location, languageId) : null,
-          contacts: contacts ?? [],
-          company,
-        };
-      }),
+      members: (when(chosen.has('members'), row.members) ?? []).map(
+        ([memberName, position, country, company, contacts]) => {
+          const location = country === null ? undefined : reference.locations.byId.get(country);
+          return {
+            name: memberName,
+            position: name(reference.positions, position),
+            country: location ? displayName(location, languageId) : null,
+            contacts: contacts ?? [],
+            company,
+          };
+        },
+      ),
     };
   });
 }

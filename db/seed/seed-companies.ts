@@ -2,9 +2,11 @@
 // their related rows and records (record-factory.ts), the people on their boards, and rebuilds the
 // name lexicon. Batches are generated in worker threads while the database loads the previous
 // one with COPY, so memory stays flat from 1,000 to millions. A large load into a small database
-// drops the indexes first and builds them again at the end, two at a time on PostgreSQL.
+// drops the indexes first and builds them again at the end, two at a time on PostgreSQL. The new
+// companies' export documents are built after the indexes (core/export/export-documents.ts).
 
 import { sql } from 'kysely';
+import { refreshExportDocuments } from '../../core/export/export-documents.ts';
 import { type Db, execScript } from '../client.ts';
 import { batchRowCount, COPY_TABLE_NAMES, type CsvBatch, copyBatchPglite, copyBatchPostgres } from './copy-rows.ts';
 import { generateBatch } from './generate-batch.ts';
@@ -32,6 +34,8 @@ export type SeedResult = {
     load: number;
     /** Recreating the indexes and keys dropped for a large load (0 when they stayed). */
     indexes: number;
+    /** Building the new companies' export documents. */
+    documents: number;
     /** Rebuilding the name lexicon. */
     lexicon: number;
     /** VACUUM (ANALYZE) of the tables. */
@@ -57,7 +61,7 @@ export async function seedCompanies(db: Db, options: SeedOptions): Promise<SeedR
     .select((eb) => [eb.fn.max('id').as('max'), eb.fn.countAll<number>().as('count')])
     .executeTakeFirstOrThrow();
   const start = Number(maxRow.max ?? 0) + 1;
-  const seconds = { load: 0, indexes: 0, lexicon: 0, vacuum: 0, total: 0 };
+  const seconds = { load: 0, indexes: 0, documents: 0, lexicon: 0, vacuum: 0, total: 0 };
   const result: SeedResult = { companies: 0, members: 0, rows: 0, rowsByTable: {}, seconds };
   if (total === 0) return result;
   const began = performance.now();
@@ -122,6 +126,12 @@ export async function seedCompanies(db: Db, options: SeedOptions): Promise<SeedR
     }
   } else throw new Error('database has neither a PGlite instance nor a pool');
 
+  // Every export document of a load into an empty database at once (by ranges of ids); after a
+  // top-up, those of the new companies (nothing else changed: the seed only appends).
+  const documentsFrom = performance.now();
+  const added = Array.from({ length: result.companies }, (_, i) => start + i);
+  await refreshExportDocuments(db, Number(maxRow.count) === 0 ? 'all' : added);
+  seconds.documents = since(documentsFrom);
   const lexiconFrom = performance.now();
   await rebuildNameWords(db);
   seconds.lexicon = since(lexiconFrom);
