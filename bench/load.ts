@@ -102,7 +102,7 @@ try {
   const s = seeded.seconds;
   const loadRate = seeded.rows / s.load;
   log(
-    `loaded ${int(seeded.rows)} rows in ${s.load.toFixed(1)} s (${int(loadRate)} rows/s); indexes ${s.indexes.toFixed(1)} s, lexicon ${s.lexicon.toFixed(1)} s, vacuum ${s.vacuum.toFixed(1)} s; total ${s.total.toFixed(1)} s`,
+    `loaded ${int(seeded.rows)} rows in ${s.load.toFixed(1)} s (${int(loadRate)} rows/s); indexes ${s.indexes.toFixed(1)} s, lexicon ${s.lexicon.toFixed(1)} s, vacuum ${s.vacuum.toFixed(1)} s, export documents ${s.documents.toFixed(1)} s; total ${s.total.toFixed(1)} s`,
   );
   const size = await pool.query<{ size: string }>(
     'select pg_size_pretty(pg_database_size(current_database())) as size',
@@ -175,6 +175,7 @@ try {
     ['index rebuild (two sessions)', `${s.indexes.toFixed(1)} s`, '', ''],
     ['name lexicon', `${s.lexicon.toFixed(1)} s`, '', ''],
     ['vacuum analyze (two sessions)', `${s.vacuum.toFixed(1)} s`, '', ''],
+    ['export documents (two sessions, then vacuum analyze)', `${s.documents.toFixed(1)} s`, '', ''],
     ['total seed time', `${s.total.toFixed(1)} s`, `≤ ${TOTAL_LIMIT_SECONDS} s`, mark(s.total <= TOTAL_LIMIT_SECONDS)],
     [
       'raw COPY into unindexed copies',
