@@ -101,11 +101,7 @@ export async function savedTableView(
 ): Promise<{ fallback: Partial<TableView>; hasSaved: boolean }> {
   const auth = context.get(authContext);
   if (!auth) return { fallback: {}, hasSaved: false };
-  const { db } = context.get(servicesContext);
-  const [saved, user] = await Promise.all([
-    getTableViewSetting(db, auth.user.id, section.id),
-    db.kysely.selectFrom('users').select('table_style').where('id', '=', auth.user.id).executeTakeFirst(),
-  ]);
+  const saved = await getTableViewSetting(context.get(servicesContext).db, auth.user.id, section.id);
   if (saved) return { fallback: { style: saved.style, columns: saved.columns }, hasSaved: true };
-  return { fallback: user ? { style: user.table_style } : {}, hasSaved: false };
+  return { fallback: { style: auth.tableStyle }, hasSaved: false };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { TableStyle } from '../table-views/table-view-settings.ts';
 import { csrfTokenFor, digest, randomToken } from './secret-tokens.ts';
 import { PROFILE_COLUMNS, type Profile, profileOf } from './users.ts';
 
@@ -16,6 +17,8 @@ export type SessionAuth = {
   sessionId: string;
   /** Required in the `_csrf` form field or the `x-csrf-token` header of every unsafe request. */
   csrfToken: string;
+  /** The table style the user's results tables start with (settings → interface), read with the session. */
+  tableStyle: TableStyle;
 };
 
 /** Starts a session for an (activated, authenticated) user and returns its token, for the cookie. */
@@ -44,7 +47,7 @@ export async function findSession(db: Db, token: string, now = new Date()): Prom
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(PROFILE_COLUMNS.map((c) => `u.${c}` as const))
-    .select(['s.last_seen_at'])
+    .select(['s.last_seen_at', 'u.table_style'])
     .where('s.id', '=', id)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now)
@@ -54,7 +57,7 @@ export async function findSession(db: Db, token: string, now = new Date()): Prom
   if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
     await db.kysely.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
   }
-  return { user: profileOf(row), sessionId: id, csrfToken: csrfTokenFor(token) };
+  return { user: profileOf(row), sessionId: id, csrfToken: csrfTokenFor(token), tableStyle: row.table_style };
 }
 
 /** Ends one session (sign-out). */

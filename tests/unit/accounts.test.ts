@@ -280,6 +280,7 @@ describe('guest gating in loaders and actions', () => {
       user: { id: 7, email: 'a@b.co', name: 'A', language: 'en' as const, activated_at: null, created_at: '' },
       sessionId: 'x',
       csrfToken: 'y',
+      tableStyle: 'style-2' as const,
     };
     signedIn.set(authContext, auth);
     expect(requireUser(signedIn)).toBe(auth);
