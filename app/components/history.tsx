@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CsrfField } from './account-form.tsx';
 
 /** The filters of a history page: text, and a day range (GET, in the URL). */
 export function HistoryFilters({
@@ -50,5 +51,23 @@ export function HistoryPager({ firstHref, nextHref }: { firstHref: string | null
         <span />
       )}
     </nav>
+  );
+}
+
+/** "Clear history" (after a confirmation step), for a history page that has entries. */
+export function ClearHistory({ action, confirm }: { action: string; confirm: string }) {
+  const { t } = useTranslation();
+  return (
+    <details className="clear-history">
+      <summary>{t('history.clear')}</summary>
+      <form method="post" action={action}>
+        <CsrfField />
+        <input type="hidden" name="intent" value="clear" />
+        <p>{confirm}</p>
+        <button type="submit" className="danger">
+          {t('history.clearNow')}
+        </button>
+      </form>
+    </details>
   );
 }

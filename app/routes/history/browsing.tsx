@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { clearCompanyViews, deleteCompanyView, listCompanyViews } from '../../../core/history/browsing-history.ts';
-import { CsrfField, RowAction } from '../../components/account-form.tsx';
-import { HistoryFilters, HistoryPager } from '../../components/history.tsx';
+import { RowAction } from '../../components/account-form.tsx';
+import { ClearHistory, HistoryFilters, HistoryPager } from '../../components/history.tsx';
 import { Notice, UserDataNav } from '../../components/user-data.tsx';
 import { unprefixedPath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
@@ -105,17 +105,7 @@ export default function BrowsingHistory({ loaderData }: Route.ComponentProps) {
       )}
       <HistoryPager firstHref={loaderData.firstHref} nextHref={loaderData.nextHref} />
       {rows.length > 0 ? (
-        <details className="clear-history">
-          <summary>{t('history.clear')}</summary>
-          <form method="post" action={loaderData.action}>
-            <CsrfField />
-            <input type="hidden" name="intent" value="clear" />
-            <p>{t('history.browsing.clearConfirm')}</p>
-            <button type="submit" className="danger">
-              {t('history.clearNow')}
-            </button>
-          </form>
-        </details>
+        <ClearHistory action={loaderData.action} confirm={t('history.browsing.clearConfirm')} />
       ) : null}
     </div>
   );

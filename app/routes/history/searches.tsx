@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { clearSearches, deleteSearch, listSearches } from '../../../core/history/search-history.ts';
 import { sectionById } from '../../../core/sections/sections.ts';
-import { CsrfField, RowAction } from '../../components/account-form.tsx';
-import { HistoryFilters, HistoryPager } from '../../components/history.tsx';
+import { RowAction } from '../../components/account-form.tsx';
+import { ClearHistory, HistoryFilters, HistoryPager } from '../../components/history.tsx';
 import { Notice, UserDataNav } from '../../components/user-data.tsx';
 import { unprefixedPath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
@@ -110,19 +110,7 @@ export default function SearchHistory({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <HistoryPager firstHref={loaderData.firstHref} nextHref={loaderData.nextHref} />
-      {rows.length > 0 ? (
-        <details className="clear-history">
-          <summary>{t('history.clear')}</summary>
-          <form method="post" action={loaderData.action}>
-            <CsrfField />
-            <input type="hidden" name="intent" value="clear" />
-            <p>{t('history.search.clearConfirm')}</p>
-            <button type="submit" className="danger">
-              {t('history.clearNow')}
-            </button>
-          </form>
-        </details>
-      ) : null}
+      {rows.length > 0 ? <ClearHistory action={loaderData.action} confirm={t('history.search.clearConfirm')} /> : null}
     </div>
   );
 }
