@@ -9,7 +9,8 @@ import { filterConditions } from '../search/filter-sql.ts';
 import type { SearchState } from '../search/search-state.ts';
 import { companiesSection } from '../sections/companies.ts';
 import { countCompaniesByIndustry, countCompaniesByJurisdiction } from './count-companies.ts';
-import { buildNameQuery, type NameQuery, plainNameQuery } from './name-query.ts';
+import { buildNameQuery, type NameQuery, nearWholeNames, plainNameQuery } from './name-query.ts';
+import { normalizeName } from './normalize-name.ts';
 
 export type CompanyRow = {
   id: number;
@@ -37,6 +38,10 @@ export type CompanySearchResult = {
 
 /** Relevance ranks the first candidates the full-text index yields. */
 const RELEVANCE_CANDIDATES = 2_000;
+/** A relevance search finding fewer companies than this, none of the very name typed, looks for near whole names too. */
+const NEAR_NAMES_BELOW = 10;
+/** Companies of a near whole name added to the matches as typed, at most. */
+const NEAR_NAMES = 5;
 const COMPANY_NUMBER_TYPE = 2;
 
 const columns = sql`b.id, b.uri, b.name, b.status_id, b.jurisdiction_id, b.registered_on, b.primary_industry_id,
@@ -47,7 +52,9 @@ const columns = sql`b.id, b.uri, b.name, b.status_id, b.jurisdiction_id, b.regis
 
 /**
  * Companies matching a search state: one page of rows, a bounded count and the next cursor. The
- * name query runs as typed first; only when that finds nothing are misspelt words corrected.
+ * name query runs as typed first; only when that finds nothing are misspelt words corrected, and
+ * when it finds few companies (none with nothing to correct) and none of the very name typed,
+ * companies of a near whole name are put after the exact whole names (withNearNames).
  */
 export async function findCompanies(
   db: Db,
@@ -64,9 +71,20 @@ export async function findCompanies(
   // A name query is fenced anyway; only filter-only searches need the rollups' estimate.
   const selective = plain ? false : await fewMatches(db, reference, state.filters);
   const asTyped = await searchPage(db, state, pageSize, plain, whereFor(plain?.strict ?? null), selective);
-  if (!plain || asTyped.total > 0) return asTyped;
+  if (!plain) return asTyped;
+  // A did-you-mean for whole names, only for a relevance search's first page that finds few companies.
+  const nearNames =
+    state.sort === 'relevance' &&
+    state.page === 1 &&
+    !state.after &&
+    asTyped.total < NEAR_NAMES_BELOW &&
+    typedAsWholeName(state.q);
+  const withNear = () => withNearNames(db, state, pageSize, whereFor(null), plain, asTyped);
+  if (asTyped.total > 0) return nearNames ? withNear() : asTyped;
   const corrected = await buildNameQuery(db.kysely, state.q);
-  if (!corrected?.corrected) return asTyped;
+  // Every word is a name word, but none of the companies holds them all ("Reed & Gracia Inc."
+  // for Reed & Garcia Inc.): a whole name one word away may still be there.
+  if (!corrected?.corrected) return nearNames ? withNear() : asTyped;
   // A misspelt word that no correction rescues must not hide the companies the other words find.
   let tsQuery = corrected.strict;
   if (corrected.relaxed && !(await anyMatch(db, whereFor(corrected.strict)!))) tsQuery = corrected.relaxed;
@@ -171,6 +189,66 @@ async function searchPage(
   }
   const { total, totalIsLowerBound } = await counting;
   return { rows, total, totalIsLowerBound, next };
+}
+
+/**
+ * A did-you-mean for whole names. A swapped letter can spell a real word ("Nenoeon Sp.k." for
+ * Neoneon Sp.k., "nenoeon" being in five names, two of them "Nenoeon LLC" and "Nenoeon Limited"),
+ * so the search as typed finds a few companies, or none when the words meet in no name, and no
+ * correction runs. For a query typed as a whole name that no company bears as spelt, companies
+ * whose whole name is the name typed with one word corrected (nearWholeNames), within the
+ * filters, follow the exact whole names and come before the names that merely hold the words
+ * typed: a whole name one edit away says more than a shared rare word. Found through the
+ * search_name index (legal_entities_name_idx); a company that matches as typed keeps its place
+ * among the matches, so the added ones are counted once.
+ */
+async function withNearNames(
+  db: Db,
+  state: SearchState,
+  pageSize: number,
+  filtered: RawBuilder<unknown> | null,
+  plain: NameQuery,
+  asTyped: CompanySearchResult,
+): Promise<CompanySearchResult> {
+  const typed = spelt(state.q);
+  if (asTyped.rows.some((row) => spelt(row.name) === typed)) return asTyped;
+  const names = await nearWholeNames(db.kysely, state.q);
+  if (names.length === 0) return asTyped;
+  const near = await sql<CompanyRow>`
+    with near as (
+      select b.id, array_position(${names}::text[], b.search_name) as rank, similarity(lower(b.name), ${typed}) as typed
+      from legal_entities b
+      where b.search_name = any(${names}::text[]) and ${filtered ?? sql`true`}
+        and not b.name_tsv @@ to_tsquery('simple', ${plain.strict})
+      order by rank, typed desc, b.id
+      limit ${NEAR_NAMES}
+    )
+    select ${columns} from near n join legal_entities b on b.id = n.id
+    order by n.rank, n.typed desc, b.id`.execute(db.kysely);
+  if (near.rows.length === 0) return asTyped;
+  // The exact whole names lead the matches as typed (searchPage's ranking).
+  const firstInexact = asTyped.rows.findIndex((row) => normalizeName(row.name) !== plain.normalized);
+  const exact = firstInexact < 0 ? asTyped.rows.length : firstInexact;
+  return {
+    ...asTyped,
+    rows: [...asTyped.rows.slice(0, exact), ...near.rows, ...asTyped.rows.slice(exact)].slice(0, pageSize),
+    total: asTyped.total + near.rows.length,
+  };
+}
+
+/**
+ * True for a query of two words or more as typed, a legal form counting ("Nenoeon Sp.k."): it reads
+ * as a whole name. A single word is a word search; a whole name one edit from it is a weak guess,
+ * and the step would run for nearly every rare word (measured at 1M: for all 200 sampled words of
+ * 5–9 names, adding companies to 165 of them, about 2 ms each).
+ */
+function typedAsWholeName(q: string): boolean {
+  return q.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0).length >= 2;
+}
+
+/** A name as spelt, legal form included: lower case, single spaces. */
+function spelt(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 async function anyMatch(db: Db, where: RawBuilder<unknown>): Promise<boolean> {

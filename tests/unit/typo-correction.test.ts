@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { maxCorrectionDistance, oneLetterDeletions, rankCorrections } from '../../core/companies/name-query.ts';
+import {
+  maxCorrectionDistance,
+  namesWithOneWordReplaced,
+  oneLetterDeletions,
+  rankCorrections,
+} from '../../core/companies/name-query.ts';
 
 describe('oneLetterDeletions', () => {
   it('lists each distinct word left by deleting one letter', () => {
@@ -58,5 +63,27 @@ describe('rankCorrections', () => {
       { word: 'girll', documents: 1 },
     ];
     expect(rankCorrections('girll', twice)).toEqual(['grill']);
+  });
+});
+
+describe('namesWithOneWordReplaced', () => {
+  it('replaces one word at a time, every word’s closest correction before the next ones', () => {
+    const corrections = new Map([
+      ['nenoeon', ['neoneon', 'nenoen']],
+      ['bau', ['bay']],
+    ]);
+    expect(namesWithOneWordReplaced(['nenoeon', 'bau'], corrections)).toEqual([
+      'neoneon bau',
+      'nenoeon bay',
+      'nenoen bau',
+    ]);
+  });
+
+  it('replaces a repeated word at each place it stands, and gives nothing without corrections', () => {
+    expect(namesWithOneWordReplaced(['alpha', 'alpha'], new Map([['alpha', ['aplha']]]))).toEqual([
+      'aplha alpha',
+      'alpha aplha',
+    ]);
+    expect(namesWithOneWordReplaced(['alpha'], new Map([['alpha', []]]))).toEqual([]);
   });
 });
