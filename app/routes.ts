@@ -1,21 +1,18 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
-import { SECTIONS } from '../core/sections/sections.ts';
 
 // Every page exists in English (no prefix) and under /de and /fr: one optional :lang segment.
 export default [
   route(':lang?', 'routes/locale.tsx', [
     index('routes/home.tsx'),
-    // Every search section (companies and the 21 related-record sections) from one route module.
-    ...SECTIONS.flatMap((s) => [
-      route(`${s.id}/search`, 'routes/search.tsx', { id: `${s.id}-search` }),
-      route(`${s.id}/search/advanced`, 'routes/advanced-search.tsx', { id: `${s.id}-advanced-search` }),
-      route(`${s.id}/search/f/*`, 'routes/search.tsx', { id: `${s.id}-search-filtered` }),
-    ]),
+    // Every search section (companies and the 21 related-record sections) from one route module:
+    // /{section}/search/… with the section read from the path (an unknown one is a 404). Five
+    // routes, not five per section: React Router ranks every route on every request.
+    route(':section/search', 'routes/search.tsx', { id: 'section-search' }),
+    route(':section/search/advanced', 'routes/advanced-search.tsx'),
+    route(':section/search/f/*', 'routes/search.tsx', { id: 'section-search-filtered' }),
     // Export (issue 5): every section's search as a file, from /{section}/export/ with the search's query.
-    ...SECTIONS.flatMap((s) => [
-      route(`${s.id}/export`, 'routes/export.tsx', { id: `${s.id}-export` }),
-      route(`${s.id}/export/f/*`, 'routes/export.tsx', { id: `${s.id}-export-filtered` }),
-    ]),
+    route(':section/export', 'routes/export.tsx', { id: 'section-export' }),
+    route(':section/export/f/*', 'routes/export.tsx', { id: 'section-export-filtered' }),
     route('companies/details/:uri', 'routes/companies/details.tsx'),
     route('companies/directories/jurisdictions', 'routes/companies/jurisdictions.tsx'),
     route('companies/directories/industries', 'routes/companies/industries.tsx', { id: 'industries' }),

@@ -26,9 +26,40 @@ export function i18nFor(lang: Lang): i18n {
       // Messages are bundled: never suspend (a suspended hydration would leave the page inert).
       react: { useSuspense: false },
     });
+    memoizePlainMessages(instance, lang);
     instances.set(lang, instance);
   }
   return instance;
+}
+
+/**
+ * Messages are bundled and never change, so a message asked for without options (most are: labels,
+ * headings) is looked up once per language. i18next's own lookup merges its options, parses the
+ * key and walks the fallbacks on every call: a tenth of a search page's server time (ADR 0002).
+ */
+function memoizePlainMessages(instance: i18n, lang: Lang): void {
+  type Loose = (...args: unknown[]) => unknown;
+  const plain = new Map<string, string>();
+  const cached = (key: unknown, rest: unknown[], slow: Loose) => {
+    if (rest.length > 0 || typeof key !== 'string') return slow(key, ...rest);
+    let message = plain.get(key);
+    if (message === undefined) {
+      message = String(slow(key));
+      plain.set(key, message);
+    }
+    return message;
+  };
+  const t = instance.t.bind(instance) as unknown as Loose;
+  instance.t = ((key: unknown, ...rest: unknown[]) => cached(key, rest, t)) as unknown as i18n['t'];
+  const getFixedT = instance.getFixedT.bind(instance);
+  instance.getFixedT = ((...args: Parameters<i18n['getFixedT']>) => {
+    const fixed = getFixedT(...args);
+    const [lng, ns, keyPrefix] = args;
+    const defaultNs = String(ns ?? 'translation') === 'translation';
+    if ((lng && lng !== lang) || !defaultNs || keyPrefix) return fixed;
+    const slow = fixed as unknown as Loose;
+    return Object.assign((key: unknown, ...rest: unknown[]) => cached(key, rest, slow), fixed);
+  }) as i18n['getFixedT'];
 }
 
 export function isLang(value: string | undefined): value is Lang {

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { de } from '../../app/i18n/de.ts';
+import { en } from '../../app/i18n/en.ts';
 import { displayName } from '../../core/reference/reference-data.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -238,6 +240,19 @@ describe('company profile', () => {
     expect(res.body).toContain('There is no company at this address.');
     expect((await get('/no/such/page/')).statusCode).toBe(404);
     expect((await get('/xx/companies/search/')).statusCode).toBe(404);
+    // Section pages are routed by a :section segment; one that names no section is the same 404.
+    for (const path of [
+      '/no-such-section/search/',
+      '/no-such-section/search/advanced/',
+      '/no-such-section/search/f/status-active/',
+      '/no-such-section/export/',
+      '/de/no-such-section/search/',
+      '/dashboard/search/',
+    ]) {
+      const page = await get(path);
+      expect(page.statusCode, path).toBe(404);
+      expect(page.body, path).toContain(path.startsWith('/de/') ? de.errors.notFoundTitle : en.errors.notFoundTitle);
+    }
     const api = await get('/api/no/such/route');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ error: { code: 'not_found' } });
