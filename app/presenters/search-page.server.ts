@@ -56,6 +56,8 @@ export type SearchPage = {
   columnChoices: { key: string; label: string; shown: boolean }[];
   rows: { id: number; cells: Record<string, Cell> }[];
   totalText: string;
+  /** How the name query was read when not as typed (corrected, or near names added); null otherwise. */
+  notice: string | null;
   total: number;
   chips: { label: string; removeHref: string }[];
   panel: PanelField[];
@@ -93,14 +95,20 @@ export async function loadSearchPage(
   const facetsPending = facetCounts(services.db, reference, section, state);
   // A failed search must not leave the facet query's rejection unhandled.
   facetsPending.catch(() => {});
-  const { rows, total, totalIsLowerBound, next } = section.record
+  const { rows, total, totalIsLowerBound, next, notice } = section.record
     ? await findRecords(services.db, reference, section, state).then((r) => ({
         ...r,
         rows: r.rows.map((row) => ({ id: row.id, cells: recordCells(section, row, p) })),
+        notice: null,
       }))
     : await findCompanies(services.db, reference, state).then((r) => ({
         ...r,
         rows: r.rows.map((row) => ({ id: row.id, cells: p.companyCells(row) })),
+        notice: r.correctedQuery
+          ? p.t('search.corrected', { typed: state.q, query: r.correctedQuery })
+          : r.nearNames
+            ? p.t('search.nearNames', { typed: state.q, count: r.nearNames })
+            : null,
       }));
   const result = { total, totalIsLowerBound, next };
   const uriOf = uriResolver(section, reference);
@@ -153,6 +161,7 @@ export async function loadSearchPage(
     rows,
     total: result.total,
     totalText,
+    notice,
     chips,
     panel: panelFields(section, state, reference, p, await countCompaniesByJurisdiction(services.db)),
     page: state.page,

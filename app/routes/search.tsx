@@ -119,6 +119,11 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               </button>
             </form>
           </div>
+          {page.notice ? (
+            <p className="search-notice" role="status">
+              {page.notice}
+            </p>
+          ) : null}
           {page.chips.length > 0 ? (
             <ul className="chips" aria-label={t('search.activeFilters')}>
               {page.chips.map((c) => (

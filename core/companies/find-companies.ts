@@ -34,6 +34,10 @@ export type CompanySearchResult = {
   totalIsLowerBound: boolean;
   /** Cursor for the page after this one, when there is one. */
   next?: string;
+  /** Nothing matched the name as typed: the normalised query that was searched instead, misspelt words corrected. */
+  correctedQuery?: string;
+  /** Companies of a near whole name put among the matches as typed (withNearNames). */
+  nearNames?: number;
 };
 
 /** Relevance ranks the first candidates the full-text index yields. */
@@ -87,8 +91,13 @@ export async function findCompanies(
   if (!corrected?.corrected) return nearNames ? withNear() : asTyped;
   // A misspelt word that no correction rescues must not hide the companies the other words find.
   let tsQuery = corrected.strict;
-  if (corrected.relaxed && !(await anyMatch(db, whereFor(corrected.strict)!))) tsQuery = corrected.relaxed;
-  return searchPage(db, state, pageSize, corrected, whereFor(tsQuery), selective);
+  let correctedQuery = corrected.normalized;
+  if (corrected.relaxed && !(await anyMatch(db, whereFor(corrected.strict)!))) {
+    tsQuery = corrected.relaxed;
+    correctedQuery = corrected.relaxed.split(' & ').join(' ');
+  }
+  const result = await searchPage(db, state, pageSize, corrected, whereFor(tsQuery), selective);
+  return result.total > 0 ? { ...result, correctedQuery } : result;
 }
 
 /** Below this many matches, sorting them beats walking the sort index and filtering. */
@@ -233,6 +242,7 @@ async function withNearNames(
     ...asTyped,
     rows: [...asTyped.rows.slice(0, exact), ...near.rows, ...asTyped.rows.slice(exact)].slice(0, pageSize),
     total: asTyped.total + near.rows.length,
+    nearNames: near.rows.length,
   };
 }
 

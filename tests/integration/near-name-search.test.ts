@@ -18,7 +18,7 @@ let t: TestApp;
 const ids = new Map<string, number>();
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ pages: 'build' });
   const max = await sql<{ id: number }>`select max(id)::int as id from legal_entities`.execute(t.db.kysely);
   const companies: [string, number][] = [
     ['Neoneon Sp.k.', AUSTRIA],
@@ -112,5 +112,36 @@ describe('GET legal_entities?q= with a swap that spells another word of company 
     expect(word.names.slice(0, 1)).toEqual(['Nenoeon LLC']);
     expect(word.names).not.toContain('Neoneon Sp.k.');
     expect(word.total).toBe(6);
+  });
+});
+
+describe('the search page says how it read the name', () => {
+  const page = async (path: string) => {
+    const response = await t.app.inject({ method: 'GET', url: path });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    return /<p class="search-notice" role="status">([^<]*)<\/p>/.exec(response.body)?.[1] ?? null;
+  };
+
+  it('counts the near whole names it added, the name typed escaped', async () => {
+    expect(await page(`/companies/search/?q=${encodeURIComponent('Nenoeon Sp.k.')}`)).toBe(
+      'Including 2 companies whose names are spelt almost like “Nenoeon Sp.k.”.',
+    );
+    expect(await page(`/companies/search/?q=${encodeURIComponent('Brisk & Marlwo Inc.')}`)).toBe(
+      'Including 1 company whose name is spelt almost like “Brisk &amp; Marlwo Inc.”.',
+    );
+  });
+
+  it('names the corrected query when nothing matched as typed, in the page’s language', async () => {
+    expect(await page('/companies/search/?q=Kalvairn')).toBe(
+      'No company name holds “Kalvairn” as typed: showing the results for “kalvarin”.',
+    );
+    expect(await page('/de/companies/search/?q=Kalvairn')).toBe(
+      'Kein Firmenname enthält „Kalvairn“ in dieser Schreibweise: Ergebnisse für „kalvarin“.',
+    );
+  });
+
+  it('says nothing when the name was searched as typed', async () => {
+    expect(await page(`/companies/search/?q=${encodeURIComponent('Kalvarin AG')}`)).toBeNull();
+    expect(await page('/companies/search/?q=nenoeon')).toBeNull();
   });
 });
