@@ -3,9 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
 import { digest } from './secret-tokens.ts';
 
-// Fixed-window counters kept in the database (table rate_limit_buckets), so that every app
-// process behind a load balancer counts against the same limit: one upsert per attempt. A window
-// is a fixed slice of time (window number = floor(now / length)); its bucket expires with it.
+// Counters kept in the database (table rate_limit_buckets), so that every app process behind a
+// load balancer counts against the same limit: one statement per attempt. Attempts are counted
+// in fixed slices of time (window number = floor(now / length)), and a limit applies to a sliding
+// window estimated from two of them (rateVerdict): a fixed window alone forgets every attempt at
+// its end, so ten guesses just before it and ten just after would all pass.
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
 
@@ -31,10 +33,23 @@ export function rateWindow(rule: RateLimitRule, now: Date): RateWindow {
 
 export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; minutes: number };
 
-/** Whether the attempt that made the count `hits` in its window may go ahead, else how long to wait. */
-export function rateVerdict(rule: RateLimitRule, hits: number, now: Date): RateVerdict {
-  if (hits <= rule.limit) return { allowed: true };
-  const wait = Math.max(1, Math.ceil((rateWindow(rule, now).endsAt.getTime() - now.getTime()) / 1000));
+/** Attempts counted in the window `now` falls in and in the one before it. */
+export type RateCounts = { current: number; previous: number };
+
+/**
+ * Whether the attempt just counted may go ahead: the attempts within one window length of `now`
+ * (this window's, and the previous window's in the share of it still that recent, rounded up so
+ * that an attempt is never forgotten early) must not exceed the limit. Else, how long until
+ * they would, with no further attempts.
+ */
+export function rateVerdict(rule: RateLimitRule, counts: RateCounts, now: Date): RateVerdict {
+  const { current, previous } = counts;
+  const elapsed = (now.getTime() % rule.windowMs) / rule.windowMs;
+  if (current + Math.ceil(previous * (1 - elapsed)) <= rule.limit) return { allowed: true };
+  // Over the limit by this window alone: its attempts fade during the next window; else the
+  // previous window's fade during this one.
+  const until = current > rule.limit ? 2 - rule.limit / current : 1 - (rule.limit - current) / previous;
+  const wait = Math.max(1, Math.ceil(((until - elapsed) * rule.windowMs) / 1000));
   return { allowed: false, retryAfterSeconds: wait, minutes: Math.max(1, Math.ceil(wait / 60)) };
 }
 
@@ -47,20 +62,30 @@ export function rateLimitedError(verdict: Extract<RateVerdict, { allowed: false 
   });
 }
 
-/** Counts one attempt against a rule for a subject (an IP address or an email) and returns the count. */
-export async function countAttempt(db: Db, rule: RateLimitRule, subject: string, now = new Date()): Promise<number> {
+/** Counts one attempt against a rule for a subject (an IP address or an email): the counts of its two windows. */
+export async function countAttempt(
+  db: Db,
+  rule: RateLimitRule,
+  subject: string,
+  now = new Date(),
+): Promise<RateCounts> {
   const window = rateWindow(rule, now);
   // The subject is hashed: the table keeps neither addresses nor emails.
-  const key = `${rule.name}:${digest(subject).slice(0, 32)}:${window.number}`;
-  const row = await db.kysely
-    .insertInto('rate_limit_buckets')
-    .values({ key, hits: 1, expires_at: window.endsAt })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ hits: sql<number>`rate_limit_buckets.hits + 1` }))
-    .returning('hits')
-    .executeTakeFirstOrThrow();
+  const prefix = `${rule.name}:${digest(subject).slice(0, 32)}:`;
+  // A bucket is read for two windows: its own, then as the previous one.
+  const expiresAt = new Date(window.endsAt.getTime() + rule.windowMs);
+  const result = await sql<{ current: number; previous: number | null }>`
+    with bumped as (
+      insert into rate_limit_buckets (key, hits, expires_at) values (${prefix + window.number}, 1, ${expiresAt})
+      on conflict (key) do update set hits = rate_limit_buckets.hits + 1
+      returning hits
+    )
+    select (select hits from bumped) as current,
+      (select hits from rate_limit_buckets where key = ${prefix + (window.number - 1)}) as previous`.execute(db.kysely);
+  const { current, previous } = result.rows[0];
   // Now and then, drop the buckets of windows that have ended.
   if (Math.random() < 0.02) await db.kysely.deleteFrom('rate_limit_buckets').where('expires_at', '<', now).execute();
-  return row.hits;
+  return { current: Number(current), previous: Number(previous ?? 0) };
 }
 
 /**

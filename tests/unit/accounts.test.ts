@@ -158,13 +158,35 @@ describe('rate-limit windows', () => {
     expect(rateWindow(rule, start).endsAt.getTime()).toBe(next.getTime());
   });
 
-  it('allows the limit and refuses the next attempt until the window ends', () => {
+  it('allows the limit and refuses the next attempt until this window’s attempts have faded', () => {
     const window = rateWindow(rule, new Date('2026-05-01T12:00:00Z'));
+    // 10.5 of the window's 15 minutes have passed.
     const at = new Date(window.endsAt.getTime() - 4.5 * 60 * 1000);
-    expect(rateVerdict(rule, rule.limit, at)).toEqual({ allowed: true });
-    expect(rateVerdict(rule, rule.limit + 1, at)).toEqual({ allowed: false, retryAfterSeconds: 270, minutes: 5 });
-    const last = new Date(window.endsAt.getTime() - 200);
-    expect(rateVerdict(rule, 99, last)).toEqual({ allowed: false, retryAfterSeconds: 1, minutes: 1 });
+    expect(rateVerdict(rule, { current: rule.limit, previous: 0 }, at)).toEqual({ allowed: true });
+    // 11 attempts fade to 10 once 1/11 of the next window has passed: 4.5 min + 81.8 s.
+    expect(rateVerdict(rule, { current: rule.limit + 1, previous: 0 }, at)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 352,
+      minutes: 6,
+    });
+  });
+
+  it('counts the previous window’s attempts in the share of it that is still recent', () => {
+    const start = rateWindow(rule, new Date('2026-05-01T12:00:00Z')).endsAt;
+    // Ten guesses just before the window changed, one just after: still eleven in 15 minutes.
+    const justAfter = new Date(start.getTime() + 1000);
+    expect(rateVerdict(rule, { current: 1, previous: rule.limit }, justAfter)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 89,
+      minutes: 2,
+    });
+    // Half way through, half of the previous window's ten still count: 5 + 5.
+    const halfWay = new Date(start.getTime() + rule.windowMs / 2);
+    expect(rateVerdict(rule, { current: 5, previous: rule.limit }, halfWay)).toEqual({ allowed: true });
+    expect(rateVerdict(rule, { current: 6, previous: rule.limit }, halfWay)).toMatchObject({ allowed: false });
+    // Rounded up: a share of an attempt counts as one.
+    const late = new Date(start.getTime() + rule.windowMs - 1000);
+    expect(rateVerdict(rule, { current: rule.limit, previous: 1 }, late)).toMatchObject({ allowed: false });
   });
 
   it('says when to try again, in minutes', () => {
