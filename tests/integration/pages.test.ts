@@ -253,6 +253,10 @@ describe('company profile', () => {
       expect(page.statusCode, path).toBe(404);
       expect(page.body, path).toContain(path.startsWith('/de/') ? de.errors.notFoundTitle : en.errors.notFoundTitle);
     }
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toMatch(/^User-agent: \*\nDisallow: \/api\/$/m);
     const api = await get('/api/no/such/route');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ error: { code: 'not_found' } });
