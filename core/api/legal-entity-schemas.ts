@@ -193,6 +193,19 @@ export const LegalEntitiesResponseSchema = z
       total: z.number().int().describe('Matching companies (exact up to 10,000).'),
       total_is_lower_bound: z.boolean().describe('True when there are more than `total`.'),
       next: z.string().nullable().describe('Keyset cursor for the next page: pass it as `after`.'),
+      corrected_query: z
+        .string()
+        .optional()
+        .describe(
+          'Present when no company name held `q` as typed: the query searched instead (normalised, misspelt words corrected).',
+        ),
+      near_names: z
+        .number()
+        .int()
+        .optional()
+        .describe(
+          'Present when `q`, typed as a whole name, found few companies and none of that name: how many companies of a name one corrected word away were added (after the exact names).',
+        ),
     }),
   })
   .meta({ id: 'LegalEntitiesResponse' });

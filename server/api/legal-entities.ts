@@ -178,6 +178,8 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
           total: result.total,
           total_is_lower_bound: result.totalIsLowerBound,
           next: result.next ?? null,
+          ...(result.correctedQuery ? { corrected_query: result.correctedQuery } : {}),
+          ...(result.nearNames ? { near_names: result.nearNames } : {}),
         },
       };
     },

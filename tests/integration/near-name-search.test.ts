@@ -145,3 +145,21 @@ describe('the search page says how it read the name', () => {
     expect(await page('/companies/search/?q=nenoeon')).toBeNull();
   });
 });
+
+describe('the data API says how it read the name', () => {
+  const meta = async (query: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `${DATA}?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return LegalEntitiesResponseSchema.parse(response.json()).meta;
+  };
+
+  it('gives the corrected query and the near names added, and neither for a name found as typed', async () => {
+    expect(await meta('q=Kalvairn')).toMatchObject({ corrected_query: 'kalvarin' });
+    const near = await meta(`q=${encodeURIComponent('Nenoeon Sp.k.')}`);
+    expect(near).toMatchObject({ near_names: 2, total: 8 });
+    expect(near.corrected_query).toBeUndefined();
+    const typed = await meta(`q=${encodeURIComponent('Kalvarin AG')}`);
+    expect(typed.corrected_query).toBeUndefined();
+    expect(typed.near_names).toBeUndefined();
+  });
+});
