@@ -6,6 +6,7 @@ import { chooseStatus } from '../companies/company-status.ts';
 import { displayName, type Reference, type RefList } from '../reference/reference-data.ts';
 import { enumValue } from '../sections/record-fields.ts';
 import { RECORD_SECTIONS } from '../sections/records.ts';
+import { ADDRESS_PARTS } from '../sections/section.ts';
 import { COMPANY_EXPORT_SECTIONS, type CompanyExportSection } from './export-options.ts';
 
 // The export's own reader of companies (docs/decisions/0008-export.md "Reader"): one query per
@@ -95,23 +96,6 @@ export function emptyCompanyExportData(id: number, name: string): CompanyExportD
   };
 }
 
-/** The parts of an address its full form is made of (core/api/read-legal-entities.ts fullAddress). */
-const ADDRESS_PARTS = [
-  'address_line_1',
-  'address_line_2',
-  'block',
-  'building',
-  'city_district',
-  'county',
-  'floor',
-  'house',
-  'locality',
-  'post_code',
-  'room',
-  'state',
-  'street',
-] as const;
-
 /** A row of companyRowsQuery: a company's core columns and its parts as JSON arrays (an export document). */
 export type CompanyRowJson = {
   id: number;
@@ -141,85 +125,91 @@ function part(table: string, values: RawBuilder<unknown>, order: RawBuilder<unkn
 }
 
 /**
- * The export's query of companies: one row per company of `source` (a relation `t (id, ord)`), in
- * `ord` order, with a JSON array per chosen part. Orders within a part are the data API's, so
- * that multi-valued cells come out as it reads them. The benchmark runs it under COPY as the
- * database's floor for the same rows.
+ * The parts of a company's export reading, in column order: each with the sections that need it
+ * (none: every export). Orders within a part are the data API's, so that multi-valued cells come
+ * out as it reads them.
  */
-export function companyRowsQuery(source: RawBuilder<unknown>, sections: readonly CompanyExportSection[]) {
-  const chosen = new Set(sections);
-  const parts: RawBuilder<unknown>[] = [
-    part('legal_entity_statuses', sql`x.status_id`, sql`x.position`, 'statuses'),
-    // Spec §3: contacts are part of every company's export reading.
-    part(
+const PARTS: { sections?: readonly CompanyExportSection[]; column: RawBuilder<unknown> }[] = [
+  { column: part('legal_entity_statuses', sql`x.status_id`, sql`x.position`, 'statuses') },
+  // Spec §3: contacts are part of every company's export reading.
+  {
+    column: part(
       'legal_entity_contacts',
       sql`json_build_array(x.contact_type_id, x.contact)`,
       sql`x.contact_type_id, x.position`,
       'contacts',
     ),
-  ];
-  if (chosen.has('names')) {
-    parts.push(
-      part(
-        'legal_entity_names',
-        sql`json_build_array(x.name_type_id, x.name)`,
-        sql`x.name_type_id, x.position`,
-        'names',
-      ),
-    );
-  }
-  if (chosen.has('addresses')) {
-    parts.push(
-      part(
-        'legal_entity_addresses',
-        sql`json_build_array(x.address_type_id, x.country_id, ${sql.join(ADDRESS_PARTS.map((p) => sql.ref(`x.${p}`)))})`,
-        sql`x.address_type_id, x.position`,
-        'addresses',
-      ),
-    );
-  }
-  if (chosen.has('dates')) {
-    parts.push(part('legal_entity_dates', sql`json_build_array(x.date_type_id, x.date)`, null, 'dates'));
-  }
-  if (chosen.has('identifiers')) {
-    parts.push(
-      part(
-        'legal_entity_identifiers',
-        sql`json_build_array(x.identifier_type_id, x.identifier)`,
-        sql`x.identifier_type_id, x.position`,
-        'identifiers',
-      ),
-    );
-  }
-  if (chosen.has('indicators')) {
-    parts.push(
-      part('legal_entity_indicators', sql`json_build_array(x.indicator_type_id, x.value)`, null, 'indicators'),
-    );
-  }
-  if (chosen.has('specifications')) {
-    parts.push(sql`(select json_build_array(x.members_count, x.officers_count, x.partners_count)
-      from legal_entity_specifications x where x.legal_entity_id = b.id) as specifications`);
-  }
-  if (chosen.has('products')) parts.push(part('products', sql`x.name`, sql`x.name, x.id`, 'products'));
-  if (chosen.has('registration_authorities') || chosen.has('tax_authorities')) {
-    parts.push(
-      part(
-        'registers',
-        sql`json_build_array(x.authority, x.register_name, x.register_number, x.type_id)`,
-        sql`x.entry_date, x.id`,
-        'registers',
-      ),
-    );
-  }
-  if (chosen.has('members')) {
-    parts.push(sql`(select json_agg(json_build_array(m.name, lem.position_id, m.country_id, mc.name,
+  },
+  {
+    sections: ['names'],
+    column: part(
+      'legal_entity_names',
+      sql`json_build_array(x.name_type_id, x.name)`,
+      sql`x.name_type_id, x.position`,
+      'names',
+    ),
+  },
+  {
+    sections: ['addresses'],
+    column: part(
+      'legal_entity_addresses',
+      sql`json_build_array(x.address_type_id, x.country_id, ${sql.join(ADDRESS_PARTS.map((p) => sql.ref(`x.${p}`)))})`,
+      sql`x.address_type_id, x.position`,
+      'addresses',
+    ),
+  },
+  {
+    sections: ['dates'],
+    column: part('legal_entity_dates', sql`json_build_array(x.date_type_id, x.date)`, null, 'dates'),
+  },
+  {
+    sections: ['identifiers'],
+    column: part(
+      'legal_entity_identifiers',
+      sql`json_build_array(x.identifier_type_id, x.identifier)`,
+      sql`x.identifier_type_id, x.position`,
+      'identifiers',
+    ),
+  },
+  {
+    sections: ['indicators'],
+    column: part('legal_entity_indicators', sql`json_build_array(x.indicator_type_id, x.value)`, null, 'indicators'),
+  },
+  {
+    sections: ['specifications'],
+    column: sql`(select json_build_array(x.members_count, x.officers_count, x.partners_count)
+      from legal_entity_specifications x where x.legal_entity_id = b.id) as specifications`,
+  },
+  { sections: ['products'], column: part('products', sql`x.name`, sql`x.name, x.id`, 'products') },
+  {
+    sections: ['registration_authorities', 'tax_authorities'],
+    column: part(
+      'registers',
+      sql`json_build_array(x.authority, x.register_name, x.register_number, x.type_id)`,
+      sql`x.entry_date, x.id`,
+      'registers',
+    ),
+  },
+  {
+    sections: ['members'],
+    column: sql`(select json_agg(json_build_array(m.name, lem.position_id, m.country_id, mc.name,
         (select json_agg(c.contact order by c.contact_type_id) from member_contacts c where c.member_id = m.id))
         order by lem.position_id, m.name, lem.member_id)
       from legal_entity_members lem
       join members m on m.id = lem.member_id
       left join legal_entities mc on mc.id = m.legal_entity_id
-      where lem.legal_entity_id = b.id) as members`);
-  }
+      where lem.legal_entity_id = b.id) as members`,
+  },
+];
+
+/**
+ * The export's query of companies: one row per company of `source` (a relation `t (id, ord)`), in
+ * `ord` order, with a JSON array per part the chosen sections need (PARTS). The benchmark runs it
+ * under COPY as the database's floor for the same rows.
+ */
+export function companyRowsQuery(source: RawBuilder<unknown>, sections: readonly CompanyExportSection[]) {
+  const chosen = new Set(sections);
+  const parts = PARTS.filter((p) => !p.sections || p.sections.some((s) => chosen.has(s))).map((p) => p.column);
   return sql<CompanyRowJson>`
     select b.id, b.name, b.jurisdiction_id, b.size_id, b.employees_id, b.status_id, ${sql.join(parts)}
     from ${source}
