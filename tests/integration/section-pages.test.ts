@@ -2,6 +2,7 @@
 // cookie, the profile's record lists, and the records data API against SQL on the same data.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { industryPath } from '../../core/reference/reference-data.ts';
 import { sectionById } from '../../core/sections/sections.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -103,6 +104,48 @@ describe('facets', () => {
     }
     // A facet value links to the search narrowed to it, keeping the other filters.
     expect(activeFacet).toMatch(/href="\/vessels\/search\/\?company_status=1&amp;vessel_type=[a-z_]+"/);
+  });
+
+  it('count a companies search the cube cannot answer (a registration range) as SQL does, industries by sector', async () => {
+    const page = await get('/companies/search/?dates[registration]:from=2000&status=1');
+    expect(page.statusCode).toBe(200);
+    /** The counts a facet shows, in its order. */
+    const shown = (field: string) => {
+      const facet = new RegExp(`<h3 id="facet-${field}">.*?</ul>`, 's').exec(page.body)?.[0] ?? '';
+      return [...facet.matchAll(/<span class="facet-count">([^<]*)<\/span>/g)].map((c) => c[1]);
+    };
+    /** SQL's counts per value, most first, as many as a facet shows. */
+    const expected = async (
+      query: ReturnType<typeof sql<{ id: number | null; n: number }>>,
+      group = (id: number) => id,
+    ) => {
+      const totals = new Map<number, number>();
+      for (const { id, n } of (await query.execute(t.db.kysely)).rows) {
+        if (id !== null) totals.set(group(id), (totals.get(group(id)) ?? 0) + n);
+      }
+      return [...totals.values()]
+        .sort((a, b) => b - a)
+        .slice(0, 12)
+        .map((n) => n.toLocaleString('en-GB'));
+    };
+    const since2000 = sql`registration_sort >= '2000-01-01'`;
+    // Each facet counts under the other filters: its own filter is left out.
+    expect(shown('jurisdiction')).toEqual(
+      await expected(sql`select jurisdiction_id as id, count(*)::int as n from legal_entities
+        where ${since2000} and status_id = 1 group by 1`),
+    );
+    expect(shown('status')).toEqual(
+      await expected(sql`select status_id as id, count(*)::int as n from legal_entities where ${since2000} group by 1`),
+    );
+    const sectorOf = (id: number) => industryPath(t.reference, id)[0].id;
+    const sectors = await expected(
+      sql`select primary_industry_id as id, count(*)::int as n from legal_entities
+        where ${since2000} and status_id = 1 group by 1`,
+      sectorOf,
+    );
+    expect(sectors.length).toBeGreaterThan(1);
+    expect(shown('jurisdiction').length).toBeGreaterThan(1);
+    expect(shown('industry')).toEqual(sectors);
   });
 });
 
