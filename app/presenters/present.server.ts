@@ -2,8 +2,9 @@ import { isActive } from '../../core/companies/company-status.ts';
 import type { CompanyRow } from '../../core/companies/find-companies.ts';
 import { formatDate } from '../../core/filters/grammar.ts';
 import { displayName, flagOf, type Lang, type Reference, type RefItem } from '../../core/reference/reference-data.ts';
-import { i18nFor, intlLocale, localePath } from '../i18n/i18n.ts';
+import { i18nFor, localePath, numberFormat } from '../i18n/i18n.ts';
 
+const AMOUNT: Intl.NumberFormatOptions = { minimumFractionDigits: 0, maximumFractionDigits: 2 };
 const DATE_PATTERN: Record<Lang, string> = { en: 'dd/MM/yyyy', de: 'dd.MM.yyyy', fr: 'dd/MM/yyyy' };
 
 /** A table cell as the page shows it: text, and a link or a flag where the column has one. */
@@ -18,7 +19,7 @@ export function presenter(reference: Reference, lang: Lang) {
   const name = (item: RefItem | undefined) => displayName(item, languageId);
   const path = (p: string) => localePath(lang, p);
   const date = (iso: string | null | undefined) => (iso ? formatDate(iso, DATE_PATTERN[lang]) : '');
-  const number = (n: number) => n.toLocaleString(intlLocale(lang));
+  const number = (n: number) => numberFormat(lang).format(n);
   const status = (statusId: number | null | undefined): Cell => {
     const active = isActive(statusId);
     return { text: active ? t('status.active') : t('status.inactive'), tone: active ? 'active' : 'inactive' };
@@ -31,7 +32,7 @@ export function presenter(reference: Reference, lang: Lang) {
   const label = (ref: string | Record<Lang, string>) => (typeof ref === 'string' ? t(ref) : ref[lang]);
   const currencyCode = (id: number) => reference.currencies.byId.get(id)?.uri.toUpperCase() ?? '';
   const amount = (n: number, currency: string) =>
-    `${n.toLocaleString(intlLocale(lang), { minimumFractionDigits: 0, maximumFractionDigits: 2 })}${currency ? ` ${currency}` : ''}`;
+    `${numberFormat(lang, AMOUNT).format(n)}${currency ? ` ${currency}` : ''}`;
   const companyHref = (uri: string) => path(`/companies/details/${encodeURIComponent(uri)}/`);
 
   /** Cells of the companies-search columns (spec §2), keyed by column key. */

@@ -3,6 +3,7 @@ import { getCompanyRecords, OTHER_LISTS, type RecordList } from '../../core/comp
 import type { Lang } from '../../core/reference/reference-data.ts';
 import type { RecordRow } from '../../core/search/find-records.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
+import { numberFormat } from '../i18n/i18n.ts';
 import type { AppServices } from '../services.ts';
 import { type Cell, type Presenter, presenter } from './present.server.ts';
 import { recordCells } from './search-page.server.ts';
@@ -177,7 +178,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
             amount === null
               ? ''
               : currency
-                ? amount.toLocaleString(p.lang, { style: 'currency', currency: currency.uri.toUpperCase() })
+                ? numberFormat(p.lang, { style: 'currency', currency: currency.uri.toUpperCase() }).format(amount)
                 : p.number(amount),
         };
       }),

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { intlLocale, isLang } from '../../i18n/i18n.ts';
+import { isLang, numberFormat } from '../../i18n/i18n.ts';
 
 export type ChartFormat = {
   /** A count, grouped as the page language writes it (20,000 · 20.000 · 20 000). */
@@ -11,8 +11,8 @@ export type ChartFormat = {
 /** Number formats of the page language (the i18next instance of the page). */
 export function useChartFormat(): ChartFormat {
   const { i18n } = useTranslation();
-  const locale = intlLocale(isLang(i18n.language) ? i18n.language : 'en');
-  const number = new Intl.NumberFormat(locale);
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const lang = isLang(i18n.language) ? i18n.language : 'en';
+  const number = numberFormat(lang);
+  const percent = numberFormat(lang, { style: 'percent', maximumFractionDigits: 1 });
   return { number: (n) => number.format(n), percent: (share) => percent.format(share) };
 }
