@@ -1,11 +1,9 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { cached } from '../companies/count-companies.ts';
 
 /** Exact counts stop here; beyond it the product shows "More than 10,000" (spec §9: export "all" is 10,000 too). */
 export const COUNT_CAP = 10_000;
-
-/** Unfiltered totals per database and table, counted at most once a minute. */
-const totals = new WeakMap<Db, Map<string, { at: number; total: number }>>();
 
 /** Rows of `table` (alias `b`) matching `where`: exact up to COUNT_CAP, else a lower bound. */
 export async function countMatches(
@@ -14,19 +12,14 @@ export async function countMatches(
   where: RawBuilder<unknown> | null,
 ): Promise<{ total: number; totalIsLowerBound: boolean }> {
   if (!where) {
-    // The unfiltered total changes only with imports: count once a minute, not per request.
-    let byTable = totals.get(db);
-    if (!byTable) {
-      byTable = new Map();
-      totals.set(db, byTable);
-    }
-    let cached = byTable.get(table);
-    if (!cached || Date.now() - cached.at > 60_000) {
+    // The unfiltered total changes only with imports, and counting a table scans all of it: the
+    // last count serves at once and is recounted in the background as it ages (server/main.ts
+    // counts every section's at start-up), so no reader waits for a scan.
+    const total = await cached(db, `total:${table}`, async () => {
       const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db.kysely);
-      cached = { at: Date.now(), total: r.rows[0].n };
-      byTable.set(table, cached);
-    }
-    return { total: cached.total, totalIsLowerBound: false };
+      return r.rows[0].n;
+    });
+    return { total, totalIsLowerBound: false };
   }
   const r = await sql<{ n: number }>`
     select count(*)::int as n from (select 1 from ${sql.table(table)} b where ${where} limit ${COUNT_CAP + 1}) t`.execute(
