@@ -60,11 +60,41 @@ const columns = sql`b.id, b.uri, b.name, b.status_id, b.jurisdiction_id, b.regis
  * when it finds few companies (none with nothing to correct) and none of the very name typed,
  * companies of a near whole name are put after the exact whole names (withNearNames).
  */
-export async function findCompanies(
+export function findCompanies(
   db: Db,
   reference: Reference,
   state: SearchState,
   pageSize = companiesSection.pageSize,
+): Promise<CompanySearchResult> {
+  return search(db, reference, state, pageSize, columns);
+}
+
+/** What findCompaniesIds reads of each company: its id, and its name for the did-you-mean of whole names. */
+const idColumns = sql`b.id, b.name`;
+
+/**
+ * The same search as findCompanies, reading only the companies' ids (an export's batches of
+ * 1,000: reading the rows, company numbers included, took ~12 ms a batch more at 1M).
+ */
+export async function findCompanyIds(
+  db: Db,
+  reference: Reference,
+  state: SearchState,
+  pageSize: number,
+): Promise<Omit<CompanySearchResult, 'rows'> & { ids: number[] }> {
+  const { rows, ...result } = await search(db, reference, state, pageSize, idColumns);
+  return { ...result, ids: rows.map((row) => Number(row.id)) };
+}
+
+/** The columns a search reads: every column of a result row, or idColumns. */
+type Selection = typeof columns;
+
+async function search(
+  db: Db,
+  reference: Reference,
+  state: SearchState,
+  pageSize: number,
+  selection: Selection,
 ): Promise<CompanySearchResult> {
   const filters = filterConditions(companiesSection, state.filters, reference);
   const whereFor = (query: string | null) => {
@@ -74,7 +104,7 @@ export async function findCompanies(
   const plain = state.q ? plainNameQuery(state.q) : null;
   // A name query is fenced anyway; only filter-only searches need the rollups' estimate.
   const selective = plain ? false : await fewMatches(db, reference, state.filters);
-  const asTyped = await searchPage(db, state, pageSize, plain, whereFor(plain?.strict ?? null), selective);
+  const asTyped = await searchPage(db, state, pageSize, plain, whereFor(plain?.strict ?? null), selective, selection);
   if (!plain) return asTyped;
   // A did-you-mean for whole names, only for a relevance search's first page that finds few companies.
   const nearNames =
@@ -83,7 +113,7 @@ export async function findCompanies(
     !state.after &&
     asTyped.total < NEAR_NAMES_BELOW &&
     typedAsWholeName(state.q);
-  const withNear = () => withNearNames(db, state, pageSize, whereFor(null), plain, asTyped);
+  const withNear = () => withNearNames(db, state, pageSize, whereFor(null), plain, asTyped, selection);
   if (asTyped.total > 0) return nearNames ? withNear() : asTyped;
   const corrected = await buildNameQuery(db.kysely, state.q);
   // Every word is a name word, but none of the companies holds them all ("Reed & Gracia Inc."
@@ -96,7 +126,7 @@ export async function findCompanies(
     tsQuery = corrected.relaxed;
     correctedQuery = corrected.relaxed.split(' & ').join(' ');
   }
-  const result = await searchPage(db, state, pageSize, corrected, whereFor(tsQuery), selective);
+  const result = await searchPage(db, state, pageSize, corrected, whereFor(tsQuery), selective, selection);
   return result.total > 0 ? { ...result, correctedQuery } : result;
 }
 
@@ -130,6 +160,7 @@ async function searchPage(
   nameQuery: NameQuery | null,
   filtered: RawBuilder<unknown> | null,
   selective: boolean,
+  selection: Selection,
 ): Promise<CompanySearchResult> {
   const k = db.kysely;
   const where = filtered ?? sql`true`;
@@ -156,7 +187,7 @@ async function searchPage(
         order by exact desc, typed desc, closeness desc, prefix desc, length, c.id
         limit ${pageSize} offset ${offset}
       )
-      select ${columns} from ranked r join legal_entities b on b.id = r.id
+      select ${selection} from ranked r join legal_entities b on b.id = r.id
       order by r.exact desc, r.typed desc, r.closeness desc, r.prefix desc, r.length, b.id`.execute(k);
     rows = result.rows;
   } else {
@@ -173,7 +204,8 @@ async function searchPage(
       keyset = sql<SqlBool>`(${cols}) ${sql.raw(direction === 'desc' ? '<' : '>')} (${sql.join(values)})`;
     }
     const offset = state.after ? 0 : (state.page - 1) * pageSize;
-    const extraSortColumns = sort.by.filter((c) => c.column !== 'id').map((c) => sql.ref(`b.${c.column}`));
+    const extraSortColumnNames = sort.by.filter((c) => c.column !== 'id').map((c) => c.column);
+    const extraSortColumns = extraSortColumnNames.map((column) => sql.ref(`b.${column}`));
     const sortColumns = sql.join([sql.ref('b.id'), ...extraSortColumns]);
     // A name query (through its GIN index) or a selective filter is fenced (offset 0) so that the
     // planner sorts the matches instead of walking the sort index and filtering (PERFORMANCE.md trap).
@@ -183,7 +215,7 @@ async function searchPage(
         : sql`select ${sortColumns} from legal_entities b where ${where} and ${keyset}`;
     const result = await sql<CompanyRow & Record<string, string | number>>`
       with page as (${inner} order by ${order('b')} limit ${pageSize} offset ${offset})
-      select ${columns}${extraSortColumns.length > 0 ? sql`, ${sql.join(extraSortColumns)}` : sql``}
+      select ${selection}${extraSortColumns.length > 0 ? sql`, ${sql.join(extraSortColumns)}` : sql``}
       from page p join legal_entities b on b.id = p.id
       order by ${order('b')}`.execute(k);
     rows = result.rows;
@@ -191,10 +223,8 @@ async function searchPage(
       const last = rows[rows.length - 1] as Record<string, string | number>;
       next = encodeCursor(sort.by.map((c) => last[c.column]));
     }
-    const sortOnly = new Set(sort.by.map((c) => c.column).filter((c) => c !== 'id'));
-    rows = rows.map(
-      (row) => Object.fromEntries(Object.entries(row).filter(([key]) => !sortOnly.has(key))) as CompanyRow,
-    );
+    // The sort's own columns served the cursor; they are not part of a row.
+    for (const row of rows as Record<string, unknown>[]) for (const column of extraSortColumnNames) delete row[column];
   }
   const { total, totalIsLowerBound } = await counting;
   return { rows, total, totalIsLowerBound, next };
@@ -218,6 +248,7 @@ async function withNearNames(
   filtered: RawBuilder<unknown> | null,
   plain: NameQuery,
   asTyped: CompanySearchResult,
+  selection: Selection,
 ): Promise<CompanySearchResult> {
   const typed = spelt(state.q);
   if (asTyped.rows.some((row) => spelt(row.name) === typed)) return asTyped;
@@ -232,7 +263,7 @@ async function withNearNames(
       order by rank, typed desc, b.id
       limit ${NEAR_NAMES}
     )
-    select ${columns} from near n join legal_entities b on b.id = n.id
+    select ${selection} from near n join legal_entities b on b.id = n.id
     order by n.rank, n.typed desc, b.id`.execute(db.kysely);
   if (near.rows.length === 0) return asTyped;
   // The exact whole names lead the matches as typed (searchPage's ranking).

@@ -1,10 +1,11 @@
 import type { Writable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
-import { findCompanies } from '../companies/find-companies.ts';
+import { findCompanyIds } from '../companies/find-companies.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Lang, Reference } from '../reference/reference-data.ts';
 import { findRecords } from '../search/find-records.ts';
 import type { SearchState } from '../search/search-state.ts';
+import { companiesSection } from '../sections/companies.ts';
 import type { SectionDecl } from '../sections/section.ts';
 import { MAX_PAGE_SIZE } from '../user-data/list-query.ts';
 import { listWatchlistObjects } from '../watchlists/watchlist-objects.ts';
@@ -263,12 +264,12 @@ async function companyIdBatches(db: Db, reference: Reference, request: ExportReq
   if (request.list) return listIdBatches(db, request.list, choices, ids);
   if (choices.scope === 'selected') return fromChunks(ids);
   const find = async (s: SearchState, size: number) => {
-    const result = await findCompanies(db, reference, s, size);
-    return { ...result, rows: result.rows.map((r) => Number(r.id)) };
+    const { ids: rows, ...result } = await findCompanyIds(db, reference, s, size);
+    return { ...result, rows };
   };
   if (choices.scope === 'page') {
-    const page = await findCompanies(db, reference, state);
-    return fromChunks(page.rows.map((r) => Number(r.id)));
+    const page = await findCompanyIds(db, reference, state, companiesSection.pageSize);
+    return fromChunks(page.ids);
   }
   return searchBatches(rowLimit(choices), find, fromStart(state), true);
 }

@@ -149,6 +149,10 @@ describe('XLSX writer', () => {
     expect((row.getCell(2).value as Date).toISOString()).toBe('2020-02-29T00:00:00.000Z');
     expect(row.getCell(2).numFmt).toBe('yyyy-mm-dd');
     expect(row.getCell(3).value).toBe(12);
+    // Each column's cells share its style: only dates carry the date format; the header is bold.
+    expect(row.getCell(3).numFmt ?? 'General').not.toBe('yyyy-mm-dd');
+    expect(sheet.getRow(3).getCell(2).numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(row.getCell(4).value).toBe(false);
     expect(sheet.getRow(3).getCell(1).value).toBe('Ünïcode & <Sons>');
     expect(sheet.getRow(3).getCell(2).value).toBeNull();
