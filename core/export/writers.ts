@@ -143,6 +143,7 @@ export function isEmptyCell(value: Cell): boolean {
 
 /** `{"legal_entities":[{…},…]}`: one object per row, keyed by column key. */
 export function jsonWriter(out: Writable, columns: ExportColumn[], entity: EntityNames): ExportWriter {
+  const keys = columns.map((c) => `${JSON.stringify(c.key)}:`);
   let first = true;
   let started = false;
   const start = async () => {
@@ -155,12 +156,14 @@ export function jsonWriter(out: Writable, columns: ExportColumn[], entity: Entit
       await start();
       let chunk = '';
       for (const row of rows) {
-        const object: Record<string, Cell> = {};
+        // The object's text written directly, its keys quoted once: building an object of some
+        // 60 keys per row for JSON.stringify was a sixth of an export's time.
+        let object = '';
         for (let i = 0; i < columns.length; i++) {
           const value = structuredValue(row[i] ?? null);
-          if (!isEmptyCell(value)) object[columns[i].key] = value;
+          if (!isEmptyCell(value)) object += `${object ? ',' : ''}${keys[i]}${JSON.stringify(value)}`;
         }
-        chunk += `${first ? '\n' : ',\n'}${JSON.stringify(object)}`;
+        chunk += `${first ? '\n' : ',\n'}{${object}}`;
         first = false;
       }
       if (chunk) await put(out, chunk);
