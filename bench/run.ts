@@ -1156,7 +1156,7 @@ try {
     `- Method: ${MEASURED} sequential requests per query after ${WARMUP} warm-up requests, each with another input; ` +
       '"direct" is `findCompanies`/`getCompany` in-process (the same SQL without HTTP and rendering); HTML is the page ' +
       'over HTTP keep-alive on 127.0.0.1. The exact-word and profile sections first run their SQL once over every input, untimed, ' +
-      'so that every method meets the same warm data. The typo baseline is `name % $1 order by similarity(name, $1) desc limit 20` ' +
+      'so that every method meets the same warm data; the app first serves ~350 untimed requests of other inputs (JIT warm-up), and the exact-word section alternates each HTTP call with its own SQL. The typo baseline is `name % $1 order by similarity(name, $1) desc limit 20` ' +
       `on a trigram GIN index \`bench_le_name_trgm\` that exists only in the bench database (n=${BASELINE_MEASURED}).`,
     `- Build: build/ from ${buildAge.toFixed(0)} min before the run, NODE_ENV=${process.env.NODE_ENV}${apiExists ? '' : '; no JSON API route yet (API rows skipped)'}`,
     '',
