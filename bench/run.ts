@@ -24,7 +24,7 @@ import type { Result as LoadResult } from 'autocannon';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
 import { readLegalEntities } from '../core/api/read-legal-entities.ts';
-import { findCompanies } from '../core/companies/find-companies.ts';
+import { findCompanies, findCompanyIds } from '../core/companies/find-companies.ts';
 import { getCompany } from '../core/companies/get-company.ts';
 import { getCompanyRecords } from '../core/companies/get-company-records.ts';
 import { loadReference, type Reference } from '../core/reference/reference-data.ts';
@@ -578,13 +578,12 @@ try {
       Promise.all([findCompanies(db!, reference, state(q)), facetCounts(db!, reference, companiesSection, state(q))]);
     // The API's own SQL: the search, then the read of the found companies (its default section).
     const apiSql = async (q: string) => {
-      const found = await findCompanies(db!, reference, state(q));
-      await readLegalEntities(
-        db!,
-        reference,
-        found.rows.map((r) => r.id),
-        { sections: new Set(['le_legal_entities']), lang: 'en', languageId: languageIdOf(reference, 'en') },
-      );
+      const found = await findCompanyIds(db!, reference, state(q), companiesSection.pageSize);
+      await readLegalEntities(db!, reference, found.ids, {
+        sections: new Set(['le_legal_entities']),
+        lang: 'en',
+        languageId: languageIdOf(reference, 'en'),
+      });
     };
     await warmData(exactQueries, async (q) => {
       await pageSql(q);

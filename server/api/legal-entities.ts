@@ -20,7 +20,7 @@ import {
   presentLegalEntityStatistics,
 } from '../../core/api/legal-entity-statistics.ts';
 import { readLegalEntities } from '../../core/api/read-legal-entities.ts';
-import { findCompanies } from '../../core/companies/find-companies.ts';
+import { findCompanyIds } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import type { Lang, Reference } from '../../core/reference/reference-data.ts';
 import { sectionParameters } from '../../core/search/parameters.ts';
@@ -169,8 +169,9 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
 
       const parsed = parseSearchState(companiesSection, searchParams);
       if (!parsed.ok) throw badRequest(parsed.errors);
-      const result = await findCompanies(db, reference, parsed.state, params.count);
-      const data = await read(result.rows.map((r) => r.id));
+      // The search finds ids; the reader reads what the sections ask for.
+      const result = await findCompanyIds(db, reference, parsed.state, params.count);
+      const data = await read(result.ids);
       return {
         data,
         meta: {
