@@ -1,7 +1,6 @@
 import { countCompaniesByIndustry, countCompaniesByJurisdiction } from '../core/companies/count-companies.ts';
 import { ensureExportDocuments } from '../core/export/export-documents.ts';
 import { loadReference } from '../core/reference/reference-data.ts';
-import { countMatches } from '../core/search/count-matches.ts';
 import { warmFacets } from '../core/search/facets.ts';
 import { SECTIONS } from '../core/sections/sections.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -78,7 +77,6 @@ Promise.all([
   countCompaniesByJurisdiction(db),
   countCompaniesByIndustry(db, reference),
   warmFacets(db, reference, SECTIONS),
-  ...SECTIONS.map((section) => countMatches(db, section.baseTable, null)),
 ]).then(
   () => console.log(`Facet counts ready (${((Date.now() - counting) / 1000).toFixed(1)} s)`),
   (error: Error) => console.error(`Counting facets failed: ${error.message}`),

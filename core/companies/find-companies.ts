@@ -69,7 +69,7 @@ export function findCompanies(
   return search(db, reference, state, pageSize, columns);
 }
 
-/** What findCompaniesIds reads of each company: its id, and its name for the did-you-mean of whole names. */
+/** What findCompanyIds reads of each company: its id, and its name for the did-you-mean of whole names. */
 const idColumns = sql`b.id, b.name`;
 
 /**
@@ -104,7 +104,16 @@ async function search(
   const plain = state.q ? plainNameQuery(state.q) : null;
   // A name query is fenced anyway; only filter-only searches need the rollups' estimate.
   const selective = plain ? false : await fewMatches(db, reference, state.filters);
-  const asTyped = await searchPage(db, state, pageSize, plain, whereFor(plain?.strict ?? null), selective, selection);
+  const asTyped = await searchPage(
+    db,
+    reference,
+    state,
+    pageSize,
+    plain,
+    whereFor(plain?.strict ?? null),
+    selective,
+    selection,
+  );
   if (!plain) return asTyped;
   // A did-you-mean for whole names, only for a relevance search's first page that finds few companies.
   const nearNames =
@@ -126,7 +135,7 @@ async function search(
     tsQuery = corrected.relaxed;
     correctedQuery = corrected.relaxed.split(' & ').join(' ');
   }
-  const result = await searchPage(db, state, pageSize, corrected, whereFor(tsQuery), selective, selection);
+  const result = await searchPage(db, reference, state, pageSize, corrected, whereFor(tsQuery), selective, selection);
   return result.total > 0 ? { ...result, correctedQuery } : result;
 }
 
@@ -155,6 +164,7 @@ async function fewMatches(db: Db, reference: Reference, filters: FilterParam[]):
 
 async function searchPage(
   db: Db,
+  reference: Reference,
   state: SearchState,
   pageSize: number,
   nameQuery: NameQuery | null,
@@ -166,7 +176,7 @@ async function searchPage(
   const where = filtered ?? sql`true`;
   const tsQuery = nameQuery?.strict;
 
-  const counting = countMatches(db, 'legal_entities', filtered);
+  const counting = countMatches(db, reference, companiesSection, filtered);
   let rows: CompanyRow[];
   let next: string | undefined;
   if (state.sort === 'relevance' && tsQuery && nameQuery) {

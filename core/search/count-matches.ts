@@ -1,28 +1,26 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { cached } from '../companies/count-companies.ts';
+import type { Reference } from '../reference/reference-data.ts';
+import type { SectionDecl } from '../sections/section.ts';
+import { sectionTotal } from './facets.ts';
 
 /** Exact counts stop here; beyond it the product shows "More than 10,000" (spec §9: export "all" is 10,000 too). */
 export const COUNT_CAP = 10_000;
 
-/** Rows of `table` (alias `b`) matching `where`: exact up to COUNT_CAP, else a lower bound. */
+/**
+ * Rows of a section's table (alias `b`) matching `where`: exact up to COUNT_CAP, else a lower
+ * bound. Without a filter, the table's total from the section's facet cube (counted at start-up,
+ * recounted in the background as it ages), so that no reader waits for a whole-table count.
+ */
 export async function countMatches(
   db: Db,
-  table: string,
+  reference: Reference,
+  section: SectionDecl,
   where: RawBuilder<unknown> | null,
 ): Promise<{ total: number; totalIsLowerBound: boolean }> {
-  if (!where) {
-    // The unfiltered total changes only with imports, and counting a table scans all of it: the
-    // last count serves at once and is recounted in the background as it ages (server/main.ts
-    // counts every section's at start-up), so no reader waits for a scan.
-    const total = await cached(db, `total:${table}`, async () => {
-      const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db.kysely);
-      return r.rows[0].n;
-    });
-    return { total, totalIsLowerBound: false };
-  }
+  if (!where) return { total: await sectionTotal(db, reference, section), totalIsLowerBound: false };
   const r = await sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from ${sql.table(table)} b where ${where} limit ${COUNT_CAP + 1}) t`.execute(
+    select count(*)::int as n from (select 1 from ${sql.table(section.baseTable)} b where ${where} limit ${COUNT_CAP + 1}) t`.execute(
     db.kysely,
   );
   const n = r.rows[0].n;

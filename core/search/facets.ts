@@ -123,6 +123,8 @@ type Cube = {
   totals: Map<number, number>[];
   /** `pairs[i][j].get(v)`: rows per value of dimension i among the rows whose dimension j is v. */
   pairs: Map<number, Map<number, number>>[][];
+  /** Rows of the whole table. */
+  total: number;
 };
 
 /**
@@ -134,7 +136,7 @@ function cube(db: Db, reference: Reference, section: SectionDecl, dims: Dimensio
     const industry = dims.find(isIndustry);
     const sectorOf = industry
       ? sql`left join (values ${sql.join(
-          reference.industries.items.map((i) => sql`(${i.id}::int, ${industryPath(reference, i.id)[0].id}::int)`),
+          [...sectors(reference)].map(([id, sector]) => sql`(${id}::int, ${sector}::int)`),
         )}) as m(industry, sector) on m.industry = b.${sql.ref(industry.column)}`
       : sql``;
     const columns = dims.map((d, i) =>
@@ -160,7 +162,7 @@ function cube(db: Db, reference: Reference, section: SectionDecl, dims: Dimensio
       }
     });
     const pairs = dims.map((_, i) => dims.map((__, j) => (i === j ? new Map() : pairCounts(values, rows, k, i, j))));
-    return { dims: k, values, rows, byValue, totals, pairs };
+    return { dims: k, values, rows, byValue, totals, pairs, total: rows.reduce((sum, n) => sum + n, 0) };
   });
 }
 
@@ -339,6 +341,14 @@ function sectors(reference: Reference): Map<number, number> {
     sectorCache.set(reference, sectorOf);
   }
   return sectorOf;
+}
+
+/**
+ * Rows of a section's whole table, from its cube: the unfiltered search's total, as current as
+ * its facets, without a count of its own.
+ */
+export async function sectionTotal(db: Db, reference: Reference, section: SectionDecl): Promise<number> {
+  return (await cube(db, reference, section, dimensions(section))).total;
 }
 
 /** Computes every section's facet cube in the background (at start-up), one after the other. */

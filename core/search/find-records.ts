@@ -70,7 +70,7 @@ export async function findRecords(
     keyset = sql<SqlBool>`(${columns}) ${sql.raw(direction === 'desc' ? '<' : '>')} (${sql.join(values)})`;
   }
   const offset = state.after ? 0 : (state.page - 1) * pageSize;
-  const counting = countMatches(db, section.baseTable, where);
+  const counting = countMatches(db, reference, section, where);
   const result = await sql<RecordRow>`
     with page as (
       select b.legal_entity_id, b.id from ${table} b
