@@ -264,7 +264,9 @@ describe('rate limits on the API', () => {
     expect(error.code).toBe('rate_limited');
     expect(error.message).toMatch(/^Zu viele Versuche\. Versuchen Sie es in \d+ Minuten? erneut\.$/);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(last.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    // At most the hour, plus the share one attempt over the limit adds: the sliding estimate spreads
+    // this hour's 11 attempts over it, so early in an hour they fade a little past its length.
+    expect(Number(last.headers['retry-after'])).toBeLessThanOrEqual(3600 + 3600 / 10);
   });
 
   it('limits recovery emails per account whatever the address, with the English message by default', async () => {
