@@ -69,6 +69,15 @@ describe('filtered paths (spec §2)', () => {
   });
 });
 
+describe('unfiltered totals', () => {
+  it('are the whole table, from the facet cube', async () => {
+    const companies = await count(sql`select count(*)::int as n from legal_entities`);
+    expect(resultCount((await get('/companies/search/')).body)).toBe(`${companies.toLocaleString('en-GB')} companies`);
+    const vessels = await count(sql`select count(*)::int as n from vessels`);
+    expect(resultCount((await get('/vessels/search/')).body)).toBe(`${vessels.toLocaleString('en-GB')} records`);
+  });
+});
+
 describe('facets', () => {
   it('count each value as SQL does, and follow the other filters', async () => {
     const all = await get('/vessels/search/');
