@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { FilterParam } from '../filters/grammar.ts';
 import type { Reference } from '../reference/reference-data.ts';
-import { countMatches } from '../search/count-matches.ts';
+import { countMatches, withCount } from '../search/count-matches.ts';
 import { decodeCursor, encodeCursor } from '../search/cursor.ts';
 import { filterConditions } from '../search/filter-sql.ts';
 import type { SearchState } from '../search/search-state.ts';
@@ -176,16 +176,16 @@ async function searchPage(
   const where = filtered ?? sql`true`;
   const tsQuery = nameQuery?.strict;
 
-  const counting = countMatches(db, reference, companiesSection, filtered);
-  let rows: CompanyRow[];
-  let next: string | undefined;
-  if (state.sort === 'relevance' && tsQuery && nameQuery) {
-    const exact = nameQuery.normalized;
-    // Exact names first, then names starting with the query; after a correction, the closest spelling.
-    const closeness = nameQuery.corrected ? sql`similarity(c.search_name, ${exact})` : sql`0`;
-    const offset = (state.page - 1) * pageSize;
-    const typed = state.q.toLowerCase();
-    const result = await sql<CompanyRow>`
+  const readPage = async (): Promise<Pick<CompanySearchResult, 'rows' | 'next'>> => {
+    let rows: CompanyRow[];
+    let next: string | undefined;
+    if (state.sort === 'relevance' && tsQuery && nameQuery) {
+      const exact = nameQuery.normalized;
+      // Exact names first, then names starting with the query; after a correction, the closest spelling.
+      const closeness = nameQuery.corrected ? sql`similarity(c.search_name, ${exact})` : sql`0`;
+      const offset = (state.page - 1) * pageSize;
+      const typed = state.q.toLowerCase();
+      const result = await sql<CompanyRow>`
       with candidates as (
         select b.id, b.search_name, b.name from legal_entities b where ${where} limit ${RELEVANCE_CANDIDATES}
       ), ranked as (
@@ -199,44 +199,50 @@ async function searchPage(
       )
       select ${selection} from ranked r join legal_entities b on b.id = r.id
       order by r.exact desc, r.typed desc, r.closeness desc, r.prefix desc, r.length, b.id`.execute(k);
-    rows = result.rows;
-  } else {
-    const sort = companiesSection.sorts.find((s) => s.key === state.sort);
-    if (!sort) throw new AppError('bad_request', `unknown sort ${state.sort}`, { parameter: 'sort' });
-    const direction = sort.by[0].direction;
-    const order = (alias: string) =>
-      sql.join(sort.by.map((c) => sql`${sql.ref(`${alias}.${c.column}`)} ${sql.raw(direction)}`));
-    let keyset: RawBuilder<SqlBool> = sql<SqlBool>`true`;
-    if (state.after) {
-      const values = decodeCursor(state.after, sort.by.length);
-      if (!values) throw new AppError('bad_request', 'after is not a cursor of this sort', { parameter: 'after' });
-      const cols = sql.join(sort.by.map((c) => sql.ref(`b.${c.column}`)));
-      keyset = sql<SqlBool>`(${cols}) ${sql.raw(direction === 'desc' ? '<' : '>')} (${sql.join(values)})`;
-    }
-    const offset = state.after ? 0 : (state.page - 1) * pageSize;
-    const extraSortColumnNames = sort.by.filter((c) => c.column !== 'id').map((c) => c.column);
-    const extraSortColumns = extraSortColumnNames.map((column) => sql.ref(`b.${column}`));
-    const sortColumns = sql.join([sql.ref('b.id'), ...extraSortColumns]);
-    // A name query (through its GIN index) or a selective filter is fenced (offset 0) so that the
-    // planner sorts the matches instead of walking the sort index and filtering (PERFORMANCE.md trap).
-    const inner =
-      tsQuery || selective
-        ? sql`select * from (select ${sortColumns} from legal_entities b where ${where} and ${keyset} offset 0) b`
-        : sql`select ${sortColumns} from legal_entities b where ${where} and ${keyset}`;
-    const result = await sql<CompanyRow & Record<string, string | number>>`
+      rows = result.rows;
+    } else {
+      const sort = companiesSection.sorts.find((s) => s.key === state.sort);
+      if (!sort) throw new AppError('bad_request', `unknown sort ${state.sort}`, { parameter: 'sort' });
+      const direction = sort.by[0].direction;
+      const order = (alias: string) =>
+        sql.join(sort.by.map((c) => sql`${sql.ref(`${alias}.${c.column}`)} ${sql.raw(direction)}`));
+      let keyset: RawBuilder<SqlBool> = sql<SqlBool>`true`;
+      if (state.after) {
+        const values = decodeCursor(state.after, sort.by.length);
+        if (!values) throw new AppError('bad_request', 'after is not a cursor of this sort', { parameter: 'after' });
+        const cols = sql.join(sort.by.map((c) => sql.ref(`b.${c.column}`)));
+        keyset = sql<SqlBool>`(${cols}) ${sql.raw(direction === 'desc' ? '<' : '>')} (${sql.join(values)})`;
+      }
+      const offset = state.after ? 0 : (state.page - 1) * pageSize;
+      const extraSortColumnNames = sort.by.filter((c) => c.column !== 'id').map((c) => c.column);
+      const extraSortColumns = extraSortColumnNames.map((column) => sql.ref(`b.${column}`));
+      const sortColumns = sql.join([sql.ref('b.id'), ...extraSortColumns]);
+      // A name query (through its GIN index) or a selective filter is fenced (offset 0) so that the
+      // planner sorts the matches instead of walking the sort index and filtering (PERFORMANCE.md trap).
+      const inner =
+        tsQuery || selective
+          ? sql`select * from (select ${sortColumns} from legal_entities b where ${where} and ${keyset} offset 0) b`
+          : sql`select ${sortColumns} from legal_entities b where ${where} and ${keyset}`;
+      const result = await sql<CompanyRow & Record<string, string | number>>`
       with page as (${inner} order by ${order('b')} limit ${pageSize} offset ${offset})
       select ${selection}${extraSortColumns.length > 0 ? sql`, ${sql.join(extraSortColumns)}` : sql``}
       from page p join legal_entities b on b.id = p.id
       order by ${order('b')}`.execute(k);
-    rows = result.rows;
-    if (rows.length === pageSize) {
-      const last = rows[rows.length - 1] as Record<string, string | number>;
-      next = encodeCursor(sort.by.map((c) => last[c.column]));
+      rows = result.rows;
+      if (rows.length === pageSize) {
+        const last = rows[rows.length - 1] as Record<string, string | number>;
+        next = encodeCursor(sort.by.map((c) => last[c.column]));
+      }
+      // The sort's own columns served the cursor; they are not part of a row.
+      for (const row of rows as Record<string, unknown>[])
+        for (const column of extraSortColumnNames) delete row[column];
     }
-    // The sort's own columns served the cursor; they are not part of a row.
-    for (const row of rows as Record<string, unknown>[]) for (const column of extraSortColumnNames) delete row[column];
-  }
-  const { total, totalIsLowerBound } = await counting;
+    return { rows, next };
+  };
+  const [{ rows, next }, { total, totalIsLowerBound }] = await withCount(
+    readPage(),
+    countMatches(db, reference, companiesSection, filtered),
+  );
   return { rows, total, totalIsLowerBound, next };
 }
 

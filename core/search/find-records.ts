@@ -5,7 +5,7 @@ import { parseDateValue } from '../filters/grammar.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import { fieldColumn } from '../sections/record-fields.ts';
 import type { SectionDecl } from '../sections/section.ts';
-import { countMatches } from './count-matches.ts';
+import { countMatches, withCount } from './count-matches.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { filterConditions } from './filter-sql.ts';
 import type { SearchState } from './search-state.ts';
@@ -70,8 +70,7 @@ export async function findRecords(
     keyset = sql<SqlBool>`(${columns}) ${sql.raw(direction === 'desc' ? '<' : '>')} (${sql.join(values)})`;
   }
   const offset = state.after ? 0 : (state.page - 1) * pageSize;
-  const counting = countMatches(db, reference, section, where);
-  const result = await sql<RecordRow>`
+  const page = sql<RecordRow>`
     with page as (
       select b.legal_entity_id, b.id from ${table} b
       where ${where ?? sql`true`} and ${keyset}
@@ -82,13 +81,13 @@ export async function findRecords(
     join ${table} b on b.legal_entity_id = p.legal_entity_id and b.id = p.id
     join legal_entities c on c.id = b.legal_entity_id
     order by ${order('b')}`.execute(db.kysely);
+  const [result, { total, totalIsLowerBound }] = await withCount(page, countMatches(db, reference, section, where));
   const rows = result.rows;
   let next: string | undefined;
   if (rows.length === pageSize) {
     const last = rows[rows.length - 1];
     next = encodeCursor(sort.by.map((c) => last[c.column] as string | number));
   }
-  const { total, totalIsLowerBound } = await counting;
   return { rows, total, totalIsLowerBound, next };
 }
 
