@@ -1,4 +1,5 @@
-import { ADVANCED_PROFILE_THRESHOLD, type CompanyProfile, getCompany } from '../../core/companies/get-company.ts';
+import { isAdvancedProfile, profileListSizes } from '../../core/companies/advanced-profile.ts';
+import { type CompanyProfile, getCompany } from '../../core/companies/get-company.ts';
 import { getCompanyRecords, OTHER_LISTS, type RecordList } from '../../core/companies/get-company-records.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import type { RecordRow } from '../../core/search/find-records.ts';
@@ -244,7 +245,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     status: p.status(company.status_id),
     jurisdiction,
     jurisdictionHref: searchPath(`jurisdiction-${jurisdictionUri}-${company.jurisdiction_id}`),
-    advanced: company.advanced || [...lists.values()].some((l) => l.total >= ADVANCED_PROFILE_THRESHOLD),
+    advanced: isAdvancedProfile(profileListSizes(company, lists.values())),
     ...presentRecords(company, lists, p),
     overview,
     sections,

@@ -3,9 +3,6 @@ import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { queryPrepared } from './prepared-query.ts';
 
-/** A profile is "advanced" when any related list has this many items or more (spec §3, §9). */
-export const ADVANCED_PROFILE_THRESHOLD = 10;
-
 type Row<T extends keyof Database> = Omit<Database[T], 'legal_entity_id'>;
 
 export type CompanyMember = {
@@ -44,7 +41,6 @@ export type CompanyProfile = {
   members: CompanyMember[];
   /** Companies on which this company sits as a member (e.g. as parent company or shareholder). */
   member_of: { uri: string; name: string; position_id: number }[];
-  advanced: boolean;
 };
 
 const OTHER_COMPANIES_PER_MEMBER = 5;
@@ -64,7 +60,7 @@ export async function getCompany(db: Db, uri: string): Promise<CompanyProfile | 
   const rows = await queryPrepared(
     db,
     'registra-get-company',
-    sql<Omit<CompanyProfile, 'advanced'>>`
+    sql<CompanyProfile>`
     select le.id, le.uri, le.name, le.jurisdiction_id, le.kind_id, le.size_id, le.employees_id, le.status_id,
       le.primary_industry_id, le.registered_on,
       ${rowsOf('legal_entity_statuses', 'x.position')} as statuses,
@@ -107,21 +103,7 @@ export async function getCompany(db: Db, uri: string): Promise<CompanyProfile | 
     where le.uri = ${uri}`,
   );
   const row = rows[0];
-  if (!row) return null;
-  const company = parseJsonColumns(row);
-  const lists = [
-    company.statuses,
-    company.names,
-    company.addresses,
-    company.dates,
-    company.identifiers,
-    company.indicators,
-    company.industries,
-    company.shares,
-    company.contacts,
-    company.members,
-  ];
-  return { ...company, advanced: lists.some((l) => l.length >= ADVANCED_PROFILE_THRESHOLD) };
+  return row ? parseJsonColumns(row) : null;
 }
 
 const JSON_COLUMNS = [

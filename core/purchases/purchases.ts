@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { ADVANCED_PROFILE_THRESHOLD } from '../companies/get-company.ts';
+import { isAdvancedCompany } from '../companies/advanced-profile.ts';
 import { AppError } from '../errors/app-error.ts';
 import {
   cleanText,
@@ -124,28 +124,9 @@ export async function listPurchases(
   return pageOf(rows.map(purchaseOf), size);
 }
 
-/** The credits a company's full profile costs: 2 when any of its related lists holds 10 or more items. */
+/** The credits a company's full profile costs: more for an advanced profile (advanced-profile.ts). */
 export async function profileCredits(db: Db, companyId: number): Promise<number> {
-  const lists = [
-    'legal_entity_statuses',
-    'legal_entity_names',
-    'legal_entity_addresses',
-    'legal_entity_dates',
-    'legal_entity_identifiers',
-    'legal_entity_indicators',
-    'legal_entity_industries',
-    'legal_entity_shares',
-    'legal_entity_contacts',
-    'legal_entity_members',
-  ];
-  const counts = lists.map(
-    (table) =>
-      sql<boolean>`(select count(*) from (select 1 from ${sql.table(table)} x where x.legal_entity_id = ${companyId} limit ${ADVANCED_PROFILE_THRESHOLD}) c) >= ${ADVANCED_PROFILE_THRESHOLD}`,
-  );
-  const result = await sql<{ advanced: boolean }>`select (${sql.join(counts, sql` or `)}) as advanced`.execute(
-    db.kysely,
-  );
-  return result.rows[0]?.advanced ? ADVANCED_PROFILE_CREDITS : PROFILE_CREDITS;
+  return (await isAdvancedCompany(db, companyId)) ? ADVANCED_PROFILE_CREDITS : PROFILE_CREDITS;
 }
 
 /**

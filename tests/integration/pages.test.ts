@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { de } from '../../app/i18n/de.ts';
 import { en } from '../../app/i18n/en.ts';
+import { profileCredits } from '../../core/purchases/purchases.ts';
 import { displayName } from '../../core/reference/reference-data.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -232,6 +233,35 @@ describe('company profile', () => {
       limit 1`.execute(t.db.kysely);
     expect(row.rows.length).toBe(1);
     expect((await get(`/companies/details/${row.rows[0].uri}/`)).body).toContain('Advanced profile');
+  });
+
+  it('marks a profile advanced, and prices it so, when its only large list is a record section', async () => {
+    // A company that is plain by every list: badge absent, priced 1 credit.
+    const candidates = await sql<{ id: number; uri: string; jurisdiction_id: number }>`
+      select id, uri, jurisdiction_id from legal_entities order by id desc limit 20`.execute(t.db.kysely);
+    let plain: (typeof candidates.rows)[number] | undefined;
+    for (const c of candidates.rows) {
+      if (!(await get(`/companies/details/${c.uri}/`)).body.includes('Advanced profile')) {
+        plain = c;
+        break;
+      }
+    }
+    if (!plain) throw new Error('the template has no plain profile among its last 20 companies');
+    expect(await profileCredits(t.db, Number(plain.id))).toBe(1);
+    // Ten bank accounts: the only list of ten.
+    await t.db.kysely
+      .insertInto('bank_accounts')
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          legal_entity_id: plain.id,
+          id: 900_000_000 + i,
+          company_jurisdiction_id: plain.jurisdiction_id,
+          opened_on: '2020-01-01',
+        })),
+      )
+      .execute();
+    expect((await get(`/companies/details/${plain.uri}/`)).body).toContain('Advanced profile');
+    expect(await profileCredits(t.db, Number(plain.id))).toBe(2);
   });
 
   it('is a real 404 for an unknown company and an unknown page', async () => {
