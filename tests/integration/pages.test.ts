@@ -264,6 +264,26 @@ describe('company profile', () => {
     expect(await profileCredits(t.db, Number(plain.id))).toBe(2);
   });
 
+  it("sends a profile address with the right id and a wrong or old slug to the company's own, for good", async () => {
+    const row = await sql<{ id: number; uri: string }>`select id, uri from legal_entities order by id limit 1`.execute(
+      t.db.kysely,
+    );
+    const { id, uri } = row.rows[0];
+    for (const [wrong, lang] of [
+      [`old-name-${id}`, ''],
+      [String(id), ''],
+      [`${uri.split('-')[0]}-${id}`, '/de'],
+    ]) {
+      if (wrong === uri) continue;
+      const res = await get(`${lang}/companies/details/${wrong}/`);
+      expect(res.statusCode).toBe(301);
+      expect(res.headers.location).toBe(`${lang}/companies/details/${uri}/`);
+    }
+    // An id no company has, and a slug with no id, stay 404.
+    expect((await get('/companies/details/old-name-999999999/')).statusCode).toBe(404);
+    expect((await get(`/companies/details/${uri.replace(/-\d+$/, '')}/`)).statusCode).toBe(404);
+  });
+
   it('is a real 404 for an unknown company and an unknown page', async () => {
     const res = await get('/companies/details/no-such-company-0/');
     expect(res.statusCode).toBe(404);

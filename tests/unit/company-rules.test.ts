@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseStatus, isActive } from '../../core/companies/company-status.ts';
+import { companyIdOfUri } from '../../core/companies/company-uri.ts';
 import { nameWords, normalizeName } from '../../core/companies/normalize-name.ts';
 import { displayName, type RefItem } from '../../core/reference/reference-data.ts';
 
@@ -86,5 +87,17 @@ describe('name normalisation', () => {
 
   it('keeps a name that is only a legal form', () => {
     expect(nameWords('GmbH')).toEqual(['gmbh']);
+  });
+});
+
+describe('companyIdOfUri', () => {
+  it('reads the id a company URI ends with, and nothing else', () => {
+    expect(companyIdOfUri('langosh-paving-llc-10029')).toBe(10029);
+    expect(companyIdOfUri('10029')).toBe(10029);
+    expect(companyIdOfUri('paving-3m-llc-7')).toBe(7);
+    expect(companyIdOfUri('langosh-paving-llc')).toBeNull();
+    expect(companyIdOfUri('langosh-paving-llc10029')).toBeNull();
+    expect(companyIdOfUri('x-0')).toBeNull();
+    expect(companyIdOfUri(`x-${'9'.repeat(20)}`)).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
+import { currentCompanyUri } from '../../../core/companies/company-uri.ts';
 import { CompanyTable } from '../../components/company-table.tsx';
 import { AddToComparison } from '../../components/comparison-actions.tsx';
 import { ProfileListActions } from '../../components/user-data.tsx';
-import { isLang } from '../../i18n/i18n.ts';
+import { isLang, localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { loadProfilePage } from '../../presenters/profile-page.server.ts';
 import { profileUserData } from '../../presenters/user-data.server.ts';
@@ -15,7 +16,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const lang = isLang(params.lang) ? params.lang : 'en';
   const profile = await loadProfilePage(services, lang, params.uri);
-  if (!profile) throw data({ message: 'company not found' }, { status: 404 });
+  if (!profile) {
+    // The right id with a wrong or old slug: the company's own address, for good.
+    const current = await currentCompanyUri(services.db, params.uri);
+    if (current) throw redirect(localePath(lang, `/companies/details/${encodeURIComponent(current)}/`), 301);
+    throw data({ message: 'company not found' }, { status: 404 });
+  }
   // A signed-in user's view goes into their browsing history, and they can add the company to a
   // list; a guest costs nothing more.
   const user = await profileUserData(context, profile.id);
