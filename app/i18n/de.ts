@@ -193,6 +193,7 @@ export const de: Messages = {
     name_asc: 'Name A–Z',
   },
   columns: {
+    company_legal_name: 'Firmenname des Unternehmens',
     company_jurisdiction: 'Rechtsraum des Unternehmens',
     legal_name: 'Firmenname',
     company_number: 'Registernummer',

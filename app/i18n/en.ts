@@ -191,6 +191,7 @@ export const en = {
     name_asc: 'Name A–Z',
   },
   columns: {
+    company_legal_name: 'Company legal name',
     company_jurisdiction: 'Company jurisdiction',
     legal_name: 'Legal name',
     company_number: 'Company number',

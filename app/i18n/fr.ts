@@ -194,6 +194,7 @@ export const fr: Messages = {
     name_asc: 'Nom (A–Z)',
   },
   columns: {
+    company_legal_name: "Dénomination sociale de l'entreprise",
     company_jurisdiction: "Juridiction de l'entreprise",
     legal_name: 'Dénomination sociale',
     company_number: 'Numéro d’immatriculation',

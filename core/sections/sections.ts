@@ -7,15 +7,30 @@ import { fieldColumn, type Label, type RecordField } from './record-fields.ts';
 import { COMPANY_COLUMNS, type CompanyColumn, RECORD_SECTIONS, type RecordSectionDecl } from './records.ts';
 import type { ColumnDecl, FilterDecl, SectionDecl, SortDecl } from './section.ts';
 
-/** Company columns of record tables: keys prefixed so they never collide with the record's own. */
+/**
+ * Company columns of record tables: keys prefixed so they never collide with the record's own.
+ * Their labels name the company only beside a record's own name or jurisdiction (spec §2:
+ * Connections show "Company legal name", Contacts plain "Legal name" and "Jurisdiction").
+ */
 const COMPANY_COLUMN_DECLS: Record<CompanyColumn, ColumnDecl> = {
   legal_name: { key: 'company_legal_name', label: 'columns.legal_name', linksToProfile: true },
-  jurisdiction: { key: 'company_jurisdiction', label: 'columns.company_jurisdiction' },
+  jurisdiction: { key: 'company_jurisdiction', label: 'columns.jurisdiction' },
   status: { key: 'company_status', label: 'columns.status' },
   primary_industry: { key: 'company_primary_industry', label: 'columns.primary_industry', linksToProfile: true },
   employees: { key: 'company_employees', label: 'columns.employees', linksToProfile: true },
   size: { key: 'company_size', label: 'columns.size', linksToProfile: true },
 };
+const COMPANY_NAMED_LABELS: Partial<Record<CompanyColumn, string>> = {
+  legal_name: 'columns.company_legal_name',
+  jurisdiction: 'columns.company_jurisdiction',
+};
+
+function companyColumnDecl(record: RecordSectionDecl, column: CompanyColumn): ColumnDecl {
+  const decl = COMPANY_COLUMN_DECLS[column];
+  const ownNameOrPlace = record.columns.some((key) => key === 'name' || key === 'jurisdiction');
+  const label = ownNameOrPlace ? COMPANY_NAMED_LABELS[column] : undefined;
+  return label ? { ...decl, label } : decl;
+}
 
 function fieldFilter(field: RecordField): FilterDecl {
   const base = { field: field.key, label: field.label, group: 'record' as const };
@@ -159,7 +174,7 @@ export function recordSectionDecl(record: RecordSectionDecl): SectionDecl {
     defaultSort: sorts[0].key,
     columns: [
       ...record.columns.map((key) => ({ key, label: fieldOf(key).label })),
-      ...record.companyColumns.map((c) => COMPANY_COLUMN_DECLS[c]),
+      ...record.companyColumns.map((c) => companyColumnDecl(record, c)),
     ],
     pathFilters: record.pathFilters ?? [],
     pageSize: 20,

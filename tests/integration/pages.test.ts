@@ -42,6 +42,28 @@ describe('home', () => {
   });
 });
 
+describe('record section columns', () => {
+  it("are labelled as the spec lists them: the company named only beside a record's own name or jurisdiction", async () => {
+    const headers = async (url: string) =>
+      [...(await get(url)).body.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]);
+    expect(await headers('/connections/search/')).toEqual([
+      'Name',
+      'Position',
+      'Email',
+      'Phone',
+      'Company legal name',
+      'Company jurisdiction',
+    ]);
+    expect((await headers('/contacts/search/')).slice(-5)).toEqual([
+      'Legal name',
+      'Jurisdiction',
+      'Primary industry',
+      'Employees',
+      'Size',
+    ]);
+  });
+});
+
 describe('companies search', () => {
   it('lists all companies newest registration first, with the spec columns', async () => {
     const res = await get('/companies/search/');
