@@ -707,8 +707,8 @@ export const en = {
     navigation: 'Your account',
     companies_one: '{{count}} company',
     companies_other: '{{count}} companies',
-    results_one: '{{count}} result',
-    results_other: '{{count}} results',
+    results_one: '{{count, number}} result',
+    results_other: '{{count, number}} results',
   },
   notifications: {
     title: 'Notifications',

@@ -736,8 +736,8 @@ export const fr: Messages = {
     navigation: 'Votre compte',
     companies_one: '{{count}} entreprise',
     companies_other: '{{count}} entreprises',
-    results_one: '{{count}} résultat',
-    results_other: '{{count}} résultats',
+    results_one: '{{count, number}} résultat',
+    results_other: '{{count, number}} résultats',
   },
   notifications: {
     title: 'Notifications',

@@ -106,7 +106,7 @@ describe('the dashboard', () => {
       t.app,
       'POST',
       `/api/search_history/users/${user.id}`,
-      { section: 'vessels', query: '/vessels/search/?name=aurora', results: 12 },
+      { section: 'vessels', query: '/vessels/search/?name=aurora', results: 1822 },
       { cookie: user.cookie, csrf: user.csrf },
     );
     await notify(t.db, user.id, 'password_changed');
@@ -116,7 +116,7 @@ describe('the dashboard', () => {
     expect(text).toContain('Suppliers to watch');
     expect(text).not.toContain('Someone else’s list');
     expect(text).toContain(company.name);
-    expect(text).toContain('12 results');
+    expect(text).toContain('1,822 results');
     expect(text).toContain('2 unread notifications');
     expect(text).toContain('Your account’s email address is now new@example.com.');
   });
