@@ -1,5 +1,78 @@
 import { useTranslation } from 'react-i18next';
-import { CsrfField } from './account-form.tsx';
+import type { HistoryCell, HistoryPageData } from '../presenters/user-data.server.ts';
+import { CsrfField, RowAction } from './account-form.tsx';
+import { Notice, UserDataNav } from './user-data.tsx';
+
+/**
+ * A history page (views, searches, purchases): its filters, its table of entries with a delete
+ * button each, paging, and "clear"; `texts` are the page's own translated words.
+ */
+export function HistoryPage({
+  data,
+  texts,
+}: {
+  data: HistoryPageData;
+  texts: { title: string; queryLabel: string; empty: string; clearConfirm: string };
+}) {
+  const { t } = useTranslation();
+  const { rows, columns } = data;
+  return (
+    <div className="user-data-page">
+      <UserDataNav />
+      <h1>{texts.title}</h1>
+      {data.done ? <Notice>{t(`history.done.${data.done}`, { count: data.count, defaultValue: '' })}</Notice> : null}
+      <HistoryFilters action={data.action} values={data.filters} queryLabel={texts.queryLabel} />
+      {rows.length === 0 ? (
+        <p className="empty">{data.filters.active ? t('history.noMatch') : texts.empty}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="results-table style-2">
+            <thead>
+              <tr>
+                {columns.map((label) => (
+                  <th key={label} scope="col">
+                    {label}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="visually-hidden">{t('history.columns.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  {row.cells.map((cell, i) => (
+                    <td key={columns[i]} data-label={columns[i]} className={cell.number ? 'number' : undefined}>
+                      <HistoryCellContent cell={cell} />
+                    </td>
+                  ))}
+                  <td className="row-actions">
+                    <RowAction
+                      action={data.action}
+                      intent="delete"
+                      fields={{ id: row.id }}
+                      label={t('history.deleteOne', { name: row.name })}
+                    >
+                      {t('history.delete')}
+                    </RowAction>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <HistoryPager firstHref={data.firstHref} nextHref={data.nextHref} />
+      {rows.length > 0 ? <ClearHistory action={data.action} confirm={texts.clearConfirm} /> : null}
+    </div>
+  );
+}
+
+function HistoryCellContent({ cell }: { cell: HistoryCell }) {
+  if (cell.dateTime) return <time dateTime={cell.dateTime}>{cell.text}</time>;
+  return cell.href ? <a href={cell.href}>{cell.text}</a> : cell.text;
+}
 
 /** The filters of a history page: text, and a day range (GET, in the URL). */
 export function HistoryFilters({

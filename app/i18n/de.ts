@@ -583,6 +583,7 @@ export const de: Messages = {
       title: 'Gekaufte Firmenprofile',
       description: 'Die Firmenprofile, die Sie gekauft haben.',
       empty: 'Sie haben noch keine Firmenprofile gekauft.',
+      clearConfirm: 'Alle Käufe aus diesem Verlauf entfernen? Die Profile bleiben gekauft.',
     },
     columns: {
       viewedOn: 'Angesehen am',

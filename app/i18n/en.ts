@@ -568,6 +568,7 @@ export const en = {
       title: 'Purchased company profiles',
       description: 'The company profiles you bought.',
       empty: 'You have not bought any company profiles yet.',
+      clearConfirm: 'Remove every purchase from this history? The profiles stay bought.',
     },
     columns: {
       viewedOn: 'Viewed on',

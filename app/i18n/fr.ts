@@ -584,6 +584,7 @@ export const fr: Messages = {
       title: 'Fiches d’entreprise achetées',
       description: 'Les fiches d’entreprise que vous avez achetées.',
       empty: 'Vous n’avez encore acheté aucune fiche d’entreprise.',
+      clearConfirm: 'Retirer tous les achats de cet historique ? Les fiches restent achetées.',
     },
     columns: {
       viewedOn: 'Consultée le',

@@ -28,6 +28,11 @@ export function presenter(reference: Reference, lang: Lang) {
     text: name(reference.locations.byId.get(id)),
     flag: flagOf(reference, id),
   });
+  /** A jurisdiction as plain text, its flag first. */
+  const jurisdictionText = (id: number) => {
+    const { text, flag } = jurisdiction(id);
+    return flag ? `${flag} ${text}` : text;
+  };
   /** An i18n key, or a label declared in every language. */
   const label = (ref: string | Record<Lang, string>) => (typeof ref === 'string' ? t(ref) : ref[lang]);
   const currencyCode = (id: number) => reference.currencies.byId.get(id)?.uri.toUpperCase() ?? '';
@@ -63,6 +68,7 @@ export function presenter(reference: Reference, lang: Lang) {
     currencyCode,
     status,
     jurisdiction,
+    jurisdictionText,
     companyHref,
     companyCells,
   };

@@ -3,16 +3,17 @@ import { AppError } from '../../core/errors/app-error.ts';
 import { recordCompanyView } from '../../core/history/browsing-history.ts';
 import { recordSearch } from '../../core/history/search-history.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
-import { dayStart, type ListQuery } from '../../core/user-data/list-query.ts';
+import { dayStart, type ListQuery, type Page } from '../../core/user-data/list-query.ts';
 import { userDataFieldsOf } from '../../core/user-data/user-data-errors.ts';
 import { watchlistsOfCompany } from '../../core/watchlists/watchlist-objects.ts';
 import { watchlistChoices } from '../../core/watchlists/watchlists.ts';
 import type { Db } from '../../db/client.ts';
-import { i18nFor, isLang } from '../i18n/i18n.ts';
+import { i18nFor, isLang, unprefixedPath } from '../i18n/i18n.ts';
 import type { Seo } from '../meta.ts';
 import { requireUser } from '../require-user.server.ts';
 import { authContext, servicesContext } from '../services.ts';
 import { formText } from './account-forms.server.ts';
+import { type Presenter, presenter } from './present.server.ts';
 import type { SearchPage } from './search-page.server.ts';
 
 // Loader and action pieces of the pages of a user's data (lists, histories, saved searches) and
@@ -186,6 +187,49 @@ export function historyQuery(url: URL) {
     withParams: (extra: Record<string, string>) => new URLSearchParams({ ...kept, ...extra }).toString(),
   };
 }
+
+/** A cell of a history table: text, a link, a moment (with its machine-readable time) or a number. */
+export type HistoryCell = { text: string; href?: string | null; dateTime?: string; number?: boolean };
+
+/** A history entry as its table row; `name` labels its delete button. */
+export type HistoryRow = { id: number; name: string; cells: HistoryCell[] };
+
+/**
+ * The loader of a history page: the signed-in user's entries (filtered by the URL, a page at a
+ * time), the columns' labels, and what the last action did.
+ */
+export async function loadHistoryPage<T>(
+  { request, params, context }: { request: Request; params: { lang?: string }; context: ContextReader },
+  history: {
+    titleKey: string;
+    descriptionKey: string;
+    columns: (p: Presenter, path: string) => string[];
+    list: (db: Db, userId: number, query: ListQuery) => Promise<Page<T>>;
+    row: (entry: T, p: Presenter) => HistoryRow;
+  },
+) {
+  const lang = langOf(params);
+  const auth = requireUser(context);
+  const { db, reference } = context.get(servicesContext);
+  const p = presenter(reference, lang);
+  const url = new URL(request.url);
+  const path = unprefixedPath(url.pathname);
+  const filters = historyQuery(url);
+  const page = await history.list(db, auth.user.id, filters.query);
+  return {
+    seo: userPageSeo(context, lang, path, history.titleKey, history.descriptionKey),
+    columns: history.columns(p, path),
+    action: p.path(path),
+    filters: filters.values,
+    done: url.searchParams.get('done'),
+    count: Number(url.searchParams.get('count') ?? '0') || 0,
+    rows: page.data.map((entry) => history.row(entry, p)),
+    nextHref: page.next ? `${p.path(path)}?${filters.withParams({ after: String(page.next) })}` : null,
+    firstHref: filters.query.after !== undefined ? `${p.path(path)}?${filters.withParams({})}` : null,
+  };
+}
+
+export type HistoryPageData = Awaited<ReturnType<typeof loadHistoryPage>>;
 
 /**
  * The action of a history page: clear the whole history, or delete one entry; then back to the

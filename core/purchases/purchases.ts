@@ -193,3 +193,14 @@ export async function hidePurchases(db: Db, userId: number, ids: readonly number
     return unique.length;
   });
 }
+
+/** Removes every purchase from the purchase history (hides them: the companies stay bought). Returns how many. */
+export async function clearPurchaseHistory(db: Db, userId: number): Promise<number> {
+  const result = await db.kysely
+    .updateTable('purchases')
+    .set({ hidden_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('hidden_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasPurchased, listPurchases, purchaseProfile } from '../../core/purchases/purchases.ts';
 import { textOf } from '../support/accounts.ts';
 import { pageClient } from '../support/page-forms.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
@@ -320,13 +321,39 @@ describe('histories', () => {
     expect(await countRows('search_history', user.id)).toBe(1);
   });
 
-  it('shows purchased profiles as an empty history with the spec columns', async () => {
+  it('shows purchased profiles: Company, Jurisdiction, Purchased on; removing one hides it, the profile stays bought', async () => {
     const user = await createSignedInUser(t.db, 'pages-purchases');
-    const page = await get('/dashboard/history/purchases/profiles/companies/', user);
+    const path = '/dashboard/history/purchases/profiles/companies/';
+    expect(textOf((await get(path, user)).body)).toContain('You have not bought any company profiles yet.');
+    const [a, b] = await someCompanies(t.db, 2, 70);
+    const other = await createSignedInUser(t.db, 'pages-purchases-other');
+    await purchaseProfile(t.db, user.id, a.id);
+    await purchaseProfile(t.db, user.id, b.id);
+    await purchaseProfile(t.db, other.id, a.id);
+
+    const page = await get(path, user);
     expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(noindex);
     for (const label of ['Company', 'Jurisdiction', 'Purchased on'])
       expect(page.body).toContain(`<th scope="col">${label}</th>`);
-    expect(textOf(page.body)).toContain('You have not bought any company profiles yet.');
+    const uris = (body: string) => [...body.matchAll(/<a href="\/companies\/details\/([^/"]+)\/">/g)].map((m) => m[1]);
+    expect(uris(page.body)).toEqual([b.uri, a.uri]);
+    expect(uris((await get(`${path}?q=${encodeURIComponent(a.name)}`, user)).body)).toEqual([a.uri]);
+    expect((await get(`/de${path}`, user)).body).toContain('<th scope="col">Gekauft am</th>');
+
+    const [bought] = (await listPurchases(t.db, user.id, { q: b.name })).data;
+    const removed = await post(path, { intent: 'delete', id: String(bought.id) }, user);
+    expect(removed.headers.location).toBe(`${path}?done=deleted`);
+    expect(uris((await get(path, user)).body)).toEqual([a.uri]);
+    expect(await hasPurchased(t.db, user.id, b.id)).toBe(true);
+    // Another user's purchase is not theirs to remove.
+    const [theirs] = (await listPurchases(t.db, other.id)).data;
+    expect((await post(path, { intent: 'delete', id: String(theirs.id) }, user)).statusCode).toBe(404);
+
+    const cleared = await post(path, { intent: 'clear' }, user);
+    expect(cleared.headers.location).toBe(`${path}?done=cleared&count=1`);
+    expect(textOf((await get(path, user)).body)).toContain('You have not bought any company profiles yet.');
+    expect(uris((await get(path, other)).body)).toEqual([a.uri]);
   });
 });
 

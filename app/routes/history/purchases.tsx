@@ -1,53 +1,54 @@
 import { useTranslation } from 'react-i18next';
-import { UserDataNav } from '../../components/user-data.tsx';
+import { clearPurchaseHistory, listPurchases, setPurchaseHidden } from '../../../core/purchases/purchases.ts';
+import { HistoryPage } from '../../components/history.tsx';
 import { pageMeta } from '../../meta.ts';
-import { langOf, userPageSeo } from '../../presenters/user-data.server.ts';
-import { requireUser } from '../../require-user.server.ts';
+import { historyAction, loadHistoryPage } from '../../presenters/user-data.server.ts';
 import type { Route } from './+types/purchases';
 
 // /dashboard/history/purchases/profiles/companies/ (spec §2 "Purchases history": Company,
-// Jurisdiction, Purchased on). Profiles cannot be bought yet, so the history is empty for everyone.
+// Jurisdiction, Purchased on); filters, remove and clear. Removing hides a purchase from the
+// history: the profile stays bought (core/purchases/purchases.ts).
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  requireUser(context);
-  const lang = langOf(params);
-  return {
-    seo: userPageSeo(
-      context,
-      lang,
-      '/dashboard/history/purchases/profiles/companies/',
-      'history.purchases.title',
-      'history.purchases.description',
-    ),
-  };
+export function loader(args: Route.LoaderArgs) {
+  return loadHistoryPage(args, {
+    titleKey: 'history.purchases.title',
+    descriptionKey: 'history.purchases.description',
+    columns: (p) => [p.t('history.columns.company'), p.t('columns.jurisdiction'), p.t('history.columns.purchasedOn')],
+    list: listPurchases,
+    row: (purchase, p) => {
+      const name = purchase.company?.name ?? p.t('history.goneCompany');
+      return {
+        id: purchase.id,
+        name,
+        cells: [
+          { text: name, href: purchase.company ? p.companyHref(purchase.company.uri) : null },
+          { text: purchase.company ? p.jurisdictionText(purchase.company.jurisdiction_id) : '' },
+          { text: p.date(purchase.created_at.slice(0, 10)), dateTime: purchase.created_at },
+        ],
+      };
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
-export default function PurchasesHistory() {
+export function action({ request, context }: Route.ActionArgs) {
+  return historyAction(request, context, clearPurchaseHistory, (db, userId, id) =>
+    setPurchaseHidden(db, userId, id, true),
+  );
+}
+
+export default function PurchasesHistory({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <div className="user-data-page">
-      <UserDataNav />
-      <h1>{t('history.purchases.title')}</h1>
-      <div className="table-wrap">
-        <table className="results-table style-2">
-          <thead>
-            <tr>
-              <th scope="col">{t('history.columns.company')}</th>
-              <th scope="col">{t('columns.jurisdiction')}</th>
-              <th scope="col">{t('history.columns.purchasedOn')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td colSpan={3} className="empty">
-                {t('history.purchases.empty')}
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <HistoryPage
+      data={loaderData}
+      texts={{
+        title: t('history.purchases.title'),
+        queryLabel: t('history.findCompany'),
+        empty: t('history.purchases.empty'),
+        clearConfirm: t('history.purchases.clearConfirm'),
+      }}
+    />
   );
 }
