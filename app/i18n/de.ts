@@ -224,6 +224,23 @@ export const de: Messages = {
       kind: 'Art',
     },
     productKind: { product: 'Produkt', service: 'Dienstleistung' },
+    documentType: {
+      incorporation: 'Gründung',
+      articles: 'Gesellschaftsvertrag',
+      annual_accounts: 'Jahresabschluss',
+      annual_return: 'Jahresmeldung',
+      address_change: 'Adressänderung',
+      officer_change: 'Änderung der Organmitglieder',
+      dissolution: 'Auflösung',
+    },
+    eventType: {
+      incorporated: 'Gegründet',
+      address_change: 'Adresse geändert',
+      officer_appointed: 'Organmitglied bestellt',
+      officer_resigned: 'Organmitglied ausgeschieden',
+      capital_increase: 'Kapitalerhöhung',
+      dissolved: 'Aufgelöst',
+    },
     description:
       '{{name}} ({{status}}): Unternehmen in {{jurisdiction}}, eingetragen am {{date}}. Adressen, Kennungen, Branchen, Organmitglieder und Gesellschafter.',
     overview: 'Überblick',

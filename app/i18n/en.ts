@@ -222,6 +222,23 @@ export const en = {
       kind: 'Kind',
     },
     productKind: { product: 'Product', service: 'Service' },
+    documentType: {
+      incorporation: 'Incorporation',
+      articles: 'Articles of association',
+      annual_accounts: 'Annual accounts',
+      annual_return: 'Annual return',
+      address_change: 'Change of address',
+      officer_change: 'Change of officers',
+      dissolution: 'Dissolution',
+    },
+    eventType: {
+      incorporated: 'Incorporated',
+      address_change: 'Address changed',
+      officer_appointed: 'Officer appointed',
+      officer_resigned: 'Officer resigned',
+      capital_increase: 'Capital increase',
+      dissolved: 'Dissolved',
+    },
     description:
       '{{name}}: {{status}} company in {{jurisdiction}}, registered {{date}}. Addresses, identifiers, industries, officers and shareholders.',
     overview: 'Overview',

@@ -225,6 +225,23 @@ export const fr: Messages = {
       kind: 'Nature',
     },
     productKind: { product: 'Produit', service: 'Service' },
+    documentType: {
+      incorporation: 'Constitution',
+      articles: 'Statuts',
+      annual_accounts: 'Comptes annuels',
+      annual_return: 'Déclaration annuelle',
+      address_change: 'Changement d’adresse',
+      officer_change: 'Changement de dirigeants',
+      dissolution: 'Dissolution',
+    },
+    eventType: {
+      incorporated: 'Constitution',
+      address_change: 'Adresse modifiée',
+      officer_appointed: 'Dirigeant nommé',
+      officer_resigned: 'Départ d’un dirigeant',
+      capital_increase: 'Augmentation de capital',
+      dissolved: 'Dissolution',
+    },
     description:
       '{{name}} : entreprise {{status}} ({{jurisdiction}}), immatriculée le {{date}}. Adresses, identifiants, secteurs, dirigeants et actionnaires.',
     overview: 'Aperçu',

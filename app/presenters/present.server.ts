@@ -33,6 +33,12 @@ export function presenter(reference: Reference, lang: Lang) {
     const { text, flag } = jurisdiction(id);
     return flag ? `${flag} ${text}` : text;
   };
+  /**
+   * A stable code (`annual_return`) by its translation under `group`; a code no translation knows
+   * yet (a new one from a registry) reads as words ("Annual return"), never as the raw code.
+   */
+  const code = (group: string, value: string) =>
+    t(`${group}.${value}`, { defaultValue: value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ') });
   /** An i18n key, or a label declared in every language. */
   const label = (ref: string | Record<Lang, string>) => (typeof ref === 'string' ? t(ref) : ref[lang]);
   const currencyCode = (id: number) => reference.currencies.byId.get(id)?.uri.toUpperCase() ?? '';
@@ -69,6 +75,7 @@ export function presenter(reference: Reference, lang: Lang) {
     status,
     jurisdiction,
     jurisdictionText,
+    code,
     companyHref,
     companyCells,
   };

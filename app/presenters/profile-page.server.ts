@@ -307,8 +307,10 @@ function presentRecords(
         cells: Object.fromEntries(
           other.columns.map((c) => {
             const value = row[c.key];
-            const text = value === null ? '' : c.type === 'date' ? p.date(String(value)) : String(value);
-            return [c.key, { text: c.key === 'kind' ? p.t(`profile.productKind.${text}`) : text }];
+            if (value === null) return [c.key, { text: '' }];
+            if (c.type === 'date') return [c.key, { text: p.date(String(value)) }];
+            if (c.type === 'code') return [c.key, { text: p.code(c.codes, String(value)) }];
+            return [c.key, { text: String(value) }];
           }),
         ),
       })),

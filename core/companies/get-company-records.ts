@@ -9,7 +9,10 @@ export const PROFILE_RECORDS = 5;
 
 export type RecordList = { total: number; rows: Record<string, string | number | null>[] };
 
-/** Profile lists without a search section: their table, order and the columns the profile shows. */
+/**
+ * Profile lists without a search section: their table, order and the columns the profile shows (a
+ * `code` column holds a stable code, shown by its translation under `codes`).
+ */
 export const OTHER_LISTS = [
   {
     key: 'documents',
@@ -18,7 +21,7 @@ export const OTHER_LISTS = [
     columns: [
       { key: 'filed_on', type: 'date' },
       { key: 'title', type: 'text' },
-      { key: 'document_type', type: 'text' },
+      { key: 'document_type', type: 'code', codes: 'profile.documentType' },
     ],
   },
   {
@@ -27,7 +30,7 @@ export const OTHER_LISTS = [
     order: 'event_date',
     columns: [
       { key: 'event_date', type: 'date' },
-      { key: 'event_type', type: 'text' },
+      { key: 'event_type', type: 'code', codes: 'profile.eventType' },
       { key: 'description', type: 'text' },
     ],
   },
@@ -37,7 +40,7 @@ export const OTHER_LISTS = [
     order: 'name',
     columns: [
       { key: 'name', type: 'text' },
-      { key: 'kind', type: 'text' },
+      { key: 'kind', type: 'code', codes: 'profile.productKind' },
       { key: 'description', type: 'text' },
     ],
   },

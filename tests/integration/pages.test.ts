@@ -306,6 +306,48 @@ describe('company profile', () => {
     expect((await get(`/companies/details/${uri.replace(/-\d+$/, '')}/`)).statusCode).toBe(404);
   });
 
+  it("names documents and events in the reader's language, never by their raw codes", async () => {
+    const row = await sql<{ id: number; uri: string }>`
+      select id, uri from legal_entities order by id limit 1 offset 7`.execute(t.db.kysely);
+    const { id, uri } = row.rows[0];
+    // Filed on the last day the seed knows, so that they are among the five the profile shows.
+    await t.db.kysely
+      .insertInto('documents')
+      .values([
+        {
+          legal_entity_id: id,
+          id: 900_000_001,
+          title: 'Confirmation statement',
+          document_type: 'annual_return',
+          filed_on: '2099-01-01',
+        },
+        {
+          legal_entity_id: id,
+          id: 900_000_002,
+          title: 'Court order',
+          document_type: 'court_order',
+          filed_on: '2099-01-02',
+        },
+      ])
+      .execute();
+    await t.db.kysely
+      .insertInto('events')
+      .values({
+        legal_entity_id: id,
+        id: 900_000_003,
+        event_date: '2099-01-01',
+        event_type: 'capital_increase',
+        description: null,
+      })
+      .execute();
+    const en = (await get(`/companies/details/${uri}/`)).body;
+    const de = (await get(`/de/companies/details/${uri}/`)).body;
+    for (const body of [en, de])
+      for (const code of ['annual_return', 'capital_increase', 'court_order']) expect(body).not.toContain(code);
+    for (const text of ['Annual return', 'Capital increase', 'Court order']) expect(en).toContain(text);
+    for (const text of ['Jahresmeldung', 'Kapitalerhöhung']) expect(de).toContain(text);
+  });
+
   it('is a real 404 for an unknown company and an unknown page', async () => {
     const res = await get('/companies/details/no-such-company-0/');
     expect(res.statusCode).toBe(404);
