@@ -324,7 +324,7 @@ describe('company profile', () => {
         {
           legal_entity_id: id,
           id: 900_000_002,
-          title: 'Court order',
+          title: 'Order of 2 January',
           document_type: 'court_order',
           filed_on: '2099-01-02',
         },
