@@ -55,18 +55,26 @@ export function field(key: string, type: Exclude<FieldType, 'enum'>, en: string,
   return { key, type, label: { en, de, fr } };
 }
 
-/** An enumerated field; values are [uri, en, de, fr] with ids 1, 2, … in order. */
+/**
+ * An enumerated field; values are [id, uri, en, de, fr]. The id is what rows store: once given it
+ * is never changed or reused (tests/fixtures/enum-ids.json pins every one), so a value added
+ * anywhere in the list takes a new id.
+ */
 export function enumField(
   key: string,
   label: [string, string, string],
-  values: [string, string, string, string][],
+  values: [number, string, string, string, string][],
   facet = true,
 ): RecordField {
+  const ids = new Set(values.map(([id]) => id));
+  if (ids.size !== values.length || ![...ids].every((id) => Number.isInteger(id) && id > 0 && id < 32768)) {
+    throw new Error(`enum field ${key}: ids must be distinct whole numbers from 1 to 32767 (a smallint column)`);
+  }
   return {
     key,
     type: 'enum',
     label: { en: label[0], de: label[1], fr: label[2] },
-    values: values.map(([uri, en, de, fr], i) => ({ id: i + 1, uri, label: { en, de, fr } })),
+    values: values.map(([id, uri, en, de, fr]) => ({ id, uri, label: { en, de, fr } })),
     facet,
   };
 }
