@@ -10,7 +10,7 @@ const PINNED = JSON.parse(readFileSync(new URL('../fixtures/enum-ids.json', impo
   Record<string, number>
 >;
 
-const declared = new Map(
+const declared = new Map<string, Map<string, number>>(
   SECTIONS.flatMap((s) =>
     (s.record?.fields ?? [])
       .filter((f) => f.type === 'enum')
