@@ -89,7 +89,9 @@ it('survives its connections being killed mid-load, answers 503 meanwhile and re
   expect(kills.reduce((sum, k) => sum + k.killed, 0)).toBeGreaterThan(0);
   const statuses = new Map<string, number>();
   for (const o of outcomes) statuses.set(String(o.status), (statuses.get(String(o.status)) ?? 0) + 1);
-  console.log(`${outcomes.length} requests: ${JSON.stringify([...statuses])}; killed ${JSON.stringify(kills.map((k) => k.killed))}`);
+  console.log(
+    `${outcomes.length} requests: ${JSON.stringify([...statuses])}; killed ${JSON.stringify(kills.map((k) => k.killed))}`,
+  );
   // Every failure is a 503: no 500, no hang.
   expect(
     [...statuses.keys()].filter((s) => s !== '200' && s !== '503'),
@@ -97,7 +99,9 @@ it('survives its connections being killed mid-load, answers 503 meanwhile and re
   ).toEqual([]);
   // After each kill, a request started within a second of it succeeds (the pool reconnects).
   for (const kill of kills) {
-    const first = outcomes.filter((o) => o.started >= kill.at && o.status === 200).sort((a, b) => a.started - b.started)[0];
+    const first = outcomes
+      .filter((o) => o.started >= kill.at && o.status === 200)
+      .sort((a, b) => a.started - b.started)[0];
     expect(first, `no success after the kill at ${kill.at}`).toBeDefined();
     expect(first.started - kill.at).toBeLessThan(1_000);
   }

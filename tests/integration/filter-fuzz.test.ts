@@ -219,7 +219,7 @@ describe('inputs that once failed, on every section page and data API', () => {
 
 /** The page routes of the build, with their parameters filled by `fill`. */
 async function pagePaths(fill: string): Promise<{ path: string; action: boolean }[]> {
-  const build = (await import('../../build/server/index.js')) as {
+  const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as {
     routes: Record<string, { parentId?: string; path?: string; module: { action?: unknown } }>;
   };
   const routes = build.routes;
