@@ -183,21 +183,22 @@ describe('inputs that once failed, on every section page and data API', () => {
       );
       for (const base of [PAGE(section.id), DATA_API(section.id)]) {
         const query = (pairs: [string, string][]) => `${base}?${new URLSearchParams(pairs).toString()}`;
-        for (const p of dateParameters) {
-          for (const value of BAD_DATES)
+        // Every value on the first parameter of a kind, one on each of the others (they share the grammar).
+        for (const [i, p] of dateParameters.entries()) {
+          for (const value of i === 0 ? [...BAD_DATES, '2020\u0000'] : ['0000-01-01']) {
             expectNamed(await get(query([[p.name, value]])), p.name, query([[p.name, value]]));
-          const nul = query([[p.name, '2020\u0000']]);
-          expectNamed(await get(nul), p.name, nul);
+          }
         }
-        for (const p of numberParameters) {
-          for (const value of HUGE_NUMBERS)
+        for (const [i, p] of numberParameters.entries()) {
+          for (const value of i === 0 ? HUGE_NUMBERS : ['1e400']) {
             expectNamed(await get(query([[p.name, value]])), p.name, query([[p.name, value]]));
+          }
         }
         for (const value of HUGE_NUMBERS)
           expectNamed(await get(query([['page', value]])), 'page', query([['page', value]]));
-        for (const sort of section.sorts) {
+        for (const [i, sort] of section.sorts.entries()) {
           const fitting = sort.by[0].column === 'search_name' ? TEXT_CURSORS : DATE_CURSORS;
-          for (const after of [...CRAFTED_CURSORS, ...fitting]) {
+          for (const after of i === 0 ? [...CRAFTED_CURSORS, ...fitting] : fitting) {
             const url = query([
               ['sort', sort.key],
               ['after', after],
