@@ -6,11 +6,13 @@ import { defineConfig } from 'vitest/config';
 
 const GLOBAL_SETUP = ['tests/support/global-setup.ts'];
 const INTEGRATION_FILES = ['tests/integration/**/*.test.ts'];
+/** Tests of a PostgreSQL server's own behaviour (its connections killed, its restarts): that project only. */
+const POSTGRES_ONLY_FILES = ['tests/integration-postgres/**/*.test.ts'];
 
-const integration = (name: string, env: Record<string, string>) => ({
+const integration = (name: string, env: Record<string, string>, include = INTEGRATION_FILES) => ({
   test: {
     name,
-    include: INTEGRATION_FILES,
+    include,
     environment: 'node' as const,
     globalSetup: GLOBAL_SETUP,
     env,
@@ -30,7 +32,14 @@ export default defineConfig({
         },
       },
       integration('integration', { REGISTRA_TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [integration('integration-postgres', { REGISTRA_TEST_DB: 'postgres' })] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            integration('integration-postgres', { REGISTRA_TEST_DB: 'postgres' }, [
+              ...INTEGRATION_FILES,
+              ...POSTGRES_ONLY_FILES,
+            ]),
+          ]
+        : []),
       {
         test: {
           name: 'e2e',

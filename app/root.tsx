@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   isRouteErrorResponse,
@@ -17,13 +17,15 @@ import {
 import type { Route } from './+types/root';
 import { LanguageSwitcher } from './components/language-switcher.tsx';
 import { verifyCsrf } from './csrf.server.ts';
+import { DatabaseOutage } from './database-outage.ts';
 import { i18nFor, isLang, localePath, unprefixedPath } from './i18n/i18n.ts';
 import preferencesScript from './islands/preferences.js?raw';
+import { rejectNulInForm } from './reject-nul.server.ts';
 import { authContext } from './services.ts';
 import './styles.css';
 
-/** Every page form is checked for CSRF before its action runs. */
-export const middleware: Route.MiddlewareFunction[] = [verifyCsrf];
+/** Every page form is checked for CSRF, and for text the database cannot store, before its action runs. */
+export const middleware: Route.MiddlewareFunction[] = [verifyCsrf, rejectNulInForm];
 
 /** The signed-in user (their name for the header) and the session's CSRF token for forms; null for guests. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -152,7 +154,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const lang = useLang();
   const { t } = useTranslation();
   const location = useLocation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const outage = useContext(DatabaseOutage);
+  const status = outage ? 503 : isRouteErrorResponse(error) ? error.status : 500;
   const csrf = status === 403 && isRouteErrorResponse(error) && error.data?.message === 'csrf';
   const signIn = status === 401;
   const title = csrf
@@ -163,7 +166,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         ? t('errors.notFoundTitle')
         : status === 400
           ? t('errors.badRequestTitle')
-          : t('errors.serverTitle');
+          : status === 503
+            ? t('errors.unavailableTitle')
+            : t('errors.serverTitle');
   const detail = isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : null;
   const text = csrf
     ? t('account.csrf.text')
@@ -175,7 +180,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           : t('errors.notFoundText')
         : status === 400
           ? detail
-          : t('errors.serverText');
+          : status === 503
+            ? t('errors.unavailableText')
+            : t('errors.serverText');
   return (
     <>
       <title>{`${title} — Registra`}</title>

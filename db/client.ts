@@ -23,11 +23,27 @@ const NUMERIC = 1700;
 pg.types.setTypeParser(INT8, (v) => Number(v));
 pg.types.setTypeParser(DATE, (v) => v);
 
+/** A request waits at most this long for a connection while the server is unreachable (then a 503). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openPostgres(url: string, max = 10): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // A connection the server closes while idle (restart, failover, a dropped database) is replaced
-  // on next use; without a listener its error would end the process.
-  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+  // keepAlive: a server that vanishes without closing the connection (a network cut) is noticed
+  // by TCP instead of a query waiting for ever.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // A connection the server closes (restart, failover, pg_terminate_backend) emits 'error' on its
+  // client; without a listener that ends the process. The pool listens to idle clients only
+  // (pool 'error'), so every client gets its own listener for while it is checked out: the query
+  // it runs fails on its own (a 503), and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+  });
+  // The pool re-emits an idle client's error, already logged by the client's own listener.
+  pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kind: 'postgres', kysely, pool, close: () => kysely.destroy() };
 }

@@ -298,6 +298,8 @@ export const de: Messages = {
     badRequestTitle: 'Diese Anfrage kann nicht beantwortet werden',
     serverTitle: 'Etwas ist schiefgelaufen',
     serverText: 'Diese Seite konnte nicht angezeigt werden. Bitte versuchen Sie es in Kürze erneut.',
+    unavailableTitle: 'Registra ist kurz nicht erreichbar',
+    unavailableText: 'Registra ist kurz nicht erreichbar; bitte versuchen Sie es gleich noch einmal.',
     home: 'Zur Startseite',
   },
   statistics: {

@@ -293,6 +293,8 @@ export const en = {
     badRequestTitle: 'This request cannot be answered',
     serverTitle: 'Something went wrong',
     serverText: 'We could not show this page. Please try again in a moment.',
+    unavailableTitle: 'Registra is briefly unavailable',
+    unavailableText: 'Registra is briefly unavailable; try again in a moment.',
     home: 'Go to the home page',
   },
   statistics: {

@@ -297,6 +297,8 @@ export const fr: Messages = {
     badRequestTitle: 'Impossible de répondre à cette requête',
     serverTitle: 'Une erreur s’est produite',
     serverText: 'Nous n’avons pas pu afficher cette page. Veuillez réessayer dans un instant.',
+    unavailableTitle: 'Registra est momentanément indisponible',
+    unavailableText: 'Registra est momentanément indisponible ; réessayez dans un instant.',
     home: 'Retour à la page d’accueil',
   },
   statistics: {

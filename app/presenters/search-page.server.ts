@@ -93,15 +93,13 @@ export async function loadSearchPage(
   }
   const state = parsed.state;
   const facetsPending = facetCounts(services.db, reference, section, state);
-  // A failed search must not leave the facet query's rejection unhandled.
-  facetsPending.catch(() => {});
-  const { rows, total, totalIsLowerBound, next, notice } = section.record
-    ? await findRecords(services.db, reference, section, state).then((r) => ({
+  const searching = section.record
+    ? findRecords(services.db, reference, section, state).then((r) => ({
         ...r,
         rows: r.rows.map((row) => ({ id: row.id, cells: recordCells(section, row, p) })),
         notice: null,
       }))
-    : await findCompanies(services.db, reference, state).then((r) => ({
+    : findCompanies(services.db, reference, state).then((r) => ({
         ...r,
         rows: r.rows.map((row) => ({ id: row.id, cells: p.companyCells(row) })),
         notice: r.correctedQuery
@@ -110,6 +108,11 @@ export async function loadSearchPage(
             ? p.t('search.nearNames', { typed: state.q, count: r.nearNames })
             : null,
       }));
+  // Both settle before either failure is thrown: no query outlives the request, no rejection goes unhandled.
+  const [searched, counted] = await Promise.allSettled([searching, facetsPending]);
+  if (searched.status === 'rejected') throw searched.reason;
+  if (counted.status === 'rejected') throw counted.reason;
+  const { rows, total, totalIsLowerBound, next, notice } = searched.value;
   const result = { total, totalIsLowerBound, next };
   const uriOf = uriResolver(section, reference);
   const href = (s: SearchState) => p.path(`${BASE}${printSearchState(section, s, uriOf)}`);
@@ -143,7 +146,7 @@ export async function loadSearchPage(
     advancedHref: p.path(
       `/${section.id}/search/advanced/${toQueryString([...(state.q ? [['q', state.q] as [string, string]] : []), ...printParams(state.filters)])}`,
     ),
-    facets: presentFacets(section, state, await facetsPending, reference, p, href),
+    facets: presentFacets(section, state, counted.value, reference, p, href),
     hasQuery: companies,
     q: state.q,
     sort: state.sort,

@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { FilterParam } from '../filters/grammar.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import { countMatches, withCount } from '../search/count-matches.ts';
-import { decodeCursor, encodeCursor } from '../search/cursor.ts';
+import { type CursorColumn, decodeSortCursor, encodeCursor } from '../search/cursor.ts';
 import { filterConditions } from '../search/filter-sql.ts';
 import type { SearchState } from '../search/search-state.ts';
 import { companiesSection } from '../sections/companies.ts';
@@ -47,6 +47,8 @@ const NEAR_NAMES_BELOW = 10;
 /** Companies of a near whole name added to the matches as typed, at most. */
 const NEAR_NAMES = 5;
 const COMPANY_NUMBER_TYPE = 2;
+/** What each sort column of legal_entities holds, for checking a cursor (cursor.ts). */
+const CURSOR_COLUMNS: Record<string, CursorColumn> = { registration_sort: 'date', search_name: 'text', id: 'int' };
 
 const columns = sql`b.id, b.uri, b.name, b.status_id, b.jurisdiction_id, b.registered_on, b.primary_industry_id,
   b.size_id, b.employees_id, b.kind_id,
@@ -208,7 +210,10 @@ async function searchPage(
         sql.join(sort.by.map((c) => sql`${sql.ref(`${alias}.${c.column}`)} ${sql.raw(direction)}`));
       let keyset: RawBuilder<SqlBool> = sql<SqlBool>`true`;
       if (state.after) {
-        const values = decodeCursor(state.after, sort.by.length);
+        const values = decodeSortCursor(
+          state.after,
+          sort.by.map((c) => CURSOR_COLUMNS[c.column]),
+        );
         if (!values) throw new AppError('bad_request', 'after is not a cursor of this sort', { parameter: 'after' });
         const cols = sql.join(sort.by.map((c) => sql.ref(`b.${c.column}`)));
         keyset = sql<SqlBool>`(${cols}) ${sql.raw(direction === 'desc' ? '<' : '>')} (${sql.join(values)})`;

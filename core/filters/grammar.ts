@@ -78,11 +78,23 @@ function encodeKey(key: string): string {
 
 export type DateBound = { value: string; precision: 'year' | 'month' | 'day' };
 
-/** Accepts yyyy, yyyy-MM or yyyy-MM-dd (a real calendar date). */
+/**
+ * Years a date filter takes. PostgreSQL has no year 0 (a bound of 0000 fails the query), and a
+ * registry's oldest dates are medieval: a year before 1000 is a typo, not a search. Four digits
+ * keep the URL form and the SQL literal one shape.
+ */
+export const MIN_YEAR = 1000;
+export const MAX_YEAR = 9999;
+
+/** How a bad date parameter is described: `${name} must be ${DATE_FORMS}`. */
+export const DATE_FORMS = `a date as yyyy, yyyy-MM or yyyy-MM-dd (years ${MIN_YEAR} to ${MAX_YEAR})`;
+
+/** Accepts yyyy, yyyy-MM or yyyy-MM-dd (a real calendar date) with a year from MIN_YEAR to MAX_YEAR. */
 export function parseDateValue(value: string): DateBound | null {
   const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value);
   if (!m) return null;
   const [, y, mo, d] = m;
+  if (Number(y) < MIN_YEAR || Number(y) > MAX_YEAR) return null;
   if (mo !== undefined && (Number(mo) < 1 || Number(mo) > 12)) return null;
   if (d !== undefined) {
     const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));

@@ -14,3 +14,45 @@ export function decodeCursor(cursor: string, length: number): (string | number)[
     return null;
   }
 }
+
+/** What a sort column holds, for checking a cursor's value against it. */
+export type CursorColumn = 'int' | 'date' | 'text';
+
+/** Longest text a cursor carries (a company's search name is far shorter). */
+const MAX_TEXT = 400;
+
+/**
+ * A cursor's values when each fits its sort column, else null: a cursor is client input, and a
+ * value the database would reject (a string for an id, 1e400, a day that does not exist, a NUL in
+ * text) must be a 400 naming `after`, not a failed query.
+ */
+export function decodeSortCursor(cursor: string, columns: CursorColumn[]): (string | number)[] | null {
+  const values = decodeCursor(cursor, columns.length);
+  if (!values) return null;
+  return values.every((value, i) => fits(value, columns[i])) ? values : null;
+}
+
+function fits(value: string | number, column: CursorColumn): boolean {
+  switch (column) {
+    case 'int':
+      return typeof value === 'number' && Number.isSafeInteger(value);
+    case 'date':
+      return typeof value === 'string' && isDay(value);
+    case 'text':
+      return typeof value === 'string' && value.length <= MAX_TEXT && !value.includes('\u0000');
+  }
+}
+
+/**
+ * A real calendar day as yyyy-MM-dd from year 1 (what a date column holds: companies without a
+ * registration date sort as 0001-01-01), unlike a filter's bound, which the grammar limits further.
+ */
+function isDay(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1) return false;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

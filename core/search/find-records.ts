@@ -1,12 +1,11 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
-import { parseDateValue } from '../filters/grammar.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import { fieldColumn } from '../sections/record-fields.ts';
 import type { SectionDecl } from '../sections/section.ts';
 import { countMatches, withCount } from './count-matches.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeSortCursor, encodeCursor } from './cursor.ts';
 import { filterConditions } from './filter-sql.ts';
 import type { SearchState } from './search-state.ts';
 
@@ -62,8 +61,11 @@ export async function findRecords(
 
   let keyset: RawBuilder<SqlBool> = sql<SqlBool>`true`;
   if (state.after) {
-    const values = decodeCursor(state.after, sort.by.length);
-    if (!values || !cursorFits(values, sortType)) {
+    const values = decodeSortCursor(
+      state.after,
+      sort.by.map((c) => (c.column === 'id' || sortType !== 'date' ? 'int' : 'date')),
+    );
+    if (!values) {
       throw new AppError('bad_request', 'after is not a cursor of this sort', { parameter: 'after' });
     }
     const columns = sql.join(sort.by.map((c) => sql.ref(`b.${c.column}`)));
@@ -89,12 +91,4 @@ export async function findRecords(
     next = encodeCursor(sort.by.map((c) => last[c.column] as string | number));
   }
   return { rows, total, totalIsLowerBound, next };
-}
-
-/** A cursor's values must have the types of the sort columns (else the database would fail on them). */
-function cursorFits(values: (string | number)[], sortType: string | undefined): boolean {
-  const [first, id] = values;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id)) return false;
-  if (sortType === 'date') return typeof first === 'string' && parseDateValue(first)?.precision === 'day';
-  return typeof first === 'number' && Number.isSafeInteger(first);
 }

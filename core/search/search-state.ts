@@ -1,4 +1,5 @@
 import {
+  DATE_FORMS,
   type FilterParam,
   type GrammarError,
   isGrammarError,
@@ -157,7 +158,7 @@ function checkParam(decl: FilterDecl, p: FilterParam): string | null {
       if (p.keys.length !== 1) return `${p.field} needs a date type, e.g. ${p.field}[registration]:from`;
       if (availability) return null;
       if (p.op === 'eq') return `${name} needs :from or :to`;
-      if (!parseDateValue(p.values[0])) return `${name}:${p.op} must be a date as yyyy, yyyy-MM or yyyy-MM-dd`;
+      if (!parseDateValue(p.values[0])) return `${name}:${p.op} must be ${DATE_FORMS}`;
       return null;
     }
     case 'typed_text': {
@@ -196,7 +197,7 @@ function checkParam(decl: FilterDecl, p: FilterParam): string | null {
       if (p.op === 'eq') return `${p.field} needs :from or :to`;
       const value = p.values[0];
       if (decl.valueType === 'date') {
-        return parseDateValue(value) ? null : `${p.field}:${p.op} must be a date as yyyy, yyyy-MM or yyyy-MM-dd`;
+        return parseDateValue(value) ? null : `${p.field}:${p.op} must be ${DATE_FORMS}`;
       }
       return NUMBER_SHAPES[decl.valueType].test(value)
         ? null

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppServices } from '../../app/services.ts';
 import { registerDocs } from './docs.ts';
 import { registerExportRoutes } from './export.ts';
+import { registerHealthRoutes } from './health.ts';
 import { registerLegalEntityRoutes } from './legal-entities.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 import { registerPartnerStatsRoutes } from './partner-stats.ts';
@@ -56,19 +57,7 @@ export const API_TAGS = [
 export async function registerApi(api: FastifyInstance, services: AppServices): Promise<void> {
   const routes: ApiRoutes = [];
 
-  getRoute(
-    api,
-    routes,
-    {
-      url: '/health',
-      operationId: 'getHealth',
-      summary: 'Liveness check',
-      tags: ['Meta'],
-      query: z.strictObject({}),
-      response: z.object({ status: z.literal('ok') }),
-    },
-    async () => ({ status: 'ok' as const }),
-  );
+  registerHealthRoutes(api, routes, services);
   registerLegalEntityRoutes(api, routes, services);
   registerRecordRoutes(api, routes, services);
   registerReferenceRoutes(api, routes, services);

@@ -26,6 +26,7 @@ const ERROR_STATUS: Record<number, string> = {
   409: 'Conflicts with what is stored: the same contact twice, or an order or purchase in a state that does not allow it.',
   429: 'Too many attempts: the message says when to try again (so does the Retry-After header).',
   500: 'Something went wrong on the server.',
+  503: 'The database is briefly unavailable (code `unavailable`): try again after the Retry-After header’s seconds.',
 };
 
 const SECURITY_SCHEMES = {
@@ -139,7 +140,8 @@ export function buildOpenApiDocument(
       version: '1.0.0',
       description:
         'Company data (legal entities), their filters and statistics, the reference data behind them, and user accounts. ' +
-        'Every failure answers `{ "error": { "code", "message", "details" } }`; a bad parameter is a 400 that names it.',
+        'Every failure answers `{ "error": { "code", "message", "details" } }`; a bad parameter is a 400 that names it. ' +
+        'While the database is away, any call may answer 503 (code `unavailable`) with Retry-After.',
     },
     tags,
     paths,

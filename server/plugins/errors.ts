@@ -1,13 +1,25 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { i18nFor } from '../../app/i18n/i18n.ts';
 import { AppError, httpStatus } from '../../core/errors/app-error.ts';
+import type { Lang } from '../../core/reference/reference-data.ts';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../db/database-unavailable.ts';
 
 export type ErrorBody = { error: { code: string; message: string; details?: unknown } };
 
+/**
+ * SQLSTATEs of text PostgreSQL cannot store (22021: a NUL or a bad byte sequence, 22P05: an
+ * escape it cannot translate). Input is checked for NULs at the boundary (rejectNul); this is the
+ * fallback for a path that was missed, so that it is still the client's 400, not our 500.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
 /** One error handler: every failure becomes `{ error: { code, message, details } }`; no stack traces leak. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  rejectNul(app);
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.code === 'unavailable') return unavailable(request, reply);
       return reply.status(httpStatus(error.code)).send(body(error.code, error.message, error.details));
     }
     if (error instanceof ZodError) {
@@ -26,6 +38,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (fastifyError.statusCode && fastifyError.statusCode < 500) {
       return reply.status(fastifyError.statusCode).send(body('bad_request', fastifyError.message));
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return unavailable(request, reply);
+    }
+    if (UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code))) {
+      return reply
+        .status(400)
+        .send(body('bad_request', 'the request has text that cannot be stored (a NUL character?)'));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'));
   });
@@ -36,4 +57,98 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 function body(code: string, message: string, details?: unknown): ErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+/**
+ * The database is away: a 503 with Retry-After, as JSON for the API and as a translated page for
+ * a page (React Router renders its own for a loader's failure, app/entry.server.tsx; this one is
+ * for a failure before it runs, such as the session lookup).
+ */
+function unavailable(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
+  if (isApiRequest(request)) {
+    return reply.send(body('unavailable', 'The service is briefly unavailable. Please try again in a moment.'));
+  }
+  return sendPage(request, reply, 'errors.unavailableTitle', (t) => t('errors.unavailableText'));
+}
+
+/** A bare translated page (in the path's language) for a page request answered before React Router. */
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  titleKey: string,
+  text: (t: (key: string) => string) => string,
+): FastifyReply {
+  const lang = (/^\/(de|fr)(\/|$)/.exec(request.url)?.[1] ?? 'en') as Lang;
+  const { t } = i18nFor(lang);
+  const title = escapeHtml(t(titleKey));
+  return reply
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title} — Registra</title></head><body><main><h1>${title}</h1><p>${escapeHtml(text(t))}</p></main></body></html>`,
+    );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function isApiRequest(request: FastifyRequest): boolean {
+  return request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+}
+
+/**
+ * PostgreSQL stores no NUL character in text, so one arriving in the path, a query parameter or a
+ * JSON body is a 400 naming where it is, before any handler runs (page forms are checked by the
+ * root route's middleware, app/root.tsx, which reads the form).
+ */
+function rejectNul(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const parameter = nulInUrl(request.url);
+    if (parameter === null) return;
+    const message = `${parameter} has a NUL character`;
+    if (isApiRequest(request)) throw new AppError('bad_request', message, { parameter });
+    reply.status(400);
+    return sendPage(request, reply, 'errors.badRequestTitle', () => message);
+  });
+  app.addHook('preValidation', async (request) => {
+    const parameter = nulIn(request.body, '', 0);
+    if (parameter !== null) {
+      throw new AppError('bad_request', `${parameter || 'body'} has a NUL character`, {
+        parameter: parameter || 'body',
+      });
+    }
+  });
+}
+
+/** 'path' or the name of the first query parameter that holds a NUL (encoded or not), else null. */
+function nulInUrl(url: string): string | null {
+  if (!/%00|\0/.test(url)) return null;
+  const at = url.indexOf('?');
+  if (/%00|\0/.test(at === -1 ? url : url.slice(0, at))) return 'path';
+  for (const [name, value] of new URLSearchParams(url.slice(at + 1))) {
+    if (name.includes('\0') || value.includes('\0')) return visible(name);
+  }
+  return null;
+}
+
+/** Nesting a body is checked to; deeper values reach the database's own check (UNSTORABLE_TEXT). */
+const MAX_DEPTH = 32;
+
+/** The path of the first string holding a NUL in a parsed JSON value ('' for the value itself), or null. */
+function nulIn(value: unknown, path: string, depth: number): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\0')) return visible(at);
+    const found = nulIn(item, at, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** A name with its NULs shown as \0 (a NUL in a message would not reach the reader). */
+function visible(name: string): string {
+  return name.replaceAll('\0', '\\0');
 }

@@ -174,6 +174,12 @@ describe('dates', () => {
     expect(parseDateValue('2020-13')).toBeNull();
     expect(parseDateValue('20')).toBeNull();
   });
+  it('takes years 1000 to 9999 only (PostgreSQL has no year 0)', () => {
+    for (const bad of ['0000', '0000-01-01', '0000-02-29', '0999', '0999-12-31', '0001-01-01'])
+      expect(parseDateValue(bad), bad).toBeNull();
+    expect(parseDateValue('1000-01-01')).toMatchObject({ precision: 'day' });
+    expect(parseDateValue('9999-12-31')).toMatchObject({ precision: 'day' });
+  });
   it('turns bounds into the first or last day they cover', () => {
     expect(dateBoundDay(parseDateValue('2020')!, 'from')).toBe('2020-01-01');
     expect(dateBoundDay(parseDateValue('2020')!, 'to')).toBe('2020-12-31');
