@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Three tiers (STYLE.md): unit (pure core/ logic), integration (the app through app.inject() over
 // a real database: PGlite, and PostgreSQL too when TEST_DATABASE_URL is set), e2e (real Chromium).
@@ -6,11 +6,14 @@ import { defineConfig } from 'vitest/config';
 
 const GLOBAL_SETUP = ['tests/support/global-setup.ts'];
 const INTEGRATION_FILES = ['tests/integration/**/*.test.ts'];
+/** Integration tests of what only a PostgreSQL server has (several processes on one database). */
+const POSTGRES_ONLY_FILES = ['tests/integration/**/*.postgres.test.ts'];
 
-const integration = (name: string, env: Record<string, string>) => ({
+const integration = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
     include: INTEGRATION_FILES,
+    exclude: [...configDefaults.exclude, ...exclude],
     environment: 'node' as const,
     globalSetup: GLOBAL_SETUP,
     env,
@@ -29,7 +32,7 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      integration('integration', { REGISTRA_TEST_DB: 'pglite' }),
+      integration('integration', { REGISTRA_TEST_DB: 'pglite' }, POSTGRES_ONLY_FILES),
       ...(process.env.TEST_DATABASE_URL ? [integration('integration-postgres', { REGISTRA_TEST_DB: 'postgres' })] : []),
       {
         test: {
