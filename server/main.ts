@@ -61,12 +61,12 @@ const shutdown = async () => {
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
-// The whole-table counts behind facets, panels, section totals and statistics (refreshed in the background as
-// they age), counted before the server reports ready, so that no reader waits for them. One
-// statement at a time, with a turn of the event loop in between: PGlite has one connection and
-// runs a statement without yielding, so requests get in between (it listens first); PostgreSQL
-// counts before listening.
-const countForPages = async () => {
+// The whole-table counts behind facets, panels, section totals and statistics (refreshed in the
+// background as they age), made before the server reports ready, so that no reader waits for one.
+// PostgreSQL counts before listening. PGlite listens first and answers between the statements: it
+// has one connection and runs a statement without yielding, so they run one at a time with a turn
+// of the event loop in between. Returns what to log once listening (scripts wait for that line).
+const countForPages = async (): Promise<() => void> => {
   const counting = Date.now();
   try {
     await countCompaniesByJurisdiction(db);
@@ -76,13 +76,14 @@ const countForPages = async () => {
     await warmFacets(db, reference, SECTIONS);
     // The statistics of the home page and the directories.
     await cachedLegalEntityCounts(db).counts;
-    console.log(`Facet counts ready (${((Date.now() - counting) / 1000).toFixed(1)} s)`);
+    const seconds = (Date.now() - counting) / 1000;
+    return () => console.log(`Facet counts ready (${seconds.toFixed(1)} s)`);
   } catch (error) {
     // Not fatal: each count is then made by the first request that needs it.
-    console.error(`Counting facets failed: ${(error as Error).message}`);
+    return () => console.error(`Counting facets failed: ${(error as Error).message}`);
   }
 };
-if (db.kind === 'postgres') await countForPages();
+const counted = db.kind === 'postgres' ? await countForPages() : undefined;
 
 try {
   await app.listen({ port: env.PORT, host: env.HOST });
@@ -97,7 +98,8 @@ try {
   process.exit(1);
 }
 process.off('uncaughtException', startupFailure);
-if (db.kind === 'pglite') await countForPages();
+const reportCounts = counted ?? (await countForPages());
+reportCounts();
 console.log(
   `Registra is ready at http://localhost:${env.PORT} (${db.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
 );
