@@ -1,4 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
+import { i18nFor, LANGUAGES } from '../app/i18n/i18n.ts';
 import { cachedLegalEntityCounts } from '../core/api/legal-entity-statistics.ts';
 import { countCompaniesByIndustry, countCompaniesByJurisdiction } from '../core/companies/count-companies.ts';
 import { ensureExportDocuments } from '../core/export/export-documents.ts';
@@ -84,6 +85,8 @@ const countForPages = async (): Promise<() => void> => {
   }
 };
 const counted = db.kind === 'postgres' ? await countForPages() : undefined;
+// Each language's translations, built once and shared with the pages (the first page in a language paid for it).
+for (const { lang } of LANGUAGES) i18nFor(lang);
 
 try {
   await app.listen({ port: env.PORT, host: env.HOST });
