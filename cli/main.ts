@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { companiesWithoutExportDocuments, refreshExportDocuments } from '../core/export/export-documents.ts';
+import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import { execScript } from '../db/client.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
@@ -38,7 +39,10 @@ db.command('seed')
     await loadReferenceData(database);
     const bar = progressBar('companies', options.companies);
     const started = Date.now();
-    const result = await seedCompanies(database, { ...options, onProgress: (done) => bar.update(done) });
+    // Waits for a start-up generating demo data (server/main.ts): both number companies after the last.
+    const result = await withAdvisoryLock(database, 'demo-data', () =>
+      seedCompanies(database, { ...options, onProgress: (done) => bar.update(done) }),
+    );
     bar.stop();
     const seconds = (Date.now() - started) / 1000;
     console.log(

@@ -7,8 +7,8 @@ const Env = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Where PGlite keeps its data when DATABASE_URL is not set. */
   DATA_DIR: z.string().default('var/pglite'),
-  /** Companies generated on first start of an empty database. */
-  SEED_COMPANIES: z.coerce.number().int().min(0).default(20000),
+  /** Demo companies the database should hold (default: see demoCompanies). */
+  SEED_COMPANIES: z.coerce.number().int().min(0).optional(),
   SEED: z.coerce.number().int().default(1),
   SITE_URL: z.string().url().default('http://localhost:3000'),
   /** Seconds a rendered page is kept for anonymous readers (0: off). */
@@ -34,6 +34,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment: ${problems}`);
   }
   return result.data;
+}
+
+/**
+ * Demo companies the database should hold: SEED_COMPANIES when given; else 20,000 in PGlite (the
+ * demo that `npm start` is), none in a server database, which gets demo data only when asked.
+ */
+export function demoCompanies(env: Env): number {
+  return env.SEED_COMPANIES ?? (env.DATABASE_URL ? 0 : 20_000);
 }
 
 /** The mail settings of the environment: without SMTP_URL or SMTP_HOST, emails stay in the development outbox. */

@@ -1,13 +1,17 @@
+import { setImmediate } from 'node:timers/promises';
+import { i18nFor, LANGUAGES } from '../app/i18n/i18n.ts';
+import { cachedLegalEntityCounts } from '../core/api/legal-entity-statistics.ts';
 import { countCompaniesByIndustry, countCompaniesByJurisdiction } from '../core/companies/count-companies.ts';
 import { ensureExportDocuments } from '../core/export/export-documents.ts';
 import { loadReference } from '../core/reference/reference-data.ts';
 import { warmFacets } from '../core/search/facets.ts';
 import { SECTIONS } from '../core/sections/sections.ts';
+import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { buildApp } from './app.ts';
-import { mailSettings, readEnv } from './env.ts';
+import { demoCompanies, mailSettings, readEnv } from './env.ts';
 
 // A start-up failure (bad environment, database in use or unreachable) is one clear line, not a trace.
 const startupFailure = (error: Error) => {
@@ -21,19 +25,24 @@ const dev = process.argv.includes('--dev');
 const started = Date.now();
 const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 await loadReferenceData(db);
-const existing = await db.kysely
-  .selectFrom('legal_entities')
-  .select((eb) => eb.fn.countAll<number>().as('n'))
-  .executeTakeFirstOrThrow();
-// The first start generates the demo set; a start after an interrupted first one tops it up.
-const missing = env.SEED_COMPANIES - Number(existing.n);
-if (missing > 0) {
-  console.log(`Generating ${missing.toLocaleString('en')} demo companies…`);
-  const seeded = await seedCompanies(db, { companies: missing, seed: env.SEED });
-  console.log(`Seeded ${seeded.companies.toLocaleString('en')} companies (${seeded.rows.toLocaleString('en')} rows).`);
-}
-// A database from before export documents (or an interrupted seed): built now if few, else logged with the command.
-await ensureExportDocuments(db, (message) => console.log(message));
+// Processes starting together on one database take turns: the first generates, the others find the rows.
+await withAdvisoryLock(db, 'demo-data', async () => {
+  const existing = await db.kysely
+    .selectFrom('legal_entities')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  // The first start generates the demo set; a start after an interrupted first one tops it up.
+  const missing = demoCompanies(env) - Number(existing.n);
+  if (missing > 0) {
+    console.log(`Generating ${missing.toLocaleString('en')} demo companies…`);
+    const seeded = await seedCompanies(db, { companies: missing, seed: env.SEED });
+    console.log(
+      `Seeded ${seeded.companies.toLocaleString('en')} companies (${seeded.rows.toLocaleString('en')} rows).`,
+    );
+  }
+  // A database from before export documents (or an interrupted seed): built now if few, else logged with the command.
+  await ensureExportDocuments(db, (message) => console.log(message));
+});
 const reference = await loadReference(db);
 const app = await buildApp({
   db,
@@ -53,6 +62,32 @@ const shutdown = async () => {
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
+// The whole-table counts behind facets, panels, section totals and statistics (refreshed in the
+// background as they age), made before the server reports ready, so that no reader waits for one.
+// PostgreSQL counts before listening. PGlite listens first and answers between the statements: it
+// has one connection and runs a statement without yielding, so they run one at a time with a turn
+// of the event loop in between. Returns what to log once listening (scripts wait for that line).
+const countForPages = async (): Promise<() => void> => {
+  const counting = Date.now();
+  try {
+    await countCompaniesByJurisdiction(db);
+    await setImmediate();
+    await countCompaniesByIndustry(db, reference);
+    await setImmediate();
+    await warmFacets(db, reference, SECTIONS);
+    // The statistics of the home page and the directories.
+    await cachedLegalEntityCounts(db).counts;
+    const seconds = (Date.now() - counting) / 1000;
+    return () => console.log(`Facet counts ready (${seconds.toFixed(1)} s)`);
+  } catch (error) {
+    // Not fatal: each count is then made by the first request that needs it.
+    return () => console.error(`Counting facets failed: ${(error as Error).message}`);
+  }
+};
+const counted = db.kind === 'postgres' ? await countForPages() : undefined;
+// Each language's translations, built once and shared with the pages (the first page in a language paid for it).
+for (const { lang } of LANGUAGES) i18nFor(lang);
+
 try {
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
@@ -66,18 +101,8 @@ try {
   process.exit(1);
 }
 process.off('uncaughtException', startupFailure);
+const reportCounts = counted ?? (await countForPages());
+reportCounts();
 console.log(
   `Registra is ready at http://localhost:${env.PORT} (${db.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-);
-
-// Whole-table counts behind facets and panels, computed now rather than on a reader's first
-// search (then refreshed in the background as they age).
-const counting = Date.now();
-Promise.all([
-  countCompaniesByJurisdiction(db),
-  countCompaniesByIndustry(db, reference),
-  warmFacets(db, reference, SECTIONS),
-]).then(
-  () => console.log(`Facet counts ready (${((Date.now() - counting) / 1000).toFixed(1)} s)`),
-  (error: Error) => console.error(`Counting facets failed: ${error.message}`),
 );

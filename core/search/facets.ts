@@ -5,6 +5,7 @@
 // exact and instant. Otherwise from the first SAMPLE_ROWS + 1 matching rows: exact when the search
 // has at most SAMPLE_ROWS rows, shown as lower bounds ("at least") beyond.
 
+import { setImmediate } from 'node:timers/promises';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { cached } from '../companies/count-companies.ts';
@@ -351,7 +352,14 @@ export async function sectionTotal(db: Db, reference: Reference, section: Sectio
   return (await cube(db, reference, section, dimensions(section))).total;
 }
 
-/** Computes every section's facet cube in the background (at start-up), one after the other. */
+/**
+ * Computes every section's facet cube (at start-up), one after the other, with a turn of the event
+ * loop in between: on PGlite (one connection, a statement blocks the process) requests that came
+ * meanwhile run their queries before the next cube.
+ */
 export async function warmFacets(db: Db, reference: Reference, sections: SectionDecl[]): Promise<void> {
-  for (const section of sections) await cube(db, reference, section, dimensions(section));
+  for (const section of sections) {
+    await cube(db, reference, section, dimensions(section));
+    await setImmediate();
+  }
 }

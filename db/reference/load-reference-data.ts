@@ -8,6 +8,7 @@ import currencyCodes from 'currency-codes';
 import countries from 'i18n-iso-countries';
 import ISO6391 from 'iso-639-1';
 import type { InsertObject, Kysely } from 'kysely';
+import { lockForTransaction } from '../advisory-lock.ts';
 import type { Db } from '../client.ts';
 import type { Database } from '../schema.ts';
 import { EMPLOYEE_RANGES, ENUMERATIONS, LANGUAGE_EN } from './enumerations.ts';
@@ -344,12 +345,20 @@ async function insertChunked<T extends keyof Database & string>(
   }
 }
 
-/** Loads all reference data in one transaction. Does nothing when `languages` already has rows. */
+const isLoaded = async (kysely: Kysely<Database>) =>
+  (await kysely.selectFrom('languages').select('id').limit(1).execute()).length > 0;
+
+/**
+ * Loads all reference data in one transaction. Does nothing when `languages` already has rows.
+ * Processes starting together take turns (an advisory lock for the transaction): the first loads,
+ * the others find the rows.
+ */
 export async function loadReferenceData(db: Db): Promise<void> {
-  const existing = await db.kysely.selectFrom('languages').select('id').limit(1).execute();
-  if (existing.length > 0) return;
+  if (await isLoaded(db.kysely)) return;
   const data = buildReferenceData();
   await db.kysely.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, 'reference-data');
+    if (await isLoaded(trx)) return;
     await insertChunked(trx, 'languages', data.languages);
     for (const enumeration of data.enumerations) await insertChunked(trx, enumeration.table, enumeration.rows);
     await insertChunked(trx, 'employee_ranges', data.employeeRanges);
