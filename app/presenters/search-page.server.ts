@@ -95,7 +95,7 @@ export async function loadSearchPage(
   const facetsPending = facetCounts(services.db, reference, section, state);
   // A failed search must not leave the facet query's rejection unhandled.
   facetsPending.catch(() => {});
-  const { rows, total, totalIsLowerBound, next, notice } = section.record
+  const { rows, total, totalIsEstimate, next, notice } = section.record
     ? await findRecords(services.db, reference, section, state).then((r) => ({
         ...r,
         rows: r.rows.map((row) => ({ id: row.id, cells: recordCells(section, row, p) })),
@@ -110,7 +110,7 @@ export async function loadSearchPage(
             ? p.t('search.nearNames', { typed: state.q, count: r.nearNames })
             : null,
       }));
-  const result = { total, totalIsLowerBound, next };
+  const result = { total, totalIsEstimate, next };
   const uriOf = uriResolver(section, reference);
   const href = (s: SearchState) => p.path(`${BASE}${printSearchState(section, s, uriOf)}`);
 
@@ -122,8 +122,8 @@ export async function loadSearchPage(
   }));
   const filterSummary = chips.map((c) => c.label).join(', ');
   const noun = section.record ? 'records' : 'results';
-  const totalText = result.totalIsLowerBound
-    ? p.t(`search.${noun}AtLeast`, { count: result.total })
+  const totalText = result.totalIsEstimate
+    ? p.t(`search.${noun}About`, { count: result.total })
     : p.t(`search.${noun}`, { count: result.total });
   const sectionTitle = p.label(section.title);
 
@@ -209,7 +209,7 @@ function presentFacets(
       ];
       return {
         label: valueLabel(decl, value, reference, p),
-        count: `${p.number(v.count)}${v.atLeast ? '+' : ''}`,
+        count: v.estimate ? p.t('search.about', { count: v.count }) : p.number(v.count),
         href: href({ ...state, filters, page: 1, after: undefined }),
         selected: current?.values.includes(value) ?? false,
         flag,

@@ -3,7 +3,8 @@
 // click). When every filter is a facet value, counts come from the section's cube (rows per
 // combination of facet values, counted over the whole table and refreshed in the background):
 // exact and instant. Otherwise from the first SAMPLE_ROWS + 1 matching rows: exact when the search
-// has at most SAMPLE_ROWS rows, shown as lower bounds ("at least") beyond.
+// has at most SAMPLE_ROWS rows; beyond, each value's share of the sample scaled by the planner's
+// estimate of the search's rows, shown as estimates ("about 12,000"; ADR 0002, "Counts").
 
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +14,7 @@ import type { FilterParam } from '../filters/grammar.ts';
 import { industryPath, type Reference } from '../reference/reference-data.ts';
 import { enumValue } from '../sections/record-fields.ts';
 import type { FilterDecl, SectionDecl } from '../sections/section.ts';
+import { plannedRows, roundEstimate } from './estimate-rows.ts';
 import { filterConditions, refValues } from './filter-sql.ts';
 import type { SearchState } from './search-state.ts';
 
@@ -20,15 +22,15 @@ export type FacetValue = {
   /** The stored id (an industry facet shows sectors: the sector's id). */
   id: number;
   count: number;
-  /** The count is a lower bound (the search has more rows than the sample holds). */
-  atLeast: boolean;
+  /** The count is an estimate (the search has more rows than the sample holds). */
+  estimate: boolean;
 };
 
 export type Facet = { field: string; values: FacetValue[] };
 
 /**
  * Rows a search that the cube cannot answer counts its facets over (as many as a name search's
- * relevance ranking looks at): exact when the search has no more, lower bounds beyond.
+ * relevance ranking looks at): exact when the search has no more, estimates beyond.
  */
 const SAMPLE_ROWS = 2_000;
 
@@ -72,13 +74,13 @@ export async function facetCounts(
   return dims.map((dim, i) => ({
     field: dim.field,
     values: [...counts[i].counts]
-      .map(([id, count]) => ({ id, count, atLeast: counts[i].atLeast }))
+      .map(([id, count]) => ({ id, count, estimate: counts[i].estimate }))
       .sort((a, b) => b.count - a.count || a.id - b.id)
       .slice(0, FACET_VALUES),
   }));
 }
 
-type Counts = { counts: Map<number, number>; atLeast: boolean };
+type Counts = { counts: Map<number, number>; estimate: boolean };
 
 const isIndustry = (dim: Dimension) => dim.decl.kind === 'reference' && dim.decl.ref === 'industries';
 
@@ -197,7 +199,7 @@ async function fromCube(
 ): Promise<Counts[]> {
   const c = await cube(db, reference, section, dims);
   const active = predicates.flatMap((p, j) => (p ? [j] : []));
-  const out: Counts[] = dims.map(() => ({ counts: new Map(), atLeast: false }));
+  const out: Counts[] = dims.map(() => ({ counts: new Map(), estimate: false }));
   const walked: number[] = [];
   dims.forEach((_, i) => {
     // A facet counts under the other filters (its own filter is left out).
@@ -265,8 +267,10 @@ function walkCube(
 }
 
 /**
- * Counts from the first SAMPLE_ROWS + 1 matching rows: exact when the search has no more, lower
- * bounds otherwise. Facets whose own filter is not in the search share one query.
+ * Counts from the first SAMPLE_ROWS + 1 matching rows: exact when the search has no more; else
+ * each value's share of the sample times the planner's estimate of the rows matching (never
+ * below the value's rows in the sample), rounded as an estimate. Facets whose own filter is not
+ * in the search share one query.
  */
 async function fromSample(
   db: Db,
@@ -275,7 +279,7 @@ async function fromSample(
   dims: Dimension[],
   state: SearchState,
 ): Promise<Counts[]> {
-  const out: Counts[] = dims.map(() => ({ counts: new Map(), atLeast: false }));
+  const out: Counts[] = dims.map(() => ({ counts: new Map(), estimate: false }));
   const name = state.q ? plainNameQuery(state.q) : null;
   const cap = SAMPLE_ROWS;
   const filtered = new Set(state.filters.map((f) => f.field));
@@ -289,6 +293,7 @@ async function fromSample(
       const others = state.filters.filter((f) => f.field !== excluded);
       const conditions: Expression<SqlBool>[] = filterConditions(section, others, reference);
       if (name) conditions.push(sql<SqlBool>`b.name_tsv @@ to_tsquery('simple', ${name.strict})`);
+      const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
       // Counted by the database, one grouping set per facet and () for the sample's size: only
       // (value, rows) pairs travel, not the sample's rows (parsing 2,001 rows was most of a
       // range search's page time).
@@ -298,7 +303,7 @@ async function fromSample(
         select grouping(${sql.join(refs)})::int as grouped_out, ${sql.join(refs)}, count(*)::int as n
         from (
           select ${sql.join(columns)} from ${sql.table(section.baseTable)} b
-          where ${conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`}
+          where ${where}
           limit ${cap + 1}
         ) sample
         group by grouping sets (${sql.join(refs.map((ref) => sql`(${ref})`))}, ())`.execute(db.kysely);
@@ -314,8 +319,12 @@ async function fromSample(
         const value = m === undefined ? null : row[`d${members[m]}`];
         if (m !== undefined && value !== null) counts[m].set(value, row.n as number);
       }
+      const estimate = sampled > cap;
+      const scale = estimate ? Math.max(await plannedRows(db, section.baseTable, where), sampled) / sampled : 1;
       members.forEach((i, m) => {
-        out[i] = { counts: isIndustry(dims[i]) ? bySector(counts[m], reference) : counts[m], atLeast: sampled > cap };
+        const byValue = isIndustry(dims[i]) ? bySector(counts[m], reference) : counts[m];
+        if (estimate) for (const [value, n] of byValue) byValue.set(value, roundEstimate(n * scale, n));
+        out[i] = { counts: byValue, estimate };
       });
     }),
   );
