@@ -126,7 +126,7 @@ export const de: Messages = {
     facets: 'Eingrenzen nach',
     records_one: '{{count, number}} Eintrag',
     records_other: '{{count, number}} Einträge',
-    recordsAtLeast: 'Mehr als {{count, number}} Einträge',
+    recordsAbout: 'Etwa {{count, number}} Einträge',
     recordTitle: '{{section}} – Suche',
     recordTitleFiltered: '{{section}} – {{filters}}',
     recordDescription:
@@ -147,7 +147,8 @@ export const de: Messages = {
     any: 'Beliebig',
     results_one: '{{count, number}} Unternehmen',
     results_other: '{{count, number}} Unternehmen',
-    resultsAtLeast: 'Mehr als {{count, number}} Unternehmen',
+    resultsAbout: 'Etwa {{count, number}} Unternehmen',
+    about: 'etwa {{count, number}}',
     corrected: 'Kein Firmenname enthält „{{typed}}“ in dieser Schreibweise: Ergebnisse für „{{query}}“.',
     nearNames_one: 'Darunter {{count}} Unternehmen, dessen Name fast wie „{{typed}}“ geschrieben wird.',
     nearNames_other: 'Darunter {{count}} Unternehmen, deren Namen fast wie „{{typed}}“ geschrieben werden.',

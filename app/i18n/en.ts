@@ -124,7 +124,7 @@ export const en = {
     facets: 'Refine by',
     records_one: '{{count, number}} record',
     records_other: '{{count, number}} records',
-    recordsAtLeast: 'More than {{count, number}} records',
+    recordsAbout: 'About {{count, number}} records',
     recordTitle: '{{section}} search',
     recordTitleFiltered: '{{section}} — {{filters}}',
     recordDescription:
@@ -145,7 +145,8 @@ export const en = {
     any: 'Any',
     results_one: '{{count, number}} company',
     results_other: '{{count, number}} companies',
-    resultsAtLeast: 'More than {{count, number}} companies',
+    resultsAbout: 'About {{count, number}} companies',
+    about: 'about {{count, number}}',
     corrected: 'No company name holds “{{typed}}” as typed: showing the results for “{{query}}”.',
     nearNames_one: 'Including {{count}} company whose name is spelt almost like “{{typed}}”.',
     nearNames_other: 'Including {{count}} companies whose names are spelt almost like “{{typed}}”.',

@@ -127,7 +127,7 @@ export const fr: Messages = {
     facets: 'Affiner par',
     records_one: '{{count, number}} enregistrement',
     records_other: '{{count, number}} enregistrements',
-    recordsAtLeast: 'Plus de {{count, number}} enregistrements',
+    recordsAbout: 'Environ {{count, number}} enregistrements',
     recordTitle: '{{section}} — recherche',
     recordTitleFiltered: '{{section}} — {{filters}}',
     recordDescription:
@@ -148,7 +148,8 @@ export const fr: Messages = {
     any: 'Indifférent',
     results_one: '{{count, number}} entreprise',
     results_other: '{{count, number}} entreprises',
-    resultsAtLeast: 'Plus de {{count, number}} entreprises',
+    resultsAbout: 'Environ {{count, number}} entreprises',
+    about: 'environ {{count, number}}',
     corrected: 'Aucun nom d’entreprise ne contient « {{typed}} » tel quel : résultats pour « {{query}} ».',
     nearNames_one: 'Y compris {{count}} entreprise dont le nom s’écrit presque comme « {{typed}} ».',
     nearNames_other: 'Y compris {{count}} entreprises dont le nom s’écrit presque comme « {{typed}} ».',

@@ -112,8 +112,8 @@ export async function loadSearchPage(
   const [searched, counted] = await Promise.allSettled([searching, facetsPending]);
   if (searched.status === 'rejected') throw searched.reason;
   if (counted.status === 'rejected') throw counted.reason;
-  const { rows, total, totalIsLowerBound, next, notice } = searched.value;
-  const result = { total, totalIsLowerBound, next };
+  const { rows, total, totalIsEstimate, next, notice } = searched.value;
+  const result = { total, totalIsEstimate, next };
   const uriOf = uriResolver(section, reference);
   const href = (s: SearchState) => p.path(`${BASE}${printSearchState(section, s, uriOf)}`);
 
@@ -125,8 +125,8 @@ export async function loadSearchPage(
   }));
   const filterSummary = chips.map((c) => c.label).join(', ');
   const noun = section.record ? 'records' : 'results';
-  const totalText = result.totalIsLowerBound
-    ? p.t(`search.${noun}AtLeast`, { count: result.total })
+  const totalText = result.totalIsEstimate
+    ? p.t(`search.${noun}About`, { count: result.total })
     : p.t(`search.${noun}`, { count: result.total });
   const sectionTitle = p.label(section.title);
 
@@ -212,7 +212,7 @@ function presentFacets(
       ];
       return {
         label: valueLabel(decl, value, reference, p),
-        count: `${p.number(v.count)}${v.atLeast ? '+' : ''}`,
+        count: v.estimate ? p.t('search.about', { count: v.count }) : p.number(v.count),
         href: href({ ...state, filters, page: 1, after: undefined }),
         selected: current?.values.includes(value) ?? false,
         flag,

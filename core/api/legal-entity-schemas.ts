@@ -185,13 +185,45 @@ export type LegalEntityItem = z.output<typeof LegalEntityItemSchema>;
 export type LegalEntityCore = z.output<typeof LegalEntityCoreSchema>;
 export type RefLink = z.output<typeof RefLinkSchema>;
 
+/**
+ * How a search's total reads in `meta` (ADR 0002, "Counts"): exact up to the count's cap, else an
+ * estimate said to be one; `total_is_lower_bound` stays for clients of the former capped count.
+ */
+export function totalMetaFields(rows: string) {
+  return {
+    total: z
+      .number()
+      .int()
+      .describe(
+        `Matching ${rows}: exact when \`total_is_estimate\` is false, else an estimate (rounded to 2 significant figures, never below \`total_at_least\`).`,
+      ),
+    total_is_estimate: z.boolean().describe('True when `total` is an estimate (pages show it as "about 52,000").'),
+    total_at_least: z
+      .number()
+      .int()
+      .describe(`Matching ${rows} counted exactly: \`total\` when exact, else at least this many match.`),
+    total_is_lower_bound: z
+      .boolean()
+      .describe('Same as `total_is_estimate` (kept for older clients): more than `total_at_least` match.'),
+  };
+}
+
+/** A search's count as `meta` fields (totalMetaFields). */
+export function totalMeta(count: { total: number; totalIsEstimate: boolean; atLeast: number }) {
+  return {
+    total: count.total,
+    total_is_estimate: count.totalIsEstimate,
+    total_at_least: count.atLeast,
+    total_is_lower_bound: count.totalIsEstimate,
+  };
+}
+
 export const LegalEntitiesResponseSchema = z
   .object({
     data: z.array(LegalEntityItemSchema),
     meta: z.object({
       count: z.number().int().describe('Items in `data`.'),
-      total: z.number().int().describe('Matching companies (exact up to 10,000).'),
-      total_is_lower_bound: z.boolean().describe('True when there are more than `total`.'),
+      ...totalMetaFields('companies'),
       next: z.string().nullable().describe('Keyset cursor for the next page: pass it as `after`.'),
       corrected_query: z
         .string()

@@ -28,10 +28,12 @@ export type CompanyRow = {
 
 export type CompanySearchResult = {
   rows: CompanyRow[];
-  /** Matching companies, exact up to COUNT_CAP. */
+  /** Matching companies: exact up to COUNT_CAP, else an estimate (countMatches). */
   total: number;
-  /** True when there are more than `total` (shown as "10,000+"). */
-  totalIsLowerBound: boolean;
+  /** `total` is an estimate (shown as "about 52,000"). */
+  totalIsEstimate: boolean;
+  /** Companies counted exactly: `total` when exact, more than COUNT_CAP when estimated. */
+  atLeast: number;
   /** Cursor for the page after this one, when there is one. */
   next?: string;
   /** Nothing matched the name as typed: the normalised query that was searched instead, misspelt words corrected. */
@@ -244,11 +246,8 @@ async function searchPage(
     }
     return { rows, next };
   };
-  const [{ rows, next }, { total, totalIsLowerBound }] = await withCount(
-    readPage(),
-    countMatches(db, reference, companiesSection, filtered),
-  );
-  return { rows, total, totalIsLowerBound, next };
+  const [{ rows, next }, count] = await withCount(readPage(), countMatches(db, reference, companiesSection, filtered));
+  return { rows, ...count, next };
 }
 
 /**
@@ -294,6 +293,7 @@ async function withNearNames(
     ...asTyped,
     rows: [...asTyped.rows.slice(0, exact), ...near.rows, ...asTyped.rows.slice(exact)].slice(0, pageSize),
     total: asTyped.total + near.rows.length,
+    atLeast: asTyped.atLeast + near.rows.length,
     nearNames: near.rows.length,
   };
 }

@@ -2,17 +2,20 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import type { SectionDecl } from '../sections/section.ts';
+import { plannedRows, roundEstimate } from './estimate-rows.ts';
 import { sectionTotal } from './facets.ts';
 
-/** Exact counts stop here; beyond it the product shows "More than 10,000" (spec §9: export "all" is 10,000 too). */
-export const COUNT_CAP = 10_000;
+/**
+ * Exact counts stop here (ADR 0002, "Counts"): counting a frequent word's 10,000 matches took most
+ * of a broad search's time, its first 1,001 a few milliseconds. Beyond, the total is an estimate.
+ */
+export const COUNT_CAP = 1_000;
 
 /**
- * Rows of a section's table (alias `b`) matching `where`: exact up to COUNT_CAP, else a lower
- * bound. Without a filter, the table's total from the section's facet cube (counted at start-up,
- * recounted in the background as it ages), so that no reader waits for a whole-table count.
+ * Rows of a section's table matching a search: `total` is exact when `totalIsEstimate` is false,
+ * else an estimate ("about 52,000") that is never below `atLeast`, the rows counted exactly.
  */
-export type MatchCount = { total: number; totalIsLowerBound: boolean };
+export type MatchCount = { total: number; totalIsEstimate: boolean; atLeast: number };
 
 /**
  * A page query and its count, run together: both settle before either failure is thrown, so no
@@ -25,17 +28,28 @@ export async function withCount<T>(page: Promise<T>, counting: Promise<MatchCoun
   return [read.value, count.value];
 }
 
+/**
+ * Rows of a section's table (alias `b`) matching `where`: exact up to COUNT_CAP, else the
+ * planner's estimate, rounded (estimate-rows.ts). Without a filter, the table's total from the
+ * section's facet cube (counted at start-up, recounted in the background as it ages), so that no
+ * reader waits for a whole-table count.
+ */
 export async function countMatches(
   db: Db,
   reference: Reference,
   section: SectionDecl,
   where: RawBuilder<unknown> | null,
 ): Promise<MatchCount> {
-  if (!where) return { total: await sectionTotal(db, reference, section), totalIsLowerBound: false };
+  if (!where) {
+    const total = await sectionTotal(db, reference, section);
+    return { total, totalIsEstimate: false, atLeast: total };
+  }
   const r = await sql<{ n: number }>`
     select count(*)::int as n from (select 1 from ${sql.table(section.baseTable)} b where ${where} limit ${COUNT_CAP + 1}) t`.execute(
     db.kysely,
   );
   const n = r.rows[0].n;
-  return n > COUNT_CAP ? { total: COUNT_CAP, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
+  if (n <= COUNT_CAP) return { total: n, totalIsEstimate: false, atLeast: n };
+  const estimate = await plannedRows(db, section.baseTable, where);
+  return { total: roundEstimate(estimate, n), totalIsEstimate: true, atLeast: n };
 }

@@ -3,10 +3,11 @@
 // click). When every filter is a facet value, counts come from the section's cube (rows per
 // combination of facet values, counted over the whole table and refreshed in the background):
 // exact and instant. Otherwise from the first SAMPLE_ROWS + 1 matching rows: exact when the search
-// has at most SAMPLE_ROWS rows, shown as lower bounds ("at least") beyond.
+// has at most SAMPLE_ROWS rows; beyond, each value's share of the sample scaled by the planner's
+// estimate of the search's rows, shown as estimates ("about 12,000"; ADR 0002, "Counts").
 
 import { setImmediate } from 'node:timers/promises';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { cached } from '../companies/count-companies.ts';
 import { plainNameQuery } from '../companies/name-query.ts';
@@ -14,6 +15,7 @@ import type { FilterParam } from '../filters/grammar.ts';
 import { industryPath, type Reference } from '../reference/reference-data.ts';
 import { enumValue } from '../sections/record-fields.ts';
 import type { FilterDecl, SectionDecl } from '../sections/section.ts';
+import { plannedRows, roundEstimate } from './estimate-rows.ts';
 import { filterConditions, refValues } from './filter-sql.ts';
 import type { SearchState } from './search-state.ts';
 
@@ -21,17 +23,25 @@ export type FacetValue = {
   /** The stored id (an industry facet shows sectors: the sector's id). */
   id: number;
   count: number;
-  /** The count is a lower bound (the search has more rows than the sample holds). */
-  atLeast: boolean;
+  /** The count is an estimate (the search has more rows than the sample holds). */
+  estimate: boolean;
 };
 
 export type Facet = { field: string; values: FacetValue[] };
 
 /**
  * Rows a search that the cube cannot answer counts its facets over (as many as a name search's
- * relevance ranking looks at): exact when the search has no more, lower bounds beyond.
+ * relevance ranking looks at): exact when the search has no more, estimates beyond.
  */
 const SAMPLE_ROWS = 2_000;
+
+/**
+ * Matching rows a spread sample (TABLESAMPLE SYSTEM, whole pages drawn across the table) aims at,
+ * when drawing them reads at most SPREAD_MAX_PERCENT of the table; measured in the bench
+ * ("count estimates").
+ */
+const SPREAD_ROWS = 4_000;
+const SPREAD_MAX_PERCENT = 5;
 
 /** Values shown per facet, most frequent first. */
 export const FACET_VALUES = 12;
@@ -73,13 +83,13 @@ export async function facetCounts(
   return dims.map((dim, i) => ({
     field: dim.field,
     values: [...counts[i].counts]
-      .map(([id, count]) => ({ id, count, atLeast: counts[i].atLeast }))
+      .map(([id, count]) => ({ id, count, estimate: counts[i].estimate }))
       .sort((a, b) => b.count - a.count || a.id - b.id)
       .slice(0, FACET_VALUES),
   }));
 }
 
-type Counts = { counts: Map<number, number>; atLeast: boolean };
+type Counts = { counts: Map<number, number>; estimate: boolean };
 
 const isIndustry = (dim: Dimension) => dim.decl.kind === 'reference' && dim.decl.ref === 'industries';
 
@@ -198,7 +208,7 @@ async function fromCube(
 ): Promise<Counts[]> {
   const c = await cube(db, reference, section, dims);
   const active = predicates.flatMap((p, j) => (p ? [j] : []));
-  const out: Counts[] = dims.map(() => ({ counts: new Map(), atLeast: false }));
+  const out: Counts[] = dims.map(() => ({ counts: new Map(), estimate: false }));
   const walked: number[] = [];
   dims.forEach((_, i) => {
     // A facet counts under the other filters (its own filter is left out).
@@ -266,8 +276,10 @@ function walkCube(
 }
 
 /**
- * Counts from the first SAMPLE_ROWS + 1 matching rows: exact when the search has no more, lower
- * bounds otherwise. Facets whose own filter is not in the search share one query.
+ * Counts from the first SAMPLE_ROWS + 1 matching rows: exact when the search has no more; else
+ * each value's share of the sample times the planner's estimate of the rows matching (never
+ * below the value's rows in the sample), rounded as an estimate. Facets whose own filter is not
+ * in the search share one query.
  */
 async function fromSample(
   db: Db,
@@ -276,7 +288,7 @@ async function fromSample(
   dims: Dimension[],
   state: SearchState,
 ): Promise<Counts[]> {
-  const out: Counts[] = dims.map(() => ({ counts: new Map(), atLeast: false }));
+  const out: Counts[] = dims.map(() => ({ counts: new Map(), estimate: false }));
   const name = state.q ? plainNameQuery(state.q) : null;
   const cap = SAMPLE_ROWS;
   const filtered = new Set(state.filters.map((f) => f.field));
@@ -290,37 +302,69 @@ async function fromSample(
       const others = state.filters.filter((f) => f.field !== excluded);
       const conditions: Expression<SqlBool>[] = filterConditions(section, others, reference);
       if (name) conditions.push(sql<SqlBool>`b.name_tsv @@ to_tsquery('simple', ${name.strict})`);
-      // Counted by the database, one grouping set per facet and () for the sample's size: only
-      // (value, rows) pairs travel, not the sample's rows (parsing 2,001 rows was most of a
-      // range search's page time).
-      const refs = members.map((i) => sql.ref(`d${i}`));
-      const columns = members.map((i) => sql`b.${sql.ref(dims[i].column)}::int as ${sql.ref(`d${i}`)}`);
-      const r = await sql<Record<string, number | null>>`
-        select grouping(${sql.join(refs)})::int as grouped_out, ${sql.join(refs)}, count(*)::int as n
-        from (
-          select ${sql.join(columns)} from ${sql.table(section.baseTable)} b
-          where ${conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`}
-          limit ${cap + 1}
-        ) sample
-        group by grouping sets (${sql.join(refs.map((ref) => sql`(${ref})`))}, ())`.execute(db.kysely);
-      // grouping() is a bit per column, the first column's the highest, set when not grouped by.
-      const all = (1 << members.length) - 1;
-      const positionOf = new Map(members.map((_, m) => [all & ~(1 << (members.length - 1 - m)), m]));
-      const counts = members.map(() => new Map<number, number>());
-      let sampled = 0;
-      for (const row of r.rows) {
-        const grouped = row.grouped_out as number;
-        if (grouped === all) sampled = row.n as number;
-        const m = positionOf.get(grouped);
-        const value = m === undefined ? null : row[`d${members[m]}`];
-        if (m !== undefined && value !== null) counts[m].set(value, row.n as number);
+      const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+      const table = sql.table(section.baseTable);
+      let sample = await sampleCounts(db, dims, members, sql`${table} b`, where, cap + 1);
+      const estimate = sample.rows > cap;
+      let matches = sample.rows;
+      if (estimate) {
+        matches = Math.max(await plannedRows(db, section.baseTable, where), sample.rows);
+        // The first rows an index or the table yields cluster (the earliest dates of a range, the
+        // records of a few companies): when cheap, count over pages drawn across the whole table.
+        // A name search's rows come from a bitmap, in table order, and matching a name on every
+        // row of the drawn pages costs more than its frequent words' target allows.
+        const percent = (100 * SPREAD_ROWS) / matches;
+        if (!name && percent <= SPREAD_MAX_PERCENT) {
+          const from = sql`${table} b tablesample system (${sql.lit(Number(percent.toFixed(4)))}) repeatable (0)`;
+          const spread = await sampleCounts(db, dims, members, from, where, null);
+          if (spread.rows >= SPREAD_ROWS / 4) sample = spread;
+        }
       }
+      const scale = matches / sample.rows;
       members.forEach((i, m) => {
-        out[i] = { counts: isIndustry(dims[i]) ? bySector(counts[m], reference) : counts[m], atLeast: sampled > cap };
+        const counts = sample.counts[m];
+        const byValue = isIndustry(dims[i]) ? bySector(counts, reference) : counts;
+        if (estimate) for (const [value, n] of byValue) byValue.set(value, roundEstimate(n * scale, n));
+        out[i] = { counts: byValue, estimate };
       });
     }),
   );
   return out;
+}
+
+/**
+ * Rows per value of each member dimension among the rows of `from` matching `where` (at most
+ * `limit`), and the rows counted. Counted by the database, one grouping set per facet and () for
+ * the sample's size: only (value, rows) pairs travel, not the sample's rows (parsing 2,001 rows
+ * was most of a range search's page time).
+ */
+async function sampleCounts(
+  db: Db,
+  dims: Dimension[],
+  members: number[],
+  from: RawBuilder<unknown>,
+  where: RawBuilder<unknown>,
+  limit: number | null,
+): Promise<{ counts: Map<number, number>[]; rows: number }> {
+  const refs = members.map((i) => sql.ref(`d${i}`));
+  const columns = members.map((i) => sql`b.${sql.ref(dims[i].column)}::int as ${sql.ref(`d${i}`)}`);
+  const r = await sql<Record<string, number | null>>`
+    select grouping(${sql.join(refs)})::int as grouped_out, ${sql.join(refs)}, count(*)::int as n
+    from (select ${sql.join(columns)} from ${from} where ${where} ${limit === null ? sql`` : sql`limit ${limit}`}) sample
+    group by grouping sets (${sql.join(refs.map((ref) => sql`(${ref})`))}, ())`.execute(db.kysely);
+  // grouping() is a bit per column, the first column's the highest, set when not grouped by.
+  const all = (1 << members.length) - 1;
+  const positionOf = new Map(members.map((_, m) => [all & ~(1 << (members.length - 1 - m)), m]));
+  const counts = members.map(() => new Map<number, number>());
+  let rows = 0;
+  for (const row of r.rows) {
+    const grouped = row.grouped_out as number;
+    if (grouped === all) rows = row.n as number;
+    const m = positionOf.get(grouped);
+    const value = m === undefined ? null : row[`d${members[m]}`];
+    if (m !== undefined && value !== null) counts[m].set(value, row.n as number);
+  }
+  return { counts, rows };
 }
 
 function bySector(counts: Map<number, number>, reference: Reference): Map<number, number> {

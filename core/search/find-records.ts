@@ -24,10 +24,12 @@ export type RecordRow = Record<string, string | number | null> & {
 
 export type SearchResult<Row> = {
   rows: Row[];
-  /** Matching rows, exact up to COUNT_CAP. */
+  /** Matching rows: exact up to COUNT_CAP, else an estimate (countMatches). */
   total: number;
-  /** True when there are more than `total` (shown as "More than 10,000"). */
-  totalIsLowerBound: boolean;
+  /** `total` is an estimate (shown as "about 52,000"). */
+  totalIsEstimate: boolean;
+  /** Rows counted exactly: `total` when exact, more than COUNT_CAP when estimated. */
+  atLeast: number;
   /** Cursor for the page after this one, when there is one. */
   next?: string;
 };
@@ -83,12 +85,12 @@ export async function findRecords(
     join ${table} b on b.legal_entity_id = p.legal_entity_id and b.id = p.id
     join legal_entities c on c.id = b.legal_entity_id
     order by ${order('b')}`.execute(db.kysely);
-  const [result, { total, totalIsLowerBound }] = await withCount(page, countMatches(db, reference, section, where));
+  const [result, count] = await withCount(page, countMatches(db, reference, section, where));
   const rows = result.rows;
   let next: string | undefined;
   if (rows.length === pageSize) {
     const last = rows[rows.length - 1];
     next = encodeCursor(sort.by.map((c) => last[c.column] as string | number));
   }
-  return { rows, total, totalIsLowerBound, next };
+  return { rows, ...count, next };
 }

@@ -13,6 +13,7 @@ import {
   LEGAL_ENTITY_SECTIONS,
   LegalEntitiesResponseSchema,
   type LegalEntitySection,
+  totalMeta,
 } from '../../core/api/legal-entity-schemas.ts';
 import {
   cachedLegalEntityCounts,
@@ -164,7 +165,14 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
         if (params.id !== undefined && data.length === 0) {
           throw new AppError('not_found', `There is no company with id ${params.id}.`, { parameter: 'id' });
         }
-        return { data, meta: { count: data.length, total: data.length, total_is_lower_bound: false, next: null } };
+        return {
+          data,
+          meta: {
+            count: data.length,
+            ...totalMeta({ total: data.length, totalIsEstimate: false, atLeast: data.length }),
+            next: null,
+          },
+        };
       }
 
       const parsed = parseSearchState(companiesSection, searchParams);
@@ -176,8 +184,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
         data,
         meta: {
           count: data.length,
-          total: result.total,
-          total_is_lower_bound: result.totalIsLowerBound,
+          ...totalMeta(result),
           next: result.next ?? null,
           ...(result.correctedQuery ? { corrected_query: result.correctedQuery } : {}),
           ...(result.nearNames ? { near_names: result.nearNames } : {}),

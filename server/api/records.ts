@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppServices } from '../../app/services.ts';
-import { LegalEntityShareSchema, RefLinkSchema } from '../../core/api/legal-entity-schemas.ts';
+import {
+  LegalEntityShareSchema,
+  RefLinkSchema,
+  totalMeta,
+  totalMetaFields,
+} from '../../core/api/legal-entity-schemas.ts';
 import { displayName, flagOf, type Lang, type Reference } from '../../core/reference/reference-data.ts';
 import { findRecords, type RecordRow } from '../../core/search/find-records.ts';
 import { MAX_PAGE, parseSearchState } from '../../core/search/search-state.ts';
@@ -34,8 +39,7 @@ const CompanyLinkSchema = z
 
 const PageMetaSchema = z.object({
   count: z.number().int(),
-  total: z.number().int().describe('Matching records, exact up to 10,000.'),
-  total_is_lower_bound: z.boolean().describe('True when there are more than `total` (shown as "More than 10,000").'),
+  ...totalMetaFields('records'),
   next: z.string().nullable().describe('Cursor of the next page: pass it as `after`.'),
 });
 
@@ -133,8 +137,7 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
           data: result.rows.map((row) => presentRecord(section, row, reference, params.lang)),
           meta: {
             count: result.rows.length,
-            total: result.total,
-            total_is_lower_bound: result.totalIsLowerBound,
+            ...totalMeta(result),
             next: result.next ?? null,
           },
         };

@@ -46,7 +46,13 @@ describe('GET legal_entities: search', () => {
   it('returns the first page of all companies, newest registrations first', async () => {
     const { data, meta } = await companies('');
     expect(data).toHaveLength(20);
-    expect(meta).toMatchObject({ count: 20, total: TEMPLATE_SEED.companies, total_is_lower_bound: false });
+    expect(meta).toMatchObject({
+      count: 20,
+      total: TEMPLATE_SEED.companies,
+      total_is_estimate: false,
+      total_at_least: TEMPLATE_SEED.companies,
+      total_is_lower_bound: false,
+    });
     expect(meta.next).toEqual(expect.any(String));
     const dates = data.map((d) => d.legal_entities.registered_on ?? '0001-01-01');
     expect(dates).toEqual([...dates].sort().reverse());
@@ -156,7 +162,14 @@ describe('GET legal_entities: by id', () => {
     const ids = [rows[3].id, rows[0].id, rows[2].id];
     const { data, meta } = await companies(`le_le_id=${ids.join('|')}`);
     expect(idsOf(data)).toEqual(ids);
-    expect(meta).toEqual({ count: 3, total: 3, total_is_lower_bound: false, next: null });
+    expect(meta).toEqual({
+      count: 3,
+      total: 3,
+      total_is_estimate: false,
+      total_at_least: 3,
+      total_is_lower_bound: false,
+      next: null,
+    });
   });
 
   it('le_le_id leaves out ids that name no company', async () => {

@@ -41,7 +41,8 @@ describe('findCompanyIds', () => {
         const ids = await findCompanyIds(t.db, t.reference, s, 7);
         expect(ids.ids, `${query} page ${page + 1}`).toEqual(rows.rows.map((r) => Number(r.id)));
         expect(ids.total).toBe(rows.total);
-        expect(ids.totalIsLowerBound).toBe(rows.totalIsLowerBound);
+        expect(ids.totalIsEstimate).toBe(rows.totalIsEstimate);
+        expect(ids.atLeast).toBe(rows.atLeast);
         expect(ids.next).toBe(rows.next);
         if (page === 0) expect(ids.ids.length, query).toBeGreaterThan(0);
         if (!rows.next) break;
