@@ -16,7 +16,8 @@ import { databaseUrl, POSTGRES_DATABASE_PREFIX, quoteIdentifier } from '../suppo
 
 const MAIN = fileURLToPath(new URL('../../server/main.ts', import.meta.url));
 const source = inject('testDatabase');
-if (source.kind !== 'postgres') throw new Error('tests/integration-postgres/ run only in the integration-postgres project');
+if (source.kind !== 'postgres')
+  throw new Error('tests/integration-postgres/ run only in the integration-postgres project');
 const serverUrl = source.url;
 
 const migrationFiles = async () =>
