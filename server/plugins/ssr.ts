@@ -5,6 +5,7 @@ import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { type AppServices, authContext, clientContext, servicesContext } from '../../app/services.ts';
+import { sitePath } from '../../core/accounts/return-to.ts';
 import type { PageCache } from './page-cache.ts';
 import { clientRequest } from './session.ts';
 
@@ -65,7 +66,11 @@ export async function registerSsr(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-      const url = new URL(request.url, 'http://localhost');
+      // A path that normalises to another host (`/.//evil.example/x` → `//evil.example/x`) is no
+      // page: every redirect a page builds from its own URL would lead there.
+      const here = sitePath(request.url);
+      if (!here) return reply.callNotFound();
+      const url = new URL(here, 'http://localhost');
       // Unknown API paths get the JSON 404, never a page.
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return reply.callNotFound();
       // Canonical page URLs end with a slash.
@@ -76,7 +81,8 @@ export async function registerSsr(
         !url.pathname.startsWith('/@') &&
         !url.pathname.includes('/__')
       ) {
-        return reply.redirect(`${url.pathname}/${url.search}`, 301);
+        const target = sitePath(`${url.pathname}/${url.search}`);
+        if (target) return reply.redirect(target, 301);
       }
       if (pageCache?.serve(request, reply)) return reply;
       const handler = handlerFor(await getBuild());
