@@ -1,9 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { type EntryContext, ServerRouter } from 'react-router';
+import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import type { RouteHandle } from './root.tsx';
 import { hasServerOnlyData } from './server-rendered.ts';
+import { cspNonceContext } from './services.ts';
 
 /** A render that takes longer than this is aborted (the error boundary shows instead). */
 const STREAM_TIMEOUT_MS = 5_000;
@@ -18,6 +19,7 @@ export default function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ): Response | Promise<Response> {
   headers.set('Content-Type', 'text/html; charset=utf-8');
   const hydrates = routerContext.staticHandlerContext.matches.some(
@@ -36,20 +38,26 @@ export default function handleRequest(
     // (WebIDL USVString) before it is encoded, ~0.2 ms for a search page.
     return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { status, headers });
   }
+  // React Router's and React's inline scripts carry the request's nonce (docs/decisions/0012-security-headers.md).
+  const nonce = loadContext.get(cspNonceContext) || undefined;
   return new Promise((resolve, reject) => {
     let statusCode = status;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onAllReady() {
-        const body = new PassThrough();
-        resolve(new Response(createReadableStreamFromReadable(body), { status: statusCode, headers }));
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough();
+          resolve(new Response(createReadableStreamFromReadable(body), { status: statusCode, headers }));
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error) {
+          statusCode = 500;
+          console.error(error);
+        },
       },
-      onShellError: reject,
-      onError(error) {
-        statusCode = 500;
-        console.error(error);
-      },
-    });
+    );
     setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
   });
 }

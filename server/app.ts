@@ -5,6 +5,7 @@ import { createMailer, type MailSettings } from '../core/email/mailer.ts';
 import { registerApi } from './api/index.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createPageCache, type PageCacheOptions } from './plugins/page-cache.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSsr } from './plugins/ssr.ts';
 import { registerVisitors } from './plugins/visitors.ts';
@@ -44,6 +45,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => mailer.close());
   const services: AppServices = { db: options.db, reference: options.reference, siteUrl: options.siteUrl, mailer };
+  await registerSecurityHeaders(app, { reportOnly: options.pages === 'dev' });
   registerErrorHandler(app);
   registerSessions(app, services);
   registerVisitors(app, services);

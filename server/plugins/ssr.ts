@@ -4,9 +4,10 @@ import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { type AppServices, authContext, clientContext, servicesContext } from '../../app/services.ts';
+import { type AppServices, authContext, clientContext, cspNonceContext, servicesContext } from '../../app/services.ts';
 import { sitePath } from '../../core/accounts/return-to.ts';
 import type { PageCache } from './page-cache.ts';
+import { cspNonce } from './security-headers.ts';
 import { clientRequest } from './session.ts';
 
 const BUILD_DIR = fileURLToPath(new URL('../../build/', import.meta.url));
@@ -91,6 +92,8 @@ export async function registerSsr(
       context.set(servicesContext, services);
       context.set(authContext, auth);
       context.set(clientContext, clientRequest(request, services.siteUrl));
+      const nonce = cspNonce(request);
+      context.set(cspNonceContext, nonce);
       // The URL as Fastify sees it (behind a proxy: X-Forwarded-Proto and -Host), so that React
       // Router's own origin check of form posts agrees with ours.
       const fetchRequest = createRequest(request.raw, reply.raw, {
@@ -112,7 +115,9 @@ export async function registerSsr(
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-      if (body && cookies.length === 0) pageCache?.store(request, response.status, headers, body);
+      // A page that carries this request's nonce (one that hydrates) would not run with the next one's.
+      if (body && cookies.length === 0 && !body.includes(nonce))
+        pageCache?.store(request, response.status, headers, body);
       return reply.send(body);
     };
     scope.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler: handle });

@@ -42,6 +42,18 @@ describe('page cache for anonymous readers', () => {
     expect(withCookie.headers['x-cache']).toBeUndefined();
   });
 
+  it('never keeps a page that carries its request’s CSP nonce (a page that hydrates)', async () => {
+    const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+    const first = await app.inject({ method: 'GET', url: '/companies/search/advanced/' });
+    const second = await app.inject({ method: 'GET', url: '/companies/search/advanced/' });
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['x-cache']).toBeUndefined();
+    const nonce = nonceOf(second.headers['content-security-policy']);
+    expect(nonce).toBeDefined();
+    expect(nonce).not.toBe(nonceOf(first.headers['content-security-policy']));
+    expect(second.body).toContain(`nonce="${nonce}"`);
+  });
+
   it('keeps only successful pages', async () => {
     await app.inject({ method: 'GET', url: '/companies/details/no-such-company-1/' });
     const again = await app.inject({ method: 'GET', url: '/companies/details/no-such-company-1/' });
