@@ -1,11 +1,18 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router';
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from 'react-router';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/database-unavailable.ts';
 import { DatabaseOutage } from './database-outage.ts';
 import type { RouteHandle } from './root.tsx';
 import { hasServerOnlyData } from './server-rendered.ts';
+import { cspNonceContext } from './services.ts';
 
 /** A render that takes longer than this is aborted (the error boundary shows instead). */
 const STREAM_TIMEOUT_MS = 5_000;
@@ -38,6 +45,7 @@ export default function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ): Response | Promise<Response> {
   headers.set('Content-Type', 'text/html; charset=utf-8');
   const outage = outages.has(request);
@@ -47,9 +55,11 @@ export default function handleRequest(
     headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
     headers.set('Cache-Control', 'no-store');
   }
+  // React Router's and React's inline scripts carry the request's nonce (docs/decisions/0012-security-headers.md).
+  const nonce = loadContext.get(cspNonceContext) || undefined;
   const router = (
     <DatabaseOutage.Provider value={outage}>
-      <ServerRouter context={routerContext} url={request.url} />
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </DatabaseOutage.Provider>
   );
   const hydrates = routerContext.staticHandlerContext.matches.some(
@@ -71,6 +81,7 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let statusCode = answered;
     const { pipe, abort } = renderToPipeableStream(router, {
+      nonce,
       onAllReady() {
         const body = new PassThrough();
         resolve(new Response(createReadableStreamFromReadable(body), { status: statusCode, headers }));

@@ -36,5 +36,8 @@ export const clientContext: RouterContext<ClientRequest> = sharedContext<ClientR
   siteOrigins: [],
 });
 
+/** This request's Content-Security-Policy nonce, for the inline scripts of pages that hydrate. */
+export const cspNonceContext: RouterContext<string> = sharedContext<string>('cspNonce', '');
+
 /** What loaders and actions read their context through (their `context.get`). */
 export type ContextReader = { get: <T>(context: import('react-router').RouterContext<T>) => T };

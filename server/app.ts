@@ -5,9 +5,16 @@ import { createMailer, type MailSettings } from '../core/email/mailer.ts';
 import { registerApi } from './api/index.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createPageCache, type PageCacheOptions } from './plugins/page-cache.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSsr } from './plugins/ssr.ts';
 import { registerVisitors } from './plugins/visitors.ts';
+
+/**
+ * Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY): none, the nearest `n` hops, or
+ * the proxies' addresses and CIDR ranges. Client addresses (rate limits) and HTTPS come from them.
+ */
+export type TrustProxy = false | number | string[];
 
 export type AppOptions = Omit<AppServices, 'mailer'> & {
   /** Outgoing mail; without SMTP settings (the default), emails stay in the development outbox. */
@@ -17,13 +24,15 @@ export type AppOptions = Omit<AppServices, 'mailer'> & {
   logLevel?: string;
   /** Keep rendered pages for anonymous readers this long (off when absent or 0). */
   pageCache?: PageCacheOptions;
+  /** Off by default: a client could then name any address in X-Forwarded-For. */
+  trustProxy?: TrustProxy;
 };
 
 /** Builds the whole app (API and pages) without listening, for main.ts and for tests (app.inject). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
-    trustProxy: true,
+    trustProxy: trustProxySetting(options.trustProxy ?? false),
   });
   const mailer = createMailer({
     db: options.db,
@@ -36,6 +45,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => mailer.close());
   const services: AppServices = { db: options.db, reference: options.reference, siteUrl: options.siteUrl, mailer };
+  await registerSecurityHeaders(app, { reportOnly: options.pages === 'dev' });
   registerErrorHandler(app);
   registerSessions(app, services);
   registerVisitors(app, services);
@@ -46,4 +56,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : undefined;
   if (options.pages) await registerSsr(app, services, options.pages === 'dev', pageCache);
   return app;
+}
+
+/**
+ * Fastify's form of the setting. A hop count is a function: Fastify takes a bare number as "trust
+ * nobody" (a hop count cannot tell a proxy from a client that sends the header itself), so a count
+ * is only for a server reachable solely through its proxies — README says so; addresses are safer.
+ */
+function trustProxySetting(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
+  return trust;
 }

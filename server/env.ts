@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { MailSettings } from '../core/email/mailer.ts';
+import type { TrustProxy } from './app.ts';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -13,6 +15,27 @@ const Env = z.object({
   SITE_URL: z.string().url().default('http://localhost:3000'),
   /** Seconds a rendered page is kept for anonymous readers (0: off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
+  /** The most memory the page cache may take, in megabytes (bodies and headers). */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65536).default(64),
+  /**
+   * Which proxies' X-Forwarded-For/-Proto/-Host to believe: none (the default), a hop count, or
+   * their addresses and CIDR ranges, comma-separated (`10.0.0.1,192.168.0.0/16`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context): TrustProxy => {
+      const trust = trustProxyOf(value);
+      if (trust === null) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'a number of proxy hops (1) or proxy addresses and CIDR ranges separated by commas (10.0.0.1,192.168.0.0/16)',
+        });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Outgoing mail: an SMTP URL (smtp://user:pass@host:587, smtps://… for TLS on 465), or the parts below. */
   SMTP_URL: z.string().url().optional(),
@@ -54,4 +77,30 @@ export function mailSettings(env: Env): MailSettings {
     pass: env.SMTP_PASS,
     from: env.MAIL_FROM,
   };
+}
+
+/** Names proxy-addr knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as a setting: empty or `false` trusts nobody, a whole number that many hops, else
+ * every comma-separated item must be an IP address, an address with a prefix length or netmask
+ * (`10.0.0.0/8`, `10.0.0.0/255.0.0.0`), or loopback, linklocal or uniquelocal. Null when it is none of these.
+ */
+export function trustProxyOf(value: string | undefined): TrustProxy | null {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text) <= 100 ? Number(text) : null;
+  const items = text.split(',').map((item) => item.trim());
+  return items.every(isProxyAddress) ? items : null;
+}
+
+function isProxyAddress(item: string): boolean {
+  if (PROXY_RANGE_NAMES.has(item)) return true;
+  const [address, range, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(range) === 4;
 }

@@ -50,7 +50,8 @@ const app = await buildApp({
   siteUrl: env.SITE_URL,
   pages: dev ? 'dev' : 'build',
   logLevel: env.LOG_LEVEL,
-  pageCache: { ttlSeconds: env.PAGE_CACHE_SECONDS, maxEntries: 5000 },
+  pageCache: { ttlSeconds: env.PAGE_CACHE_SECONDS, maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 },
+  trustProxy: env.TRUST_PROXY,
   mail: mailSettings(env),
 });
 

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import exportLinkScript from '../islands/export-link.js?raw';
+import { inlineScript } from '../islands/inline-script.ts';
 
 // The "Export" control of search results and company lists (issue 5): a link to the export page
 // of this search (or list), carrying the ticked rows when scripts run (app/islands/export-link.js).
 
-const SCRIPT = exportLinkScript.replace(/^\s*(\/\/.*|\/\*\*.*\*\/)\n/gm, '');
+const SCRIPT = inlineScript(exportLinkScript);
 
 /** The export page of the search on screen: /{section}/search/… → /{section}/export/… (same query). */
 export function exportPathOf(pathname: string, search: string): string {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useRouteLoaderData } from 'react-router';
 import { isLang, localePath } from '../i18n/i18n.ts';
 import gateScript from '../islands/gate.js?raw';
+import { inlineScript } from '../islands/inline-script.ts';
 import type { RootData } from '../root.tsx';
 import { CsrfField } from './account-form.tsx';
 
@@ -42,7 +43,7 @@ export function GateScript() {
 }
 
 /** The island without its whole-line comments (they are for readers of the file, not for every page). */
-const GATE_SCRIPT = gateScript.replace(/^\s*(\/\/.*|\/\*\*.*\*\/)\n/gm, '');
+const GATE_SCRIPT = inlineScript(gateScript);
 
 /** The sign-in page, coming back to this page with the action pending (in the fragment). */
 function useSignInHref(action: GatedAction | null): string {

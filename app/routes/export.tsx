@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CsrfField } from '../components/account-form.tsx';
 import { GatedLink, GateScript, SignInGate } from '../components/user-data.tsx';
 import exportScript from '../islands/export.js?raw';
+import { inlineScript } from '../islands/inline-script.ts';
 import { pageMeta } from '../meta.ts';
 import { exportPageAction, loadExportPage } from '../presenters/export-page.server.ts';
 import { langOf } from '../presenters/user-data.server.ts';
@@ -23,7 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 /** The island without its whole-line comments. */
-const EXPORT_SCRIPT = exportScript.replace(/^\s*(\/\/.*|\/\*\*.*\*\/)\n/gm, '');
+const EXPORT_SCRIPT = inlineScript(exportScript);
 
 export default function ExportPage({ loaderData: page }: Route.ComponentProps) {
   const { t } = useTranslation();

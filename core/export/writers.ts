@@ -87,9 +87,11 @@ async function end(out: Writable): Promise<void> {
  * Spec §7: a byte-order mark, the header row first, every value quoted (inner quotes doubled), the
  * chosen separator, CRLF after every record (RFC 4180). Written by hand: with every value quoted
  * the rule is one replace, and a general CSV library cost a third of a 10,000-row export's time.
+ * Text a spreadsheet would run as a formula is neutralised (`csvText`, ADR 0008 "Formulas").
  */
 export function csvWriter(out: Writable, columns: ExportColumn[], separator: ExportSeparator): ExportWriter {
   const delimiter = SEPARATOR_CHARS[separator];
+  const types = columns.map((c) => c.type);
   let started = false;
   const start = async () => {
     if (started) return;
@@ -107,7 +109,7 @@ export function csvWriter(out: Writable, columns: ExportColumn[], separator: Exp
       await start();
       if (rows.length === 0) return;
       let chunk = '';
-      for (const row of rows) chunk += csvRecord(row, delimiter);
+      for (const row of rows) chunk += csvRecord(row, delimiter, types);
       await put(out, chunk);
     },
     async finish() {
@@ -118,14 +120,30 @@ export function csvWriter(out: Writable, columns: ExportColumn[], separator: Exp
 }
 
 /** One CSV record: every value quoted (nothing as ""), inner quotes doubled, CRLF at the end. */
-function csvRecord(row: Cell[], delimiter: string): string {
+function csvRecord(row: Cell[], delimiter: string, types?: CellType[]): string {
   let line = '';
   for (let i = 0; i < row.length; i++) {
-    const v = row[i];
-    const text = v === null ? '' : typeof v === 'string' ? v : String(v);
+    const text = csvText(row[i], types?.[i] ?? 'text');
     line += `${i === 0 ? '' : delimiter}"${text.includes('"') ? text.replaceAll('"', '""') : text}"`;
   }
   return `${line}\r\n`;
+}
+
+/** What a spreadsheet opening the file would run as a formula (OWASP "CSV Injection"): = + - @ tab CR first. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A number as the database writes one: a genuine number, which stays a number in a spreadsheet. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A cell's CSV text. Text starting like a formula gets a leading `'`, so that a spreadsheet shows
+ * it as text (`=HYPERLINK(…)` → `'=HYPERLINK(…)`); numbers never do (-12.5 stays a number), nor
+ * does a number column's plain numeric text. ADR 0008 "Formulas".
+ */
+export function csvText(value: Cell, type: CellType): string {
+  if (value === null) return '';
+  if (typeof value !== 'string') return String(value);
+  if (!FORMULA_START.test(value) || (type === 'number' && PLAIN_NUMBER.test(value))) return value;
+  return `'${value}`;
 }
 
 // ---- JSON and XML (structured: empty values skipped, a leading # removed) ----

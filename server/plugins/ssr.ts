@@ -4,8 +4,10 @@ import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { type AppServices, authContext, clientContext, servicesContext } from '../../app/services.ts';
+import { type AppServices, authContext, clientContext, cspNonceContext, servicesContext } from '../../app/services.ts';
+import { sitePath } from '../../core/accounts/return-to.ts';
 import type { PageCache } from './page-cache.ts';
+import { cspNonce } from './security-headers.ts';
 import { clientRequest } from './session.ts';
 
 const BUILD_DIR = fileURLToPath(new URL('../../build/', import.meta.url));
@@ -65,7 +67,11 @@ export async function registerSsr(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-      const url = new URL(request.url, 'http://localhost');
+      // A path that normalises to another host (`/.//evil.example/x` → `//evil.example/x`) is no
+      // page: every redirect a page builds from its own URL would lead there.
+      const here = sitePath(request.url);
+      if (!here) return reply.callNotFound();
+      const url = new URL(here, 'http://localhost');
       // Unknown API paths get the JSON 404, never a page.
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return reply.callNotFound();
       // Canonical page URLs end with a slash.
@@ -76,7 +82,8 @@ export async function registerSsr(
         !url.pathname.startsWith('/@') &&
         !url.pathname.includes('/__')
       ) {
-        return reply.redirect(`${url.pathname}/${url.search}`, 301);
+        const target = sitePath(`${url.pathname}/${url.search}`);
+        if (target) return reply.redirect(target, 301);
       }
       if (pageCache?.serve(request, reply)) return reply;
       const handler = handlerFor(await getBuild());
@@ -85,6 +92,8 @@ export async function registerSsr(
       context.set(servicesContext, services);
       context.set(authContext, auth);
       context.set(clientContext, clientRequest(request, services.siteUrl));
+      const nonce = cspNonce(request);
+      context.set(cspNonceContext, nonce);
       // The URL as Fastify sees it (behind a proxy: X-Forwarded-Proto and -Host), so that React
       // Router's own origin check of form posts agrees with ours.
       const fetchRequest = createRequest(request.raw, reply.raw, {
@@ -106,7 +115,9 @@ export async function registerSsr(
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-      if (body && cookies.length === 0) pageCache?.store(request, response.status, headers, body);
+      // A page that carries this request's nonce (one that hydrates) would not run with the next one's.
+      if (body && cookies.length === 0 && !body.includes(nonce))
+        pageCache?.store(request, response.status, headers, body);
       return reply.send(body);
     };
     scope.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler: handle });

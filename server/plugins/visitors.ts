@@ -19,7 +19,8 @@ import { clientRequest } from './session.ts';
  * (one year) and is recorded once; a landing URL with utm_* parameters sets the `utm` cookie
  * (14 days). Bots (isbot, or no User-Agent at all) get neither: crawlers would fill the partner
  * stats with visitors nobody sent. The record is written after the page is sent, never awaited:
- * a failure is logged and the page is the same. Works on cached pages too (onSend runs for them).
+ * a failure is logged and the page is the same. A page served from the page cache gets the same
+ * cookies and record as a rendered one (onSend runs for both; the cache keeps no Set-Cookie).
  */
 export function registerVisitors(app: FastifyInstance, services: AppServices): void {
   const pending = new Set<Promise<void>>();
@@ -31,10 +32,14 @@ export function registerVisitors(app: FastifyInstance, services: AppServices): v
       const { secure } = clientRequest(request, services.siteUrl);
       const params = new URL(request.url, 'http://localhost').searchParams;
       const landingUtm = utmOf(params);
-      if (Object.keys(landingUtm).length > 0) reply.header('set-cookie', utmCookie(landingUtm, secure));
+      if (Object.keys(landingUtm).length > 0) {
+        reply.header('set-cookie', utmCookie(landingUtm, secure));
+        keepFromSharedCaches(reply);
+      }
       if (visitorIdOf(request.headers.cookie)) return payload;
       const uid = newVisitorId();
       reply.header('set-cookie', visitorCookie(uid, secure));
+      keepFromSharedCaches(reply);
       const visitor = visitorOfLanding({
         uid,
         params,
@@ -58,6 +63,17 @@ export function registerVisitors(app: FastifyInstance, services: AppServices): v
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pending]);
   });
+}
+
+/**
+ * A response that sets a visitor's cookie is that visitor's alone: a shared cache (a CDN) that
+ * kept a `public` page with its Set-Cookie would hand the same uid to every later visitor.
+ */
+function keepFromSharedCaches(reply: FastifyReply): void {
+  const cacheControl = reply.getHeader('cache-control');
+  if (typeof cacheControl === 'string' && cacheControl.includes('public')) {
+    reply.header('cache-control', cacheControl.replace('public', 'private'));
+  }
 }
 
 function isPageVisit(request: FastifyRequest, reply: FastifyReply): boolean {

@@ -17,7 +17,8 @@ import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ pages: 'build' });
+  // Behind a proxy on this machine (TRUST_PROXY=loopback), as with TLS ended by a local nginx.
+  t = await buildTestApp({ pages: 'build', trustProxy: ['loopback'] });
 });
 afterAll(() => t?.close());
 
@@ -157,7 +158,8 @@ describe('sign-up → activation → sign-in → sign-out', () => {
       t.app,
       '/account/login/',
       { email, password: GOOD_PASSWORD },
-      { ip: freshIp(), headers: { 'x-forwarded-proto': 'https' } },
+      // From the trusted proxy's own address (the default of app.inject).
+      { headers: { 'x-forwarded-proto': 'https' } },
     );
     expect(signIn.statusCode).toBe(302);
     expect(setCookies(signIn)[0]).toContain('; Secure');

@@ -11,7 +11,7 @@ beforeAll(async () => {
     ...t,
     siteUrl: 'http://localhost:3000',
     pages: 'build',
-    pageCache: { ttlSeconds: 60, maxEntries: 100 },
+    pageCache: { ttlSeconds: 60, maxBytes: 8 * 1024 * 1024 },
   });
 });
 afterAll(async () => {
@@ -42,10 +42,138 @@ describe('page cache for anonymous readers', () => {
     expect(withCookie.headers['x-cache']).toBeUndefined();
   });
 
+  it('never keeps a page that carries its request’s CSP nonce (a page that hydrates)', async () => {
+    const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+    const first = await app.inject({ method: 'GET', url: '/companies/search/advanced/' });
+    const second = await app.inject({ method: 'GET', url: '/companies/search/advanced/' });
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['x-cache']).toBeUndefined();
+    const nonce = nonceOf(second.headers['content-security-policy']);
+    expect(nonce).toBeDefined();
+    expect(nonce).not.toBe(nonceOf(first.headers['content-security-policy']));
+    expect(second.body).toContain(`nonce="${nonce}"`);
+  });
+
   it('keeps only successful pages', async () => {
     await app.inject({ method: 'GET', url: '/companies/details/no-such-company-1/' });
     const again = await app.inject({ method: 'GET', url: '/companies/details/no-such-company-1/' });
     expect(again.statusCode).toBe(404);
     expect(again.headers['x-cache']).toBeUndefined();
+  });
+});
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+
+/** The visitor's record, once the page's fire-and-forget insert has landed. */
+async function recordedVisitor(uid: string) {
+  for (let i = 0; i < 100; i++) {
+    const row = await t.db.kysely.selectFrom('visitors').selectAll().where('uid', '=', uid).executeTakeFirst();
+    if (row) return row;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`visitor ${uid} was never recorded`);
+}
+
+function uidCookies(response: { headers: Record<string, unknown> }): string[] {
+  const header = response.headers['set-cookie'];
+  const cookies = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
+  return cookies.filter((c) => c.startsWith('uid='));
+}
+
+describe('visitors served from the cache', () => {
+  const PAGE = '/companies/directories/jurisdictions/?partner=4242&utm_source=newsletter&tool_type=widget';
+
+  it('gives a first-time visitor their own uid cookie and the same record as a rendered page', async () => {
+    const rendered = await app.inject({ method: 'GET', url: PAGE, headers: { 'user-agent': BROWSER } });
+    expect(rendered.statusCode).toBe(200);
+    expect(rendered.headers['x-cache']).toBeUndefined();
+    const cached = await app.inject({ method: 'GET', url: PAGE, headers: { 'user-agent': BROWSER } });
+    expect(cached.headers['x-cache']).toBe('hit');
+    expect(cached.body).toBe(rendered.body);
+
+    const [first] = uidCookies(rendered);
+    const cookies = uidCookies(cached);
+    // One cookie, this visitor's own — never the first visitor's — for a year, HttpOnly, SameSite.
+    expect(cookies).toHaveLength(1);
+    expect(cookies[0]).toMatch(/^uid=[\w-]{8,64}; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly$/);
+    expect(cookies[0].split(';')[0]).not.toBe(first.split(';')[0]);
+    // A response carrying a visitor's cookie is never for a shared cache to keep.
+    expect(cached.headers['cache-control']).toBe('private, max-age=60');
+
+    const uid = (cookie: string) => cookie.split(';')[0].slice('uid='.length);
+    const { uid: _a, created_at: _at, ...onMiss } = await recordedVisitor(uid(first));
+    const { uid: _b, created_at: _bt, ...onHit } = await recordedVisitor(uid(cookies[0]));
+    expect(onHit).toEqual(onMiss);
+    expect(String(onHit.user_id)).toBe('4242');
+    expect(onHit).toMatchObject({ utm_source: 'newsletter', tool_type: 'widget' });
+  });
+
+  it('records a returning visitor once, however often the cache serves them', async () => {
+    const firstVisit = await app.inject({
+      method: 'GET',
+      url: '/companies/directories/industries/',
+      headers: { 'user-agent': BROWSER },
+    });
+    const [cookie] = uidCookies(firstVisit);
+    const uid = cookie.split(';')[0].slice('uid='.length);
+    await recordedVisitor(uid);
+    const count = async () =>
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom('visitors')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    for (let i = 0; i < 3; i++) {
+      const again = await app.inject({
+        method: 'GET',
+        url: '/companies/directories/industries/',
+        headers: { 'user-agent': BROWSER, cookie: `uid=${uid}` },
+      });
+      expect(again.headers['x-cache']).toBe('hit');
+      expect(uidCookies(again)).toEqual([]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('the bound in bytes', () => {
+  it('keeps the pages under the bound, the least recently used evicted first', async () => {
+    const maxBytes = 60_000;
+    const small = await buildApp({
+      ...t,
+      siteUrl: 'http://localhost:3000',
+      pages: 'build',
+      pageCache: { ttlSeconds: 60, maxBytes },
+    });
+    try {
+      const urls = Array.from({ length: 12 }, (_, i) => `/companies/search/?q=page${i}`);
+      const sizes = new Map<string, number>();
+      for (const url of urls) {
+        const response = await small.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(200);
+        sizes.set(url, response.rawPayload.byteLength);
+      }
+      const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+      expect(total).toBeGreaterThan(2 * maxBytes);
+      // Newest first: each hit only refreshes its page; the first miss ends the walk (it would store).
+      let kept = 0;
+      let hits = 0;
+      for (const url of [...urls].reverse()) {
+        const again = await small.inject({ method: 'GET', url });
+        if (again.headers['x-cache'] !== 'hit') break;
+        kept += sizes.get(url) ?? 0;
+        hits += 1;
+      }
+      expect(hits).toBeGreaterThan(0);
+      expect(hits).toBeLessThan(urls.length);
+      expect(kept).toBeLessThanOrEqual(maxBytes);
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enforceRateLimits, RATE_LIMITS, rateWindow } from '../../core/accounts/rate-limits.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { readEnv, trustProxyOf } from '../../server/env.ts';
+import { uniqueEmail } from '../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 // The limits count in the database (rate_limit_buckets) over a sliding window estimated from two
@@ -52,5 +54,61 @@ describe('rate limits across a window boundary', () => {
     const halfWay = boundary + rule.windowMs / 2;
     for (let i = 0; i < 5; i++) expect(await attempt(subject, halfWay + i)).toBe('allowed');
     expect(await attempt(subject, halfWay + 5)).not.toBe('allowed');
+  });
+});
+
+describe('the per-address sign-in limit and X-Forwarded-For (TRUST_PROXY)', () => {
+  /** Sign-in attempts from one connection address, each naming another client in X-Forwarded-For. */
+  async function rotatingAttempts(app: TestApp['app'], socket: string, count: number): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/authentication',
+        remoteAddress: socket,
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        // Another unknown account each time: only the per-address limit can refuse.
+        payload: { email: uniqueEmail(`proxy${i}`), password: 'not the password at all' },
+      });
+      statuses.push(response.statusCode);
+    }
+    return statuses;
+  }
+
+  it('without TRUST_PROXY, a client naming other addresses still meets its own limit', async () => {
+    const statuses = await rotatingAttempts(t.app, '192.0.2.10', RATE_LIMITS.signInIp.limit + 1);
+    expect(statuses.slice(0, RATE_LIMITS.signInIp.limit)).toEqual(Array(RATE_LIMITS.signInIp.limit).fill(401));
+    expect(statuses[RATE_LIMITS.signInIp.limit]).toBe(429);
+  });
+
+  it('with TRUST_PROXY=1, the address the proxy forwards is the client’s', async () => {
+    const behindProxy = await buildTestApp({ trustProxy: trustProxyOf('1') ?? false });
+    try {
+      const statuses = await rotatingAttempts(behindProxy.app, '192.0.2.20', RATE_LIMITS.signInIp.limit + 1);
+      expect(statuses).toEqual(Array(RATE_LIMITS.signInIp.limit + 1).fill(401));
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or proxy addresses, and refuses anything else', () => {
+    expect(trustProxyOf(undefined)).toBe(false);
+    expect(trustProxyOf('')).toBe(false);
+    expect(trustProxyOf('false')).toBe(false);
+    expect(trustProxyOf('2')).toBe(2);
+    expect(trustProxyOf('10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(trustProxyOf('10.0.0.0/255.0.0.0')).toEqual(['10.0.0.0/255.0.0.0']);
+    for (const bad of ['true', 'yes', '10.0.0.300', '10.0.0.0/33', 'proxy.example', '1.5', '-1', '10.0.0.1;10.0.0.2']) {
+      expect(trustProxyOf(bad), bad).toBeNull();
+    }
+    expect(readEnv({}).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.0.0.2']);
+    expect(() => readEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: a number of proxy hops/);
   });
 });

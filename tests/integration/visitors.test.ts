@@ -20,7 +20,9 @@ beforeAll(async () => {
     siteUrl: 'http://localhost:3000',
     pages: 'build',
     logLevel: 'silent',
-    pageCache: { ttlSeconds: 60, maxEntries: 100 },
+    // Behind a proxy on this machine: app.inject's requests come from 127.0.0.1.
+    trustProxy: ['loopback'],
+    pageCache: { ttlSeconds: 60, maxBytes: 8 * 1024 * 1024 },
   });
 });
 afterAll(async () => {

@@ -21,11 +21,12 @@ export function postForm(
   return app.inject({
     method: 'POST',
     url,
+    // The client's own address (as the app trusts no proxy by default).
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
     payload: new URLSearchParams(fields).toString(),
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
       ...options.headers,
     },
   });
@@ -41,11 +42,11 @@ export function postJson(
   return app.inject({
     method,
     url,
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
     headers: {
       ...(options.cookie ? { cookie: options.cookie } : {}),
       ...(options.csrf ? { 'x-csrf-token': options.csrf } : {}),
-      ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
       ...options.headers,
     },
   });

@@ -84,7 +84,8 @@ export function parseStrictXml(text: string): XmlElement {
   return root;
 }
 
-export type SheetCell = { ref: string; type: string | null; style: string | null; value: string };
+/** A cell as stored: its t= type, s= style, value (<v> or inline <t>) and formula (<f>), if any. */
+export type SheetCell = { ref: string; type: string | null; style: string | null; value: string; formula?: string };
 
 /** The first worksheet of an XLSX package, read with jszip and saxes: its cells and frozen pane. */
 export async function readXlsxSheet(
@@ -99,6 +100,7 @@ export async function readXlsxSheet(
   let pane: Record<string, string> | null = null;
   let current: SheetCell | null = null;
   let inValue = false;
+  let inFormula = false;
   const parser = new SaxesParser({ xmlns: false });
   let failure: Error | null = null;
   parser.on('error', (e) => {
@@ -109,12 +111,18 @@ export async function readXlsxSheet(
     if (tag.name === 'pane') pane = { ...attr };
     if (tag.name === 'c') current = { ref: attr.r, type: attr.t ?? null, style: attr.s ?? null, value: '' };
     if ((tag.name === 'v' || tag.name === 't') && current) inValue = true;
+    if (tag.name === 'f' && current) {
+      current.formula = '';
+      inFormula = true;
+    }
   });
   parser.on('text', (t) => {
     if (inValue && current) current.value += t;
+    if (inFormula && current) current.formula += t;
   });
   parser.on('closetag', (tag) => {
     if (tag.name === 'v' || tag.name === 't') inValue = false;
+    if (tag.name === 'f') inFormula = false;
     if (tag.name === 'c' && current) {
       cells.push(current);
       current = null;

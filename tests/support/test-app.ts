@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Reference } from '../../core/reference/reference-data.ts';
 import type { Db } from '../../db/client.ts';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type TrustProxy } from '../../server/app.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export type TestAppOptions = {
@@ -18,6 +18,8 @@ export type TestAppOptions = {
   siteUrl?: string;
   /** Fastify log level; 'silent' by default. */
   logLevel?: string;
+  /** Proxies to believe (TRUST_PROXY); none by default, as in production. */
+  trustProxy?: TrustProxy;
 };
 
 export type TestApp = {
@@ -37,6 +39,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       siteUrl: options.siteUrl ?? 'http://localhost:3000',
       pages: options.pages ?? false,
       logLevel: options.logLevel ?? 'silent',
+      trustProxy: options.trustProxy,
     });
     await app.ready();
     return {

@@ -5,10 +5,11 @@ import { CODE_LIFETIME_MS, codeExpiry, codeState, looksLikeCode } from '../../co
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../core/accounts/password-hash.ts';
 import { commonPasswords, passwordProblem } from '../../core/accounts/password-rules.ts';
 import { RATE_LIMITS, rateLimitedError, rateVerdict, rateWindow } from '../../core/accounts/rate-limits.ts';
-import { safeReturnTo } from '../../core/accounts/return-to.ts';
+import { safeReturnTo, sitePath } from '../../core/accounts/return-to.ts';
 import { csrfTokenFor, digest, randomToken } from '../../core/accounts/secret-tokens.ts';
 import { clearedSessionCookie, parseCookies, sessionCookie } from '../../core/accounts/session-cookie.ts';
 import { composeAccountEmail } from '../../core/email/account-emails.ts';
+import { OFF_SITE_TARGETS, staysOnSite } from '../support/redirect-payloads.ts';
 
 describe('password rules', () => {
   it('needs 10 characters (counted as characters, not bytes) and at most 200', () => {
@@ -143,6 +144,36 @@ describe('returnTo after sign-in', () => {
     }
     // An encoded line break stays encoded: harmless in a Location header.
     expect(safeReturnTo('/%0d%0aSet-Cookie:x', '/')).toBe('/%0d%0aSet-Cookie:x');
+  });
+});
+
+describe('redirect targets (sitePath, behind every returnTo and the trailing-slash redirect)', () => {
+  it('keeps paths of the site, normalised', () => {
+    expect(sitePath('/')).toBe('/');
+    expect(sitePath('/companies/search/?q=a\\b#top')).toBe('/companies/search/?q=a\\b#top');
+    expect(sitePath('/companies/./x/../search/')).toBe('/companies/search/');
+    expect(sitePath('/companies/%2e%2e/vessels/search')).toBe('/vessels/search');
+    expect(sitePath('/de/companies//search/')).toBe('/de/companies//search/');
+  });
+
+  it.each(OFF_SITE_TARGETS)('never leads off the site: %j', (target) => {
+    const path = sitePath(target);
+    if (path !== null) {
+      expect(staysOnSite(path)).toBe(true);
+      expect(path).toMatch(/^\/(?![/\\])/);
+    }
+    expect(staysOnSite(safeReturnTo(target, '/home/'))).toBe(true);
+    expect(staysOnSite(safeReturnTo(encodeURI(target), '/home/'))).toBe(true);
+  });
+
+  it('refuses the five shapes that normalise to a second leading slash', () => {
+    for (const target of OFF_SITE_TARGETS.slice(0, 5)) {
+      expect(new URL(target, 'http://localhost:3000').host, target).toBe('localhost:3000');
+      // The normalised path itself would leave: `//evil.example/x`.
+      expect(new URL(target, 'http://localhost:3000').pathname.startsWith('//'), target).toBe(true);
+      expect(sitePath(target), target).toBeNull();
+      expect(safeReturnTo(target, '/home/'), target).toBe('/home/');
+    }
   });
 });
 

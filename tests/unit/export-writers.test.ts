@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { recordEntityNames } from '../../core/export/export-columns.ts';
 import { type ExportFormat, type ExportSeparator, exportFileName } from '../../core/export/export-options.ts';
-import { type Cell, createWriter, type ExportColumn, escapeXml, xmlName } from '../../core/export/writers.ts';
+import { type Cell, createWriter, csvText, type ExportColumn, escapeXml, xmlName } from '../../core/export/writers.ts';
 import { parseStrictCsv, parseStrictXml, readXlsxSheet } from '../support/export-readers.ts';
 
 const COLUMNS: ExportColumn[] = [
@@ -20,10 +20,15 @@ const ROWS: Cell[][] = [
   ['Ünïcode & <Sons>\u0001', null, null, true, ''],
 ];
 
-async function write(format: ExportFormat, rows: Cell[][] = ROWS, separator: ExportSeparator = 'comma') {
+async function write(
+  format: ExportFormat,
+  rows: Cell[][] = ROWS,
+  separator: ExportSeparator = 'comma',
+  columns: ExportColumn[] = COLUMNS,
+) {
   const out = new PassThrough();
   const done = buffer(out);
-  const writer = createWriter(format, out, COLUMNS, {
+  const writer = createWriter(format, out, columns, {
     separator,
     entity: { plural: 'legal_entities', singular: 'legal_entity' },
     title: 'Legal entities',
@@ -64,6 +69,64 @@ describe('CSV writer', () => {
   it('writes the header alone when there are no rows', async () => {
     const records = parseStrictCsv((await write('csv', [])).toString('utf8'));
     expect(records).toEqual([COLUMNS.map((c) => c.label)]);
+  });
+});
+
+// Cells a spreadsheet would run as formulas (OWASP CSV injection), and what a real company name could hold.
+const FORMULAS = ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'];
+
+describe('CSV formulas (ADR 0008 "Formulas")', () => {
+  it('prefixes text that starts like a formula with a single quote', async () => {
+    const rows: Cell[][] = FORMULAS.map((f) => [f, null, null, null, f]);
+    const records = parseStrictCsv((await write('csv', rows)).toString('utf8'));
+    expect(records.slice(1).map((r) => [r[0], r[4]])).toEqual(FORMULAS.map((f) => [`'${f}`, `'${f}`]));
+  });
+
+  it('keeps numbers as numbers: a negative number, or a number column’s numeric text, gets no quote', async () => {
+    const columns: ExportColumn[] = [
+      { key: 'amount', label: 'Amount', type: 'number' },
+      { key: 'note', label: 'Note', type: 'text' },
+    ];
+    const rows: Cell[][] = [
+      [-12.5, '-12.5'],
+      ['-7', 'Ltd'],
+      ['-1+1', '1-2'],
+    ];
+    const records = parseStrictCsv((await write('csv', rows, 'comma', columns)).toString('utf8'));
+    // Text that merely looks like a number in a text column is text: a spreadsheet would compute it.
+    expect(records.slice(1)).toEqual([
+      ['-12.5', "'-12.5"],
+      ['-7', 'Ltd'],
+      ["'-1+1", '1-2'],
+    ]);
+  });
+
+  it('leaves everything else as it is', () => {
+    expect(csvText('Acme = Best', 'text')).toBe('Acme = Best');
+    expect(csvText("'quoted", 'text')).toBe("'quoted");
+    expect(csvText(false, 'boolean')).toBe('false');
+    expect(csvText(null, 'text')).toBe('');
+    expect(csvText('2020-02-29', 'date')).toBe('2020-02-29');
+  });
+
+  it('writes formula-like text to a workbook as text cells, never as formulas', async () => {
+    const rows: Cell[][] = FORMULAS.map((f) => [f, null, null, null, f]);
+    const data = await write('xlsx', rows);
+    const { cells } = await readXlsxSheet(data);
+    const written = cells.filter((c) => c.ref.startsWith('A') && c.ref !== 'A1');
+    expect(written).toHaveLength(FORMULAS.length);
+    for (const [i, cell] of written.entries()) {
+      // An inline string (or a shared one): a type naming text, the value as written, no <f> formula.
+      expect(cell.type).toMatch(/^(inlineStr|s|str)$/);
+      expect(cell.formula).toBeUndefined();
+      // (XML reads a raw carriage return as a line end.)
+      expect(cell.value).toBe(FORMULAS[i].replace('\r', '\n'));
+    }
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+    const cell = workbook.worksheets[0].getRow(2).getCell(1);
+    expect(cell.type).toBe(ExcelJS.ValueType.String);
+    expect(cell.formula).toBeUndefined();
   });
 });
 

@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { inlineScript } from '../../app/islands/inline-script.ts';
+
+// Security headers on every response (docs/decisions/0012-security-headers.md): helmet sets them
+// when a request arrives, on the raw response, so pages, the API, static files, redirects, 404s
+// and errors all carry them. The Content-Security-Policy allows scripts from this site, the
+// islands pages inline (by their hashes: the same text on every page, so cached pages keep
+// working) and, on the pages that hydrate, React Router's own inline scripts (by a nonce of the
+// request, which such pages are never cached with).
+
+const ISLANDS_DIR = fileURLToPath(new URL('../../app/islands/', import.meta.url));
+
+/** One year: a browser that saw the site over HTTPS keeps to HTTPS. */
+const HSTS = 'max-age=31536000';
+
+const nonces = new WeakMap<IncomingMessage, string>();
+
+/** This request's CSP nonce (made on first use). */
+export function cspNonce(request: FastifyRequest): string {
+  return nonceOf(request.raw);
+}
+
+function nonceOf(raw: IncomingMessage): string {
+  let nonce = nonces.get(raw);
+  if (!nonce) {
+    nonce = randomBytes(16).toString('base64');
+    nonces.set(raw, nonce);
+  }
+  return nonce;
+}
+
+/** `'sha256-…'` sources for every island, as pages inline it (app/islands/inline-script.ts). */
+export function islandScriptHashes(): string[] {
+  return readdirSync(ISLANDS_DIR)
+    .filter((file) => file.endsWith('.js'))
+    .sort()
+    .map((file) => {
+      const text = inlineScript(readFileSync(`${ISLANDS_DIR}${file}`, 'utf8'));
+      return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    });
+}
+
+/**
+ * Registers the headers. In development (`reportOnly`) the policy only reports: Vite's hot reload
+ * injects inline scripts of its own.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { reportOnly: boolean }): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      reportOnly: options.reportOnly,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...islandScriptHashes(), (req) => `'nonce-${nonceOf(req)}'`],
+        scriptSrcAttr: ["'none'"],
+        // Style attributes carry computed values (table column widths, chart colours), and
+        // Swagger UI has a <style> of its own: styles cannot run code (ADR 0012).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    // Not no-referrer: browsers then send `Origin: null` on form posts, which the CSRF check refuses.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only over HTTPS (below): over plain HTTP the header means nothing, and on localhost it would
+    // pin every local site to HTTPS.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
+  });
+}
