@@ -55,9 +55,9 @@ export default function handleRequest(
     headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
     headers.set('Cache-Control', 'no-store');
   }
-  // React Router's and React's inline scripts carry the request's nonce (docs/decisions/0012-security-headers.md).
-  const nonce = loadContext.get(cspNonceContext) || undefined;
-  const router = (
+  // A page that hydrates carries React Router's and React's inline scripts, with the request's
+  // nonce (docs/decisions/0012-security-headers.md); a reading page has none, so that it can be cached.
+  const router = (nonce?: string) => (
     <DatabaseOutage.Provider value={outage}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </DatabaseOutage.Provider>
@@ -73,14 +73,15 @@ export default function handleRequest(
       throw new Error(`route ${route} hydrates but its loader data is serverRendered (not sent to the browser)`);
   }
   if (!hydrates) {
-    const html = renderToString(router);
+    const html = renderToString(router());
     // Bytes, not a string: a string body is checked character by character for lone surrogates
     // (WebIDL USVString) before it is encoded, ~0.2 ms for a search page.
     return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { status: answered, headers });
   }
+  const nonce = loadContext.get(cspNonceContext) || undefined;
   return new Promise((resolve, reject) => {
     let statusCode = answered;
-    const { pipe, abort } = renderToPipeableStream(router, {
+    const { pipe, abort } = renderToPipeableStream(router(nonce), {
       nonce,
       onAllReady() {
         const body = new PassThrough();

@@ -114,7 +114,7 @@ describe('metadata on each route type', () => {
       expect(meta.ogTitle, path).toBe(meta.title);
       expect(meta.twitter, path).toBe('summary');
     }
-    const missing = await page.goto(`${server.url}/companies/details/not-a-company-1/`);
+    const missing = await page.goto(`${server.url}/companies/details/not-a-company-999999999/`);
     expect(missing?.status()).toBe(404);
     await page.close();
   });

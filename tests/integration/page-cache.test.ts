@@ -55,8 +55,8 @@ describe('page cache for anonymous readers', () => {
   });
 
   it('keeps only successful pages', async () => {
-    await app.inject({ method: 'GET', url: '/companies/details/no-such-company-1/' });
-    const again = await app.inject({ method: 'GET', url: '/companies/details/no-such-company-1/' });
+    await app.inject({ method: 'GET', url: '/companies/details/no-such-company-999999999/' });
+    const again = await app.inject({ method: 'GET', url: '/companies/details/no-such-company-999999999/' });
     expect(again.statusCode).toBe(404);
     expect(again.headers['x-cache']).toBeUndefined();
   });

@@ -55,7 +55,7 @@ describe('security headers', () => {
       ['static file', await t.app.inject({ url: '/robots.txt' }), 200],
       ['built asset', await t.app.inject({ url: `/assets/${await anAsset()}` }), 200],
       ['trailing-slash redirect', await t.app.inject({ url: '/companies/search' }), 301],
-      ['page 404', await t.app.inject({ url: '/companies/details/no-such-company-1/' }), 404],
+      ['page 404', await t.app.inject({ url: '/companies/details/no-such-company-999999999/' }), 404],
       ['API 404', await t.app.inject({ url: '/api/no-such-thing' }), 404],
       ['API 400', await t.app.inject({ url: '/api/site/data/v1/legal_entities?bogus=1' }), 400],
       ['page 400', await t.app.inject({ url: '/companies/search/?bogus=1' }), 400],

@@ -153,7 +153,7 @@ describe('the visitor cookie and record on page visits', () => {
       await visit('/api/health'),
       await visit('/favicon.ico'),
       await visit('/companies/directories/jurisdictions'),
-      await visit('/companies/details/no-such-company-1/'),
+      await visit('/companies/details/no-such-company-999999999/'),
       await visit(PAGE, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }),
       await app.inject({ method: 'GET', url: PAGE, headers: { 'user-agent': '' } }),
     ];
