@@ -26,7 +26,12 @@ pg.types.setTypeParser(DATE, (v) => v);
 /** A request waits at most this long for a connection while the server is unreachable (then a 503). */
 const CONNECT_TIMEOUT_MS = 5_000;
 
-export async function openPostgres(url: string, max = 10): Promise<Db> {
+/**
+ * A pool on a PostgreSQL server. `statementTimeoutMs` bounds every statement (the server cancels
+ * it: a lock held elsewhere or a runaway query cannot hold a request for ever); without it,
+ * statements run as long as they need (migrations, seeding, index builds, benchmarks).
+ */
+export async function openPostgres(url: string, max = 10, options: { statementTimeoutMs?: number } = {}): Promise<Db> {
   // keepAlive: a server that vanishes without closing the connection (a network cut) is noticed
   // by TCP instead of a query waiting for ever.
   const pool = new pg.Pool({
@@ -34,6 +39,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     max,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
   // A connection the server closes (restart, failover, pg_terminate_backend) emits 'error' on its
   // client; without a listener that ends the process. The pool listens to idle clients only

@@ -20,9 +20,10 @@ const NETWORK_CODES = new Set([
 /**
  * SQLSTATEs of a server that cannot serve now: class 08 (connection exceptions), 57P01
  * admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up, shutting down),
- * 53300 too_many_connections.
+ * 53300 too_many_connections, 57014 query_canceled (the app cancels nothing itself: its statement
+ * timeout ended a statement that waited for a lock or a busy server) and 55P03 lock_not_available.
  */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03']);
 
 /** What node-postgres and its pool say when a connection breaks or cannot be had. */
 const DRIVER_MESSAGES = [

@@ -17,6 +17,8 @@ const Env = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
   /** The most memory the page cache may take, in megabytes (bodies and headers). */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65536).default(64),
+  /** PostgreSQL: the longest a request's statement may run, in seconds (0: no bound). Start-up's own work has none. */
+  STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /**
    * Which proxies' X-Forwarded-For/-Proto/-Host to believe: none (the default), a hop count, or
    * their addresses and CIDR ranges, comma-separated (`10.0.0.1,192.168.0.0/16`).

@@ -7,6 +7,7 @@ import { loadReference } from '../core/reference/reference-data.ts';
 import { warmFacets } from '../core/search/facets.ts';
 import { SECTIONS } from '../core/sections/sections.ts';
 import { withAdvisoryLock } from '../db/advisory-lock.ts';
+import { openPostgres } from '../db/client.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
@@ -23,11 +24,11 @@ process.on('uncaughtException', startupFailure);
 const env = readEnv();
 const dev = process.argv.includes('--dev');
 const started = Date.now();
-const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-await loadReferenceData(db);
+const setup = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+await loadReferenceData(setup);
 // Processes starting together on one database take turns: the first generates, the others find the rows.
-await withAdvisoryLock(db, 'demo-data', async () => {
-  const existing = await db.kysely
+await withAdvisoryLock(setup, 'demo-data', async () => {
+  const existing = await setup.kysely
     .selectFrom('legal_entities')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
@@ -35,14 +36,22 @@ await withAdvisoryLock(db, 'demo-data', async () => {
   const missing = demoCompanies(env) - Number(existing.n);
   if (missing > 0) {
     console.log(`Generating ${missing.toLocaleString('en')} demo companies…`);
-    const seeded = await seedCompanies(db, { companies: missing, seed: env.SEED });
+    const seeded = await seedCompanies(setup, { companies: missing, seed: env.SEED });
     console.log(
       `Seeded ${seeded.companies.toLocaleString('en')} companies (${seeded.rows.toLocaleString('en')} rows).`,
     );
   }
   // A database from before export documents (or an interrupted seed): built now if few, else logged with the command.
-  await ensureExportDocuments(db, (message) => console.log(message));
+  await ensureExportDocuments(setup, (message) => console.log(message));
 });
+// Requests' statements are bounded on PostgreSQL (STATEMENT_TIMEOUT_SECONDS): the pool of start-up's
+// long work (migrations, seeding, index builds) gives way to one whose statements the server
+// cancels past the bound, a 503 for the request. PGlite has one connection and no other session.
+const db =
+  env.DATABASE_URL && env.STATEMENT_TIMEOUT_SECONDS > 0
+    ? await openPostgres(env.DATABASE_URL, 10, { statementTimeoutMs: env.STATEMENT_TIMEOUT_SECONDS * 1000 })
+    : setup;
+if (db !== setup) await setup.close();
 const reference = await loadReference(db);
 const app = await buildApp({
   db,
