@@ -347,6 +347,8 @@ function valueLabel(decl: FilterDecl, v: string, reference: Reference, p: P): st
     const value = enumValue(decl.values, v);
     return value ? p.label(value.label) : v;
   }
+  // The contact types a contacts search shows ("Email", not "email").
+  if (decl.kind === 'column_choice') return p.name(reference.contactTypes.byUri.get(v)) || v;
   return v;
 }
 

@@ -61,6 +61,9 @@ describe('filtered paths (spec §2)', () => {
     const emails = column(combined.body, 'email');
     expect(emails.length).toBe(Math.min(expected, 20));
     expect(combined.body).not.toContain('data-column="phone"');
+    // The type by its name, in the title as in the filters ("Email", not the code "email").
+    expect(combined.body).toMatch(/<title>[^<]*Contact type: Email[^<]*<\/title>/);
+    expect((await get('/de/contacts/search/f/type-email/')).body).toMatch(/<title>[^<]*E-Mail[^<]*<\/title>/);
 
     for (const path of [`type-phone`, `industry-${industryUri}-${industry}`, `address-${addressUri}-${address}`]) {
       expect((await get(`/contacts/search/f/${path}/`)).statusCode, path).toBe(200);

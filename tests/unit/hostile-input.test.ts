@@ -37,7 +37,7 @@ describe('decodeSortCursor', () => {
 describe('isDatabaseUnavailable', () => {
   const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
-  it('knows a server that is away, starting, shutting down or full', () => {
+  it('knows a server that is away, starting, shutting down, full or too busy for the statement timeout', () => {
     for (const code of [
       'ECONNREFUSED',
       'ECONNRESET',
@@ -48,6 +48,8 @@ describe('isDatabaseUnavailable', () => {
       '57P02',
       '57P03',
       '53300',
+      '57014',
+      '55P03',
     ])
       expect(isDatabaseUnavailable(coded(code)), code).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
@@ -58,7 +60,7 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('leaves the failures of a request to be what they are', () => {
-    for (const code of ['22008', '22021', '23505', '42P01', '57014'])
+    for (const code of ['22008', '22021', '23505', '42P01', '40001'])
       expect(isDatabaseUnavailable(coded(code)), code).toBe(false);
     expect(isDatabaseUnavailable(new Error('something else'))).toBe(false);
     expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
