@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { FilterParam } from '../filters/grammar.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import { countMatches, withCount } from '../search/count-matches.ts';
-import { type CursorColumn, decodeSortCursor, encodeCursor } from '../search/cursor.ts';
+import { afterCursor, type CursorColumn, encodeCursor } from '../search/cursor.ts';
 import { filterConditions } from '../search/filter-sql.ts';
 import type { SearchState } from '../search/search-state.ts';
 import { companiesSection } from '../sections/companies.ts';
@@ -210,16 +210,7 @@ async function searchPage(
       const direction = sort.by[0].direction;
       const order = (alias: string) =>
         sql.join(sort.by.map((c) => sql`${sql.ref(`${alias}.${c.column}`)} ${sql.raw(direction)}`));
-      let keyset: RawBuilder<SqlBool> = sql<SqlBool>`true`;
-      if (state.after) {
-        const values = decodeSortCursor(
-          state.after,
-          sort.by.map((c) => CURSOR_COLUMNS[c.column]),
-        );
-        if (!values) throw new AppError('bad_request', 'after is not a cursor of this sort', { parameter: 'after' });
-        const cols = sql.join(sort.by.map((c) => sql.ref(`b.${c.column}`)));
-        keyset = sql<SqlBool>`(${cols}) ${sql.raw(direction === 'desc' ? '<' : '>')} (${sql.join(values)})`;
-      }
+      const keyset = afterCursor(sort, state.after, (column) => CURSOR_COLUMNS[column]);
       const offset = state.after ? 0 : (state.page - 1) * pageSize;
       const extraSortColumnNames = sort.by.filter((c) => c.column !== 'id').map((c) => c.column);
       const extraSortColumns = extraSortColumnNames.map((column) => sql.ref(`b.${column}`));

@@ -1,5 +1,9 @@
 // Keyset cursors: the sort-column values of the last row of a page, base64url-encoded JSON.
 
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { AppError } from '../errors/app-error.ts';
+import type { SortDecl } from '../sections/section.ts';
+
 export function encodeCursor(values: (string | number)[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
@@ -55,4 +59,25 @@ function isDay(value: string): boolean {
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * The rows after a cursor in a sort (alias `b`): `(sort columns) < (its values)` for a descending
+ * sort, `>` ascending; `true` without one. A cursor that is not one of this sort is a 400 naming
+ * `after`. `columns` says what each sort column holds.
+ */
+export function afterCursor(
+  sort: SortDecl,
+  after: string | undefined,
+  columns: (column: string) => CursorColumn,
+): RawBuilder<SqlBool> {
+  if (!after) return sql<SqlBool>`true`;
+  const values = decodeSortCursor(
+    after,
+    sort.by.map((c) => columns(c.column)),
+  );
+  if (!values) throw new AppError('bad_request', 'after is not a cursor of this sort', { parameter: 'after' });
+  const refs = sql.join(sort.by.map((c) => sql.ref(`b.${c.column}`)));
+  const comparison = sql.raw(sort.by[0].direction === 'desc' ? '<' : '>');
+  return sql<SqlBool>`(${refs}) ${comparison} (${sql.join(values)})`;
 }

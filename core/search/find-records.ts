@@ -1,11 +1,11 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import { fieldColumn } from '../sections/record-fields.ts';
 import type { SectionDecl } from '../sections/section.ts';
 import { countMatches, withCount } from './count-matches.ts';
-import { decodeSortCursor, encodeCursor } from './cursor.ts';
+import { afterCursor, encodeCursor } from './cursor.ts';
 import { filterConditions } from './filter-sql.ts';
 import type { SearchState } from './search-state.ts';
 
@@ -61,18 +61,7 @@ export async function findRecords(
   const order = (alias: string) =>
     sql.join(sort.by.map((c) => sql`${sql.ref(`${alias}.${c.column}`)} ${sql.raw(direction)}`));
 
-  let keyset: RawBuilder<SqlBool> = sql<SqlBool>`true`;
-  if (state.after) {
-    const values = decodeSortCursor(
-      state.after,
-      sort.by.map((c) => (c.column === 'id' || sortType !== 'date' ? 'int' : 'date')),
-    );
-    if (!values) {
-      throw new AppError('bad_request', 'after is not a cursor of this sort', { parameter: 'after' });
-    }
-    const columns = sql.join(sort.by.map((c) => sql.ref(`b.${c.column}`)));
-    keyset = sql<SqlBool>`(${columns}) ${sql.raw(direction === 'desc' ? '<' : '>')} (${sql.join(values)})`;
-  }
+  const keyset = afterCursor(sort, state.after, (column) => (column === 'id' || sortType !== 'date' ? 'int' : 'date'));
   const offset = state.after ? 0 : (state.page - 1) * pageSize;
   const page = sql<RecordRow>`
     with page as (
