@@ -153,15 +153,20 @@ function cube(db: Db, reference: Reference, section: SectionDecl, dims: Dimensio
     const columns = dims.map((d, i) =>
       isIndustry(d) ? sql`m.sector as ${sql.ref(`d${i}`)}` : sql`b.${sql.ref(d.column)} as ${sql.ref(`d${i}`)}`,
     );
-    const r = await sql<Record<string, number | null>>`
+    const groups = await groupCounts(
+      db,
+      section,
+      (range) => sql<Record<string, number | null>>`
       select ${sql.join(columns)}, count(*)::int as n from ${sql.table(section.baseTable)} b ${sectorOf}
-      group by ${sql.join(dims.map((_, i) => sql.raw(String(i + 1))))}`.execute(db.kysely);
+      where ${range}
+      group by ${sql.join(dims.map((_, i) => sql.raw(String(i + 1))))}`,
+    );
     const k = dims.length;
-    const values = new Int32Array(r.rows.length * k);
-    const rows = new Float64Array(r.rows.length);
+    const values = new Int32Array(groups.length * k);
+    const rows = new Float64Array(groups.length);
     const byValue = dims.map(() => new Map<number, number[]>());
     const totals = dims.map(() => new Map<number, number>());
-    r.rows.forEach((row, g) => {
+    groups.forEach((row, g) => {
       rows[g] = row.n as number;
       for (let i = 0; i < k; i++) {
         const value = (row[`d${i}`] ?? -1) as number;
@@ -175,6 +180,43 @@ function cube(db: Db, reference: Reference, section: SectionDecl, dims: Dimensio
     const pairs = dims.map((_, i) => dims.map((__, j) => (i === j ? new Map() : pairCounts(values, rows, k, i, j))));
     return { dims: k, values, rows, byValue, totals, pairs, total: rows.reduce((sum, n) => sum + n, 0) };
   });
+}
+
+/** Companies a cube statement counts at a time on PGlite. */
+const PGLITE_CUBE_COMPANIES = 4_000;
+
+/**
+ * The rows of a cube's GROUP BY (`query` of a condition on the rows' company ids). PostgreSQL
+ * runs it once. PGlite has one connection and runs a statement without yielding, so a whole-table
+ * count would hold every request behind it: there it runs over ranges of company ids, a turn of
+ * the event loop between them, and the groups of the ranges are added up.
+ */
+export async function groupCounts(
+  db: Db,
+  section: SectionDecl,
+  query: (range: RawBuilder<SqlBool>) => RawBuilder<Record<string, number | null>>,
+  companiesAtATime = PGLITE_CUBE_COMPANIES,
+): Promise<Record<string, number | null>[]> {
+  if (db.kind !== 'pglite') return (await query(sql<SqlBool>`true`).execute(db.kysely)).rows;
+  const key = sql.ref(`b.${section.companyKey}`);
+  const bounds = await sql<{ low: number | null; high: number | null }>`
+    select min(${key})::int8 as low, max(${key})::int8 as high from ${sql.table(section.baseTable)} b`.execute(
+    db.kysely,
+  );
+  const { low, high } = bounds.rows[0];
+  const merged = new Map<string, Record<string, number | null>>();
+  for (let from = Number(low ?? 0); low !== null && from <= Number(high); from += companiesAtATime) {
+    const range = sql<SqlBool>`${key} >= ${from} and ${key} < ${from + companiesAtATime}`;
+    for (const row of (await query(range).execute(db.kysely)).rows) {
+      const { n, ...group } = row;
+      const id = JSON.stringify(group);
+      const seen = merged.get(id);
+      if (seen) seen.n = (seen.n as number) + (n as number);
+      else merged.set(id, { ...row });
+    }
+    await setImmediate();
+  }
+  return [...merged.values()];
 }
 
 function pairCounts(

@@ -1,8 +1,9 @@
 // The related-record sections through the built app: filtered paths, facets, the table view
 // cookie, the profile's record lists, and the records data API against SQL on the same data.
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { industryPath } from '../../core/reference/reference-data.ts';
+import { groupCounts } from '../../core/search/facets.ts';
 import { sectionById } from '../../core/sections/sections.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -158,6 +159,26 @@ describe('facets', () => {
     expect(sectors.length).toBeGreaterThan(1);
     expect(shown('jurisdiction').length).toBeGreaterThan(1);
     expect(shown('industry')).toEqual(sectors);
+  });
+});
+
+describe('facet cubes counted a range of companies at a time (PGlite)', () => {
+  it('add up to the groups of one whole-table count', async () => {
+    for (const [id, prefix] of [
+      ['companies', ''],
+      ['vessels', 'company_'],
+    ]) {
+      const section = sectionById(id)!;
+      const [status, place] = [sql.ref(`b.${prefix}status_id`), sql.ref(`b.${prefix}jurisdiction_id`)];
+      const query = (range: RawBuilder<SqlBool>) => sql<Record<string, number | null>>`
+        select ${status} as d0, ${place} as d1, count(*)::int as n from ${sql.table(section.baseTable)} b
+        where ${range} group by 1, 2`;
+      const rows = (await query(sql<SqlBool>`true`).execute(t.db.kysely)).rows;
+      const key = (r: Record<string, number | null>) => `${r.d0}/${r.d1}`;
+      const whole = new Map(rows.map((r) => [key(r), r.n]));
+      const chunked = await groupCounts(t.db, section, query, 37);
+      expect(new Map(chunked.map((r) => [key(r), r.n])), id).toEqual(whole);
+    }
   });
 });
 
