@@ -19,6 +19,7 @@ import { LanguageSwitcher } from './components/language-switcher.tsx';
 import { verifyCsrf } from './csrf.server.ts';
 import { DatabaseOutage } from './database-outage.ts';
 import { i18nFor, isLang, localePath, unprefixedPath } from './i18n/i18n.ts';
+import { inlineScript } from './islands/inline-script.ts';
 import preferencesScript from './islands/preferences.js?raw';
 import { rejectNulInForm } from './reject-nul.server.ts';
 import { authContext } from './services.ts';
@@ -44,7 +45,7 @@ function useLang() {
 }
 
 /** The stored-preferences island (app/islands/preferences.js) without its comment lines: every page inlines it. */
-const PREFERENCES_SCRIPT = preferencesScript.replace(/^\s*\/\/.*\n/gm, '');
+const PREFERENCES_SCRIPT = inlineScript(preferencesScript);
 
 /** Route modules that need the client (forms with live behaviour) export `handle = { hydrate: true }`. */
 export type RouteHandle = { hydrate?: boolean };

@@ -1,6 +1,7 @@
 import { countCompaniesByJurisdiction } from '../../core/companies/count-companies.ts';
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { settleTogether } from '../../core/errors/settle-together.ts';
 import { type FilterParam, printParams, toQueryString } from '../../core/filters/grammar.ts';
 import {
   flagOf,
@@ -97,7 +98,7 @@ export async function loadSearchPage(
     ? findRecords(services.db, reference, section, state).then((r) => ({
         ...r,
         rows: r.rows.map((row) => ({ id: row.id, cells: recordCells(section, row, p) })),
-        notice: null,
+        notice: null as string | null,
       }))
     : findCompanies(services.db, reference, state).then((r) => ({
         ...r,
@@ -108,11 +109,7 @@ export async function loadSearchPage(
             ? p.t('search.nearNames', { typed: state.q, count: r.nearNames })
             : null,
       }));
-  // Both settle before either failure is thrown: no query outlives the request, no rejection goes unhandled.
-  const [searched, counted] = await Promise.allSettled([searching, facetsPending]);
-  if (searched.status === 'rejected') throw searched.reason;
-  if (counted.status === 'rejected') throw counted.reason;
-  const { rows, total, totalIsEstimate, next, notice } = searched.value;
+  const [{ rows, total, totalIsEstimate, next, notice }, facets] = await settleTogether(searching, facetsPending);
   const result = { total, totalIsEstimate, next };
   const uriOf = uriResolver(section, reference);
   const href = (s: SearchState) => p.path(`${BASE}${printSearchState(section, s, uriOf)}`);
@@ -146,7 +143,7 @@ export async function loadSearchPage(
     advancedHref: p.path(
       `/${section.id}/search/advanced/${toQueryString([...(state.q ? [['q', state.q] as [string, string]] : []), ...printParams(state.filters)])}`,
     ),
-    facets: presentFacets(section, state, counted.value, reference, p, href),
+    facets: presentFacets(section, state, facets, reference, p, href),
     hasQuery: companies,
     q: state.q,
     sort: state.sort,

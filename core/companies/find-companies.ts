@@ -1,9 +1,10 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
+import { settleTogether } from '../errors/settle-together.ts';
 import type { FilterParam } from '../filters/grammar.ts';
 import type { Reference } from '../reference/reference-data.ts';
-import { countMatches, withCount } from '../search/count-matches.ts';
+import { countMatches } from '../search/count-matches.ts';
 import { afterCursor, type CursorColumn, encodeCursor } from '../search/cursor.ts';
 import { filterConditions } from '../search/filter-sql.ts';
 import type { SearchState } from '../search/search-state.ts';
@@ -237,7 +238,10 @@ async function searchPage(
     }
     return { rows, next };
   };
-  const [{ rows, next }, count] = await withCount(readPage(), countMatches(db, reference, companiesSection, filtered));
+  const [{ rows, next }, count] = await settleTogether(
+    readPage(),
+    countMatches(db, reference, companiesSection, filtered),
+  );
   return { rows, ...count, next };
 }
 

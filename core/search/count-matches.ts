@@ -18,17 +18,6 @@ export const COUNT_CAP = 1_000;
 export type MatchCount = { total: number; totalIsEstimate: boolean; atLeast: number };
 
 /**
- * A page query and its count, run together: both settle before either failure is thrown, so no
- * query outlives its request and no rejection goes unhandled (an unhandled one ends the process).
- */
-export async function withCount<T>(page: Promise<T>, counting: Promise<MatchCount>): Promise<[T, MatchCount]> {
-  const [read, count] = await Promise.allSettled([page, counting]);
-  if (read.status === 'rejected') throw read.reason;
-  if (count.status === 'rejected') throw count.reason;
-  return [read.value, count.value];
-}
-
-/**
  * Rows of a section's table (alias `b`) matching `where`: exact up to COUNT_CAP, else the
  * planner's estimate, rounded (estimate-rows.ts). Without a filter, the table's total from the
  * section's facet cube (counted at start-up, recounted in the background as it ages), so that no

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
+import { settleTogether } from '../errors/settle-together.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import { fieldColumn } from '../sections/record-fields.ts';
 import type { SectionDecl } from '../sections/section.ts';
-import { countMatches, withCount } from './count-matches.ts';
+import { countMatches } from './count-matches.ts';
 import { afterCursor, encodeCursor } from './cursor.ts';
 import { filterConditions } from './filter-sql.ts';
 import type { SearchState } from './search-state.ts';
@@ -74,7 +75,7 @@ export async function findRecords(
     join ${table} b on b.legal_entity_id = p.legal_entity_id and b.id = p.id
     join legal_entities c on c.id = b.legal_entity_id
     order by ${order('b')}`.execute(db.kysely);
-  const [result, count] = await withCount(page, countMatches(db, reference, section, where));
+  const [result, count] = await settleTogether(page, countMatches(db, reference, section, where));
   const rows = result.rows;
   let next: string | undefined;
   if (rows.length === pageSize) {

@@ -4,6 +4,7 @@ import { i18nFor } from '../../app/i18n/i18n.ts';
 import { AppError, httpStatus } from '../../core/errors/app-error.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../db/database-unavailable.ts';
+import { isApiPath } from '../api/api-path.ts';
 
 export type ErrorBody = { error: { code: string; message: string; details?: unknown } };
 
@@ -66,7 +67,7 @@ function body(code: string, message: string, details?: unknown): ErrorBody {
  */
 function unavailable(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
-  if (isApiRequest(request)) {
+  if (isApiPath(request.url)) {
     return reply.send(body('unavailable', 'The service is briefly unavailable. Please try again in a moment.'));
   }
   return sendPage(request, reply, 'errors.unavailableTitle', (t) => t('errors.unavailableText'));
@@ -93,10 +94,6 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function isApiRequest(request: FastifyRequest): boolean {
-  return request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
-}
-
 /**
  * PostgreSQL stores no NUL character in text, so one arriving in the path, a query parameter or a
  * JSON body is a 400 naming where it is, before any handler runs (page forms are checked by the
@@ -107,7 +104,7 @@ function rejectNul(app: FastifyInstance): void {
     const parameter = nulInUrl(request.url);
     if (parameter === null) return;
     const message = `${parameter} has a NUL character`;
-    if (isApiRequest(request)) throw new AppError('bad_request', message, { parameter });
+    if (isApiPath(request.url)) throw new AppError('bad_request', message, { parameter });
     reply.status(400);
     return sendPage(request, reply, 'errors.badRequestTitle', () => message);
   });

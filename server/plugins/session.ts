@@ -7,6 +7,7 @@ import { findSession, type SessionAuth } from '../../core/accounts/sessions.ts';
 import { escapeHtml } from '../../core/email/account-emails.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
+import { isApiPath } from '../api/api-path.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,10 +48,6 @@ export function registerSessions(app: FastifyInstance, services: AppServices): v
     if (api) throw new AppError('forbidden', csrfMessage(verdict.reason), { reason: verdict.reason });
     return reply.status(403).type('text/html; charset=utf-8').send(refusalPage(request.url));
   });
-}
-
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 function header(value: string | string[] | undefined): string | undefined {

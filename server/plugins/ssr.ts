@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { type AppServices, authContext, clientContext, cspNonceContext, servicesContext } from '../../app/services.ts';
 import { sitePath } from '../../core/accounts/return-to.ts';
+import { isApiPath } from '../api/api-path.ts';
 import type { PageCache } from './page-cache.ts';
 import { cspNonce } from './security-headers.ts';
 import { clientRequest } from './session.ts';
@@ -73,7 +74,7 @@ export async function registerSsr(
       if (!here) return reply.callNotFound();
       const url = new URL(here, 'http://localhost');
       // Unknown API paths get the JSON 404, never a page.
-      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return reply.callNotFound();
+      if (isApiPath(url.pathname)) return reply.callNotFound();
       // Canonical page URLs end with a slash.
       if (
         (request.method === 'GET' || request.method === 'HEAD') &&
@@ -82,8 +83,8 @@ export async function registerSsr(
         !url.pathname.startsWith('/@') &&
         !url.pathname.includes('/__')
       ) {
-        const target = sitePath(`${url.pathname}/${url.search}`);
-        if (target) return reply.redirect(target, 301);
+        // `here` is a path of this site, and so is it with a slash added.
+        return reply.redirect(`${url.pathname}/${url.search}`, 301);
       }
       if (pageCache?.serve(request, reply)) return reply;
       const handler = handlerFor(await getBuild());

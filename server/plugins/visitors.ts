@@ -11,6 +11,7 @@ import {
   visitorIdOf,
   visitorOfLanding,
 } from '../../core/visitors/visitors.ts';
+import { isApiPath } from '../api/api-path.ts';
 import { clientRequest } from './session.ts';
 
 /**
@@ -80,7 +81,7 @@ function isPageVisit(request: FastifyRequest, reply: FastifyReply): boolean {
   if (request.method !== 'GET') return false;
   if (reply.statusCode < 200 || reply.statusCode >= 300) return false;
   const path = request.url.split('?')[0];
-  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return false;
+  if (isApiPath(path) || path.startsWith('/assets/')) return false;
   if (/\.[a-z0-9]+$/i.test(path)) return false;
   const type = reply.getHeader('content-type');
   return typeof type === 'string' && type.startsWith('text/html');
