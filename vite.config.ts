@@ -12,7 +12,9 @@ const ROOT = fileURLToPath(new URL('./', import.meta.url));
  * and the same React Router contexts. Development (Vite's module runner) keeps its own copies, which
  * it reloads on an edit.
  */
-const SHARED = ['core/', 'db/', 'server/', 'app/i18n/', 'app/services.ts'].map((path) => ROOT + path);
+const SHARED = ['core/', 'db/', 'server/', 'core/i18n/', 'core/services.ts', 'app/services.ts'].map(
+  (path) => ROOT + path,
+);
 
 function shareServerModules(): Plugin {
   let outDir = '';

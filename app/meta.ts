@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
+import { LANGUAGES, localePath } from '../core/i18n/i18n.ts';
 import type { Lang } from '../core/reference/reference-data.ts';
-import { LANGUAGES, localePath } from './i18n/i18n.ts';
 
 /** What a loader says about its page, for `meta` (spec §2 "Page metadata"). */
 export type Seo = {

@@ -14,11 +14,11 @@ import {
   useParams,
   useRouteLoaderData,
 } from 'react-router';
+import { i18nFor, isLang, localePath, unprefixedPath } from '../core/i18n/i18n.ts';
 import type { Route } from './+types/root';
 import { LanguageSwitcher } from './components/language-switcher.tsx';
 import { verifyCsrf } from './csrf.server.ts';
 import { DatabaseOutage } from './database-outage.ts';
-import { i18nFor, isLang, localePath, unprefixedPath } from './i18n/i18n.ts';
 import { inlineScript } from './islands/inline-script.ts';
 import preferencesScript from './islands/preferences.js?raw';
 import { rejectNulInForm } from './reject-nul.server.ts';

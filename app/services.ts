@@ -1,19 +1,8 @@
 import { createContext, type RouterContext } from 'react-router';
 import type { SessionAuth } from '../core/accounts/sessions.ts';
-import type { Mailer } from '../core/email/mailer.ts';
-import type { Reference } from '../core/reference/reference-data.ts';
-import type { Db } from '../db/client.ts';
+import type { AppServices, ClientRequest } from '../core/services.ts';
 
-/** What route loaders and actions get from the server: the same services the JSON API uses. */
-export type AppServices = {
-  db: Db;
-  reference: Reference;
-  siteUrl: string;
-  mailer: Mailer;
-};
-
-/** The request as the server saw it: the client's address and agent, HTTPS or not, and the origins that are this site. */
-export type ClientRequest = { ip: string; userAgent: string; secure: boolean; siteOrigins: string[] };
+export type { AppServices, ClientRequest };
 
 // One context object even when this module is loaded twice (by the server and inside the
 // bundled build): each lives on globalThis under a registered symbol.

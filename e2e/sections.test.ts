@@ -2,7 +2,7 @@
 // the panel, see the declared columns (spec §2 "Table columns") and open the linked company.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { i18nFor } from '../app/i18n/i18n.ts';
+import { i18nFor } from '../core/i18n/i18n.ts';
 import type { LabelRef } from '../core/sections/section.ts';
 import { SECTIONS } from '../core/sections/sections.ts';
 import { launchBrowser } from './support/browser.ts';

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { i18nFor } from '../app/i18n/i18n.ts';
-import type { AppServices } from '../app/services.ts';
 import { createMailer, type MailSettings } from '../core/email/mailer.ts';
+import { i18nFor } from '../core/i18n/i18n.ts';
+import type { AppServices } from '../core/services.ts';
 import { registerApi } from './api/index.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createPageCache, type PageCacheOptions } from './plugins/page-cache.ts';

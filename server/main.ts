@@ -1,8 +1,8 @@
 import { setImmediate } from 'node:timers/promises';
-import { i18nFor, LANGUAGES } from '../app/i18n/i18n.ts';
 import { cachedLegalEntityCounts } from '../core/api/legal-entity-statistics.ts';
 import { countCompaniesByIndustry, countCompaniesByJurisdiction } from '../core/companies/count-companies.ts';
 import { ensureExportDocuments } from '../core/export/export-documents.ts';
+import { i18nFor, LANGUAGES } from '../core/i18n/i18n.ts';
 import { loadReference } from '../core/reference/reference-data.ts';
 import { warmFacets } from '../core/search/facets.ts';
 import { SECTIONS } from '../core/sections/sections.ts';

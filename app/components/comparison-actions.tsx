@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { isLang, localePath } from '../i18n/i18n.ts';
+import { isLang, localePath } from '../../core/i18n/i18n.ts';
 import { CsrfField } from './account-form.tsx';
 
 // "Add to comparison" on search results and profiles (issue 5 item 6). Comparing is not gated:

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { isLang, LANGUAGES, localePath, unprefixedPath } from '../i18n/i18n.ts';
+import { isLang, LANGUAGES, localePath, unprefixedPath } from '../../core/i18n/i18n.ts';
 
 /** Links to the same page in each language (keeps path and query). */
 export function LanguageSwitcher() {

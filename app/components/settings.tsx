@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { isLang, localePath } from '../i18n/i18n.ts';
+import { isLang, localePath } from '../../core/i18n/i18n.ts';
 import { Notice, UserDataNav } from './user-data.tsx';
 
 // The frame of the settings pages (spec §2 "Dashboard": /dashboard/settings/{profile, security,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useRouteLoaderData } from 'react-router';
-import { isLang, localePath } from '../i18n/i18n.ts';
+import { isLang, localePath } from '../../core/i18n/i18n.ts';
 import gateScript from '../islands/gate.js?raw';
 import { inlineScript } from '../islands/inline-script.ts';
 import type { RootData } from '../root.tsx';

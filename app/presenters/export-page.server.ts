@@ -11,12 +11,12 @@ import {
 import { EXPORT_PARAMS, parseExportParams } from '../../core/export/export-request.ts';
 import { choicesOf, getExportSetting, saveExportSetting } from '../../core/export/export-settings.ts';
 import { printParams, toQueryString } from '../../core/filters/grammar.ts';
+import { unprefixedPath } from '../../core/i18n/i18n.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { defaultSort, parseSearchState, printSearchState } from '../../core/search/search-state.ts';
 import type { SectionDecl } from '../../core/sections/section.ts';
 import { sectionById } from '../../core/sections/sections.ts';
 import { getWatchlistByNumber } from '../../core/watchlists/watchlists.ts';
-import { unprefixedPath } from '../i18n/i18n.ts';
 import type { Seo } from '../meta.ts';
 import { requireUser } from '../require-user.server.ts';
 import { authContext, servicesContext } from '../services.ts';

@@ -1,8 +1,8 @@
 import { isActive } from '../../core/companies/company-status.ts';
 import type { CompanyRow } from '../../core/companies/find-companies.ts';
 import { formatDate } from '../../core/filters/grammar.ts';
+import { i18nFor, localePath, numberFormat } from '../../core/i18n/i18n.ts';
 import { displayName, flagOf, type Lang, type Reference, type RefItem } from '../../core/reference/reference-data.ts';
-import { i18nFor, localePath, numberFormat } from '../i18n/i18n.ts';
 
 const AMOUNT: Intl.NumberFormatOptions = { minimumFractionDigits: 0, maximumFractionDigits: 2 };
 const DATE_PATTERN: Record<Lang, string> = { en: 'dd/MM/yyyy', de: 'dd.MM.yyyy', fr: 'dd/MM/yyyy' };

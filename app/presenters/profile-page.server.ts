@@ -1,10 +1,10 @@
 import { isAdvancedProfile, profileListSizes } from '../../core/companies/advanced-profile.ts';
 import { type CompanyProfile, getCompany } from '../../core/companies/get-company.ts';
 import { getCompanyRecords, OTHER_LISTS, type RecordList } from '../../core/companies/get-company-records.ts';
+import { numberFormat } from '../../core/i18n/i18n.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import type { RecordRow } from '../../core/search/find-records.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
-import { numberFormat } from '../i18n/i18n.ts';
 import type { AppServices } from '../services.ts';
 import { type Cell, type Presenter, presenter } from './present.server.ts';
 import { recordCells } from './search-page.server.ts';

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
+import { localePath } from '../../core/i18n/i18n.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import type { SettingsPageId } from '../components/settings.tsx';
 import { settingsPath } from '../components/settings.tsx';
-import { localePath } from '../i18n/i18n.ts';
 import { accountPageHeaders } from './account-forms.server.ts';
 
 // What the settings pages share: they are personal (never cached), and a successful form goes back

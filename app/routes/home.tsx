@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { findCompanies } from '../../core/companies/find-companies.ts';
+import { isLang, localePath } from '../../core/i18n/i18n.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
 import { useChartFormat } from '../components/charts/chart-format.ts';
 import { JurisdictionChart, RegistrationYearChart, StatusChart } from '../components/charts/company-charts.tsx';
-import { isLang, localePath } from '../i18n/i18n.ts';
 import { pageMeta } from '../meta.ts';
 import { presenter } from '../presenters/present.server.ts';
 import { loadCompanyStatistics } from '../presenters/statistics.server.ts';

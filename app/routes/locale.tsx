@@ -1,5 +1,5 @@
 import { data, Outlet } from 'react-router';
-import { isLang } from '../i18n/i18n.ts';
+import { isLang } from '../../core/i18n/i18n.ts';
 import type { Route } from './+types/locale';
 
 /** The language prefix: none (English), /de or /fr. Anything else is not a page. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
+import { localePath } from '../../core/i18n/i18n.ts';
 import {
   deleteSavedSearch,
   listSavedSearches,
@@ -11,7 +12,6 @@ import { SAVED_NAME_MAX } from '../../core/user-data/limits.ts';
 import { CsrfField, RowAction } from '../components/account-form.tsx';
 import { HistoryFilters, HistoryPager } from '../components/history.tsx';
 import { FieldProblem, Notice, SaveSearchForm, UserDataNav } from '../components/user-data.tsx';
-import { localePath } from '../i18n/i18n.ts';
 import { pageMeta } from '../meta.ts';
 import { formText } from '../presenters/account-forms.server.ts';
 import { presenter } from '../presenters/present.server.ts';

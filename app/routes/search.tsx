@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { AppError } from '../../core/errors/app-error.ts';
+import { isLang, unprefixedPath } from '../../core/i18n/i18n.ts';
 import { sectionById } from '../../core/sections/sections.ts';
 import { CompanyTable } from '../components/company-table.tsx';
 import { CompareSelected } from '../components/comparison-actions.tsx';
@@ -10,7 +11,6 @@ import { FilterPanel } from '../components/filter-panel.tsx';
 import { HiddenFields } from '../components/hidden-fields.tsx';
 import { TableViewActions } from '../components/table-view-actions.tsx';
 import { LIST_ADD_FORM, SearchUserActions } from '../components/user-data.tsx';
-import { isLang, unprefixedPath } from '../i18n/i18n.ts';
 import { pageMeta } from '../meta.ts';
 import { loadSearchPage } from '../presenters/search-page.server.ts';
 import { savedTableView, tableView, tableViewChange } from '../presenters/table-view.server.ts';

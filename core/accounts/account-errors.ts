@@ -1,7 +1,7 @@
 import { AppError } from '../errors/app-error.ts';
 
 // Field problems travel as codes (`details.fields`: { password: 'tooShort' }): pages translate
-// them (app/i18n `account.fields.<field>.<code>`), the API answers with the English message.
+// them (core/i18n `account.fields.<field>.<code>`), the API answers with the English message.
 
 export type FieldErrors = Record<string, string>;
 

@@ -1,7 +1,7 @@
 import type { Lang } from '../reference/reference-data.ts';
 
 // The emails of the account flows, in the user's language. The texts live with every other UI
-// string (app/i18n, group `account.email`); the server hands in a translate function.
+// string (core/i18n, group `account.email`); the server hands in a translate function.
 
 export type AccountEmailKind =
   | 'activation'

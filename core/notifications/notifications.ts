@@ -5,7 +5,7 @@ import { type Page, pageOf, pageSize } from '../user-data/list-query.ts';
 // What the product tells a signed-in user on /dashboard/notifications/ (issue 4 item 11): account
 // events now (welcome, a sign-in from a new device, password or email changed), tracking updates
 // later. A notification stores its kind and the few values its wording needs; the page words it
-// in the reader's language (app/i18n `notifications.kinds.<kind>`).
+// in the reader's language (core/i18n `notifications.kinds.<kind>`).
 
 export const NOTIFICATION_KINDS = ['welcome', 'new_sign_in', 'password_changed', 'email_changed'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -1,7 +1,7 @@
 import { AppError } from '../errors/app-error.ts';
 
 // Field problems of lists, tags and saved searches travel as codes in `details.fields`
-// ({ name: 'tooLong' }): pages translate them (app/i18n `lists.problems.<field>.<code>`), the
+// ({ name: 'tooLong' }): pages translate them (core/i18n `lists.problems.<field>.<code>`), the
 // API answers with the English message.
 
 export type UserDataFields = Record<string, string>;

@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app/services.ts';
 import type { SessionAuth } from '../../core/accounts/sessions.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import {
@@ -22,6 +21,7 @@ import {
 import { prepareExport } from '../../core/export/run-export.ts';
 import type { Reference } from '../../core/reference/reference-data.ts';
 import { SECTIONS, sectionById } from '../../core/sections/sections.ts';
+import type { AppServices } from '../../core/services.ts';
 import { notFound } from '../../core/user-data/user-data-errors.ts';
 import { getWatchlistByNumber } from '../../core/watchlists/watchlists.ts';
 import type { Db } from '../../db/client.ts';

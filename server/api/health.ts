@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AppServices } from '../../app/services.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import type { AppServices } from '../../core/services.ts';
 import type { Db } from '../../db/client.ts';
 import { type ApiRoutes, getRoute } from './route.ts';
 

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { i18nFor } from '../../app/i18n/i18n.ts';
-import type { AppServices } from '../../app/services.ts';
 import {
   describeFilterControls,
   describeFilters,
@@ -23,11 +21,13 @@ import {
 import { readLegalEntities } from '../../core/api/read-legal-entities.ts';
 import { findCompanyIds } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { i18nFor } from '../../core/i18n/i18n.ts';
 import type { Lang, Reference } from '../../core/reference/reference-data.ts';
 import { sectionParameters } from '../../core/search/parameters.ts';
 import { MAX_PAGE, MAX_QUERY_LENGTH, parseSearchState } from '../../core/search/search-state.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
 import type { LabelRef, SectionDecl } from '../../core/sections/section.ts';
+import type { AppServices } from '../../core/services.ts';
 import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf } from './route.ts';
 
 export const MAX_COUNT = 100;

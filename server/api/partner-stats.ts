@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app/services.ts';
 import { enforceRateLimits } from '../../core/accounts/rate-limits.ts';
+import type { AppServices } from '../../core/services.ts';
 import {
   checkVisitor,
   newVisitorId,

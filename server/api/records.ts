@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AppServices } from '../../app/services.ts';
 import {
   LegalEntityShareSchema,
   RefLinkSchema,
@@ -14,6 +13,7 @@ import { MAX_PAGE, parseSearchState } from '../../core/search/search-state.ts';
 import { fieldColumn, type RecordField } from '../../core/sections/record-fields.ts';
 import type { SectionDecl } from '../../core/sections/section.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
+import type { AppServices } from '../../core/services.ts';
 import { documentedParameters, MAX_COUNT } from './legal-entities.ts';
 import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf } from './route.ts';
 

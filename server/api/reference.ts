@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app/services.ts';
 import {
   EmployeeRangeItemSchema,
   employeeRangeItem,
@@ -12,6 +11,7 @@ import {
   referenceItem,
 } from '../../core/api/reference-items.ts';
 import { flagOf, type RefList } from '../../core/reference/reference-data.ts';
+import type { AppServices } from '../../core/services.ts';
 import { type ApiRoutes, getRoute, intParam, langParam, languageIdOf, listMeta } from './route.ts';
 
 // Reference data (spec §7 "Reference data"): read from the in-memory Reference, never from SQL.

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app/services.ts';
 import {
   addUserContact,
   CONTACT_MAX_LENGTH,
@@ -26,6 +25,7 @@ import {
   setPurchaseHidden,
 } from '../../core/purchases/purchases.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
+import type { AppServices } from '../../core/services.ts';
 import {
   deleteTableViewSettings,
   listTableViewSettings,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app/services.ts';
 import {
   addCompanyView,
   clearCompanyViews,
@@ -24,6 +23,7 @@ import {
   updateSavedSearch,
 } from '../../core/saved-searches/saved-searches.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
+import type { AppServices } from '../../core/services.ts';
 import { SEARCH_PATH_MAX_LENGTH } from '../../core/user-data/search-path.ts';
 import { requireUser } from './auth.ts';
 import { type ApiRoutes, getRoute, intParam, mutationRoute } from './route.ts';

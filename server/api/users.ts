@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { i18nFor } from '../../app/i18n/i18n.ts';
-import type { AppServices } from '../../app/services.ts';
 import { requestPasswordRecovery } from '../../core/accounts/password-recovery.ts';
 import { clearedSessionCookie, sessionCookie } from '../../core/accounts/session-cookie.ts';
 import { revokeSession } from '../../core/accounts/sessions.ts';
@@ -9,7 +7,9 @@ import { signIn } from '../../core/accounts/sign-in.ts';
 import { signUp } from '../../core/accounts/sign-up.ts';
 import { updateProfile } from '../../core/accounts/update-profile.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { i18nFor } from '../../core/i18n/i18n.ts';
 import { LANGS, type Lang } from '../../core/reference/reference-data.ts';
+import type { AppServices } from '../../core/services.ts';
 import { clientRequest } from '../plugins/session.ts';
 import { requireOwner, requireUser } from './auth.ts';
 import { type ApiRoutes, getRoute, intParam, mutationRoute } from './route.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app/services.ts';
+import type { AppServices } from '../../core/services.ts';
 import { MAX_REFS, resolveCompanyRefs } from '../../core/watchlists/company-refs.ts';
 import {
   addWatchlistObjects,

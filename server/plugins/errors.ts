@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { i18nFor } from '../../app/i18n/i18n.ts';
 import { AppError, httpStatus } from '../../core/errors/app-error.ts';
+import { i18nFor } from '../../core/i18n/i18n.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../db/database-unavailable.ts';
 import { isApiPath } from '../api/api-path.ts';

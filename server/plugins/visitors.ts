@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import type { AppServices } from '../../app/services.ts';
+import type { AppServices } from '../../core/services.ts';
 import {
   newVisitorId,
   recordVisitor,

@@ -1,10 +1,10 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { i18nFor } from '../../app/i18n/i18n.ts';
 import { changePassword } from '../../core/accounts/change-password.ts';
 import { digest } from '../../core/accounts/secret-tokens.ts';
 import { createSession } from '../../core/accounts/sessions.ts';
 import { createMailer } from '../../core/email/mailer.ts';
+import { i18nFor } from '../../core/i18n/i18n.ts';
 import {
   freshIp,
   GOOD_PASSWORD,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { de } from '../../app/i18n/de.ts';
-import { en } from '../../app/i18n/en.ts';
+import { de } from '../../core/i18n/de.ts';
+import { en } from '../../core/i18n/en.ts';
 import { profileCredits } from '../../core/purchases/purchases.ts';
 import { displayName } from '../../core/reference/reference-data.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';

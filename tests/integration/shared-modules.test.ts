@@ -1,4 +1,4 @@
-// The production build imports the server's own modules (core/, db/, app/i18n/, app/services.ts)
+// The production build imports the server's own modules (core/, db/, core/i18n/, app/services.ts)
 // from the project instead of bundling copies (vite.config.ts), so pages and API share one
 // instance of each module and its caches: what server/main.ts warms is what the pages read.
 

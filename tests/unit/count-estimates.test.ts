@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18nFor } from '../../app/i18n/i18n.ts';
+import { i18nFor } from '../../core/i18n/i18n.ts';
 import { roundEstimate } from '../../core/search/estimate-rows.ts';
 
 // Estimated counts (ADR 0002, "Counts"): two significant figures, never below the rows counted.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { de } from '../../app/i18n/de.ts';
-import { en } from '../../app/i18n/en.ts';
-import { i18nFor } from '../../app/i18n/i18n.ts';
+import { de } from '../../core/i18n/de.ts';
+import { en } from '../../core/i18n/en.ts';
+import { i18nFor } from '../../core/i18n/i18n.ts';
 
-// Messages without options are remembered per language (app/i18n/i18n.ts): the remembered answer
+// Messages without options are remembered per language (core/i18n/i18n.ts): the remembered answer
 // must be the message itself, and calls with options or for another language must not share it.
 describe('remembered messages', () => {
   it('answers a plain message in the instance’s language, every time', () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isLang, numberFormat } from '../../i18n/i18n.ts';
+import { isLang, numberFormat } from '../../../core/i18n/i18n.ts';
 
 export type ChartFormat = {
   /** A count, grouped as the page language writes it (20,000 · 20.000 · 20 000). */

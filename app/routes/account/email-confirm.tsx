@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { confirmEmailChange } from '../../../core/accounts/email-change.ts';
+import { i18nFor, isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { AccountPage } from '../../components/account-form.tsx';
-import { i18nFor, isLang, localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { accountPageHeaders } from '../../presenters/account-forms.server.ts';
 import { servicesContext } from '../../services.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { requestPasswordRecovery } from '../../../core/accounts/password-recovery.ts';
+import { i18nFor, isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { AccountAlert, AccountField, AccountPage, CsrfField } from '../../components/account-form.tsx';
-import { i18nFor, isLang, localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { accountFormFailure, accountPageHeaders, formText } from '../../presenters/account-forms.server.ts';
 import { clientContext, servicesContext } from '../../services.ts';

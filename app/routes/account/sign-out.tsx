@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { clearedSessionCookie } from '../../../core/accounts/session-cookie.ts';
 import { revokeSession } from '../../../core/accounts/sessions.ts';
-import { isLang, localePath } from '../../i18n/i18n.ts';
+import { isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { authContext, clientContext, servicesContext } from '../../services.ts';
 import type { Route } from './+types/sign-out';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { signUp } from '../../../core/accounts/sign-up.ts';
+import { i18nFor, isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { AccountAlert, AccountField, AccountPage, CsrfField } from '../../components/account-form.tsx';
-import { i18nFor, isLang, localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { accountFormFailure, accountPageHeaders, formText } from '../../presenters/account-forms.server.ts';
 import { authContext, clientContext, servicesContext } from '../../services.ts';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { currentCompanyUri } from '../../../core/companies/company-uri.ts';
+import { isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { CompanyTable } from '../../components/company-table.tsx';
 import { AddToComparison } from '../../components/comparison-actions.tsx';
 import { ProfileListActions } from '../../components/user-data.tsx';
-import { isLang, localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { loadProfilePage } from '../../presenters/profile-page.server.ts';
 import { profileUserData } from '../../presenters/user-data.server.ts';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { countCompaniesByIndustry } from '../../../core/companies/count-companies.ts';
+import { isLang } from '../../../core/i18n/i18n.ts';
 import { industryPath } from '../../../core/reference/reference-data.ts';
 import { SectorChart } from '../../components/charts/company-charts.tsx';
-import { isLang } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { presenter } from '../../presenters/present.server.ts';
 import { loadCompanyStatistics } from '../../presenters/statistics.server.ts';

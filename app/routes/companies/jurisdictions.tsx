@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { countCompaniesByJurisdiction } from '../../../core/companies/count-companies.ts';
+import { isLang } from '../../../core/i18n/i18n.ts';
 import { flagOf } from '../../../core/reference/reference-data.ts';
 import { JurisdictionChart } from '../../components/charts/company-charts.tsx';
-import { isLang } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { presenter } from '../../presenters/present.server.ts';
 import { loadCompanyStatistics } from '../../presenters/statistics.server.ts';

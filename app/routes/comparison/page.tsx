@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { addCompanies, MAX_COMPARED_COMPANIES, removeCompany } from '../../../core/comparison/comparison-set.ts';
+import { i18nFor, localePath } from '../../../core/i18n/i18n.ts';
 import { existingCompanyIds, parseCompanyRefs, resolveCompanyRefs } from '../../../core/watchlists/company-refs.ts';
 import { CsrfField, RowAction } from '../../components/account-form.tsx';
 import { GatedLink, GateScript, Notice, SignInGate } from '../../components/user-data.tsx';
-import { i18nFor, localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { formText } from '../../presenters/account-forms.server.ts';
 import { changeComparison, loadComparisonView, readComparison } from '../../presenters/comparison.server.ts';

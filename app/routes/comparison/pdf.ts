@@ -1,5 +1,5 @@
 import { comparisonFileName, writeComparisonPdf } from '../../../core/comparison/comparison-pdf.ts';
-import { i18nFor, localePath } from '../../i18n/i18n.ts';
+import { i18nFor, localePath } from '../../../core/i18n/i18n.ts';
 import { comparisonDocument, loadComparisonView, readComparison } from '../../presenters/comparison.server.ts';
 import { langOf } from '../../presenters/user-data.server.ts';
 import { authContext, servicesContext } from '../../services.ts';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
+import { localePath } from '../../../core/i18n/i18n.ts';
 import { listNotifications, markRead } from '../../../core/notifications/notifications.ts';
 import { CsrfField } from '../../components/account-form.tsx';
 import { Notice, UserDataNav } from '../../components/user-data.tsx';
-import { localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { formText } from '../../presenters/account-forms.server.ts';
 import { presenter } from '../../presenters/present.server.ts';

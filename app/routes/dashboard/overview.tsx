@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { listCompanyViews } from '../../../core/history/browsing-history.ts';
 import { listSearches } from '../../../core/history/search-history.ts';
+import { localePath } from '../../../core/i18n/i18n.ts';
 import { countUnread, listNotifications } from '../../../core/notifications/notifications.ts';
 import { sectionById } from '../../../core/sections/sections.ts';
 import { listWatchlists } from '../../../core/watchlists/watchlists.ts';
 import { SETTINGS_PAGES, settingsPath } from '../../components/settings.tsx';
 import { UserDataNav } from '../../components/user-data.tsx';
-import { localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { presenter } from '../../presenters/present.server.ts';
 import { settingsHeaders } from '../../presenters/settings.server.ts';

@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router';
 import { safeReturnTo } from '../../../core/accounts/return-to.ts';
+import { i18nFor, localePath } from '../../../core/i18n/i18n.ts';
 import { addWatchlistObjects } from '../../../core/watchlists/watchlist-objects.ts';
 import { createWatchlist, getWatchlistByNumber } from '../../../core/watchlists/watchlists.ts';
-import { i18nFor, localePath } from '../../i18n/i18n.ts';
 import { formText } from '../../presenters/account-forms.server.ts';
 import { formIds, langOf } from '../../presenters/user-data.server.ts';
 import { requireUser } from '../../require-user.server.ts';

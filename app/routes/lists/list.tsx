@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
+import { localePath } from '../../../core/i18n/i18n.ts';
 import { userDataFieldsOf } from '../../../core/user-data/user-data-errors.ts';
 import { parseCompanyRefs, resolveCompanyRefs } from '../../../core/watchlists/company-refs.ts';
 import {
@@ -16,7 +17,6 @@ import { CompanyTable } from '../../components/company-table.tsx';
 import { ExportLink } from '../../components/export-link.tsx';
 import { ListFields } from '../../components/list-fields.tsx';
 import { FieldProblem, Notice, UserDataNav } from '../../components/user-data.tsx';
-import { localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { formText } from '../../presenters/account-forms.server.ts';
 import { presenter } from '../../presenters/present.server.ts';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
+import { localePath } from '../../../core/i18n/i18n.ts';
 import {
   createWatchlist,
   deleteWatchlist,
@@ -9,7 +10,6 @@ import {
 import { CsrfField } from '../../components/account-form.tsx';
 import { ListFields } from '../../components/list-fields.tsx';
 import { GatedLink, GateScript, Notice, SignInGate, UserDataNav } from '../../components/user-data.tsx';
-import { localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { formText } from '../../presenters/account-forms.server.ts';
 import { presenter } from '../../presenters/present.server.ts';

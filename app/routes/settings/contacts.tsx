@@ -7,10 +7,10 @@ import {
   USER_CONTACT_TYPES,
 } from '../../../core/contacts/user-contacts.ts';
 import { AppError } from '../../../core/errors/app-error.ts';
+import { localePath } from '../../../core/i18n/i18n.ts';
 import { CsrfField, RowAction } from '../../components/account-form.tsx';
 import { SettingsPage } from '../../components/settings.tsx';
 import { FieldProblem } from '../../components/user-data.tsx';
-import { localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { formText } from '../../presenters/account-forms.server.ts';
 import { doneOf, settingsDone, settingsHeaders } from '../../presenters/settings.server.ts';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { getAccountSettings, updateInterface } from '../../../core/accounts/account-settings.ts';
+import { isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { LANGS } from '../../../core/reference/reference-data.ts';
 import { TABLE_STYLES } from '../../../core/table-views/table-view-settings.ts';
 import { AccountAlert, CsrfField } from '../../components/account-form.tsx';
 import { SettingsPage } from '../../components/settings.tsx';
-import { isLang, localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { accountFormFailure, formText } from '../../presenters/account-forms.server.ts';
 import { doneOf, settingsDone, settingsHeaders } from '../../presenters/settings.server.ts';

@@ -4,9 +4,9 @@ import {
   getAccountSettings,
   updateEmailNotifications,
 } from '../../../core/accounts/account-settings.ts';
+import { localePath } from '../../../core/i18n/i18n.ts';
 import { AccountAlert, CsrfField } from '../../components/account-form.tsx';
 import { SettingsPage } from '../../components/settings.tsx';
-import { localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { accountFormFailure } from '../../presenters/account-forms.server.ts';
 import { doneOf, settingsDone, settingsHeaders } from '../../presenters/settings.server.ts';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { requestEmailChange } from '../../../core/accounts/email-change.ts';
 import { updateProfile } from '../../../core/accounts/update-profile.ts';
+import { localePath } from '../../../core/i18n/i18n.ts';
 import { AccountAlert, AccountField, CsrfField } from '../../components/account-form.tsx';
 import { SettingsPage } from '../../components/settings.tsx';
-import { localePath } from '../../i18n/i18n.ts';
 import { pageMeta } from '../../meta.ts';
 import { accountFormFailure, formText } from '../../presenters/account-forms.server.ts';
 import { doneOf, settingsDone, settingsHeaders } from '../../presenters/settings.server.ts';

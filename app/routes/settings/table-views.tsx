@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { safeReturnTo } from '../../../core/accounts/return-to.ts';
+import { localePath } from '../../../core/i18n/i18n.ts';
 import { saveTableViewSetting } from '../../../core/table-views/table-view-settings.ts';
-import { localePath } from '../../i18n/i18n.ts';
 import { formText } from '../../presenters/account-forms.server.ts';
 import { langOf, userDataFormFailure } from '../../presenters/user-data.server.ts';
 import { requireUser } from '../../require-user.server.ts';

@@ -1,5 +1,5 @@
 import i18next, { type i18n } from 'i18next';
-import type { Lang } from '../../core/reference/reference-data.ts';
+import type { Lang } from '../reference/reference-data.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 import { fr } from './fr.ts';

@@ -1,0 +1,14 @@
+import type { Db } from '../db/client.ts';
+import type { Mailer } from './email/mailer.ts';
+import type { Reference } from './reference/reference-data.ts';
+
+/** What the JSON API and the web app's loaders and actions get from the server. */
+export type AppServices = {
+  db: Db;
+  reference: Reference;
+  siteUrl: string;
+  mailer: Mailer;
+};
+
+/** The request as the server saw it: the client's address and agent, HTTPS or not, and the origins that are this site. */
+export type ClientRequest = { ip: string; userAgent: string; secure: boolean; siteOrigins: string[] };
