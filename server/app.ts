@@ -3,6 +3,7 @@ import { createMailer, type MailSettings } from '../core/email/mailer.ts';
 import { i18nFor } from '../core/i18n/i18n.ts';
 import type { AppServices } from '../core/services.ts';
 import { registerApi } from './api/index.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createPageCache, type PageCacheOptions } from './plugins/page-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -46,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => mailer.close());
   const services: AppServices = { db: options.db, reference: options.reference, siteUrl: options.siteUrl, mailer };
   await registerSecurityHeaders(app, { reportOnly: options.pages === 'dev' });
+  await registerCompression(app);
   registerErrorHandler(app);
   registerSessions(app, services);
   registerVisitors(app, services);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -79,6 +80,45 @@ function uidCookies(response: { headers: Record<string, unknown> }): string[] {
   const cookies = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
   return cookies.filter((c) => c.startsWith('uid='));
 }
+
+describe('compression (server/plugins/compression.ts)', () => {
+  const url = '/companies/search/?q=group';
+  it('sends pages brotli- or gzip-compressed as the client accepts, rendered or from the cache, the same page', async () => {
+    const plain = await app.inject({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<html');
+    for (const round of ['rendered', 'cached']) {
+      const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding'], round).toBe('br');
+      expect(String(br.headers.vary), round).toMatch(/accept-encoding/i);
+      expect(br.rawPayload.length, round).toBeLessThan(plain.rawPayload.length / 3);
+      expect(brotliDecompressSync(br.rawPayload).toString(), round).toBe(plain.body);
+      const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding'], round).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString(), round).toBe(plain.body);
+    }
+    const cached = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(cached.headers['x-cache']).toBe('hit');
+  });
+
+  it('compresses JSON from the API, and leaves small bodies and refused encodings alone', async () => {
+    const json = await app.inject({
+      method: 'GET',
+      url: '/api/site/data/v1/legal_entities?count=20',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(json.statusCode).toBe(200);
+    expect(json.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(json.rawPayload).toString()).data.length).toBeGreaterThan(0);
+    const small = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ status: 'ok' });
+    const identity = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toContain('<html');
+  });
+});
 
 describe('visitors served from the cache', () => {
   const PAGE = '/companies/directories/jurisdictions/?partner=4242&utm_source=newsletter&tool_type=widget';

@@ -1,0 +1,16 @@
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Pages, JSON and exports go out compressed when the client accepts it: brotli first, then gzip
+ * (@fastify/compress, brotli at quality 4, its default). Bodies under 1 KB, and types that are
+ * compressed already (XLSX, PDF, images), go as they are; `Vary: Accept-Encoding` keeps shared
+ * caches from mixing the encodings. Request bodies are not decompressed: clients send them plain.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
+  });
+}
