@@ -28,10 +28,18 @@ export type SearchEntry = {
   /** What was searched, readable. */
   summary: string;
   results: number;
+  /** The count was estimated (a search past the exact count): shown as "About …". */
+  results_is_estimate: boolean;
   created_at: string;
 };
 
-export type SearchInput = { section: string; query: string; summary?: string; results: number };
+export type SearchInput = {
+  section: string;
+  query: string;
+  summary?: string;
+  results: number;
+  results_is_estimate?: boolean;
+};
 
 const SECTION_IDS = new Set(SECTIONS.map((s) => s.id));
 
@@ -54,6 +62,7 @@ export function cleanSearchInput(input: Partial<SearchInput>): Partial<SearchInp
       out.results = input.results;
     } else fields.results = 'invalid';
   }
+  if (input.results_is_estimate !== undefined) out.results_is_estimate = input.results_is_estimate === true;
   if (Object.keys(fields).length > 0) throw invalidUserData(fields);
   return out;
 }
@@ -80,7 +89,12 @@ export async function recordSearch(db: Db, userId: number, input: SearchInput, n
   ) {
     await db.kysely
       .updateTable('search_history')
-      .set({ created_at: now, results: clean.results, summary: clean.summary ?? '' })
+      .set({
+        created_at: now,
+        results: clean.results,
+        results_is_estimate: clean.results_is_estimate ?? false,
+        summary: clean.summary ?? '',
+      })
       .where('user_id', '=', userId)
       .where('id', '=', last.id)
       .execute();
@@ -94,6 +108,7 @@ export async function recordSearch(db: Db, userId: number, input: SearchInput, n
       query: clean.query,
       summary: clean.summary ?? '',
       results: clean.results,
+      results_is_estimate: clean.results_is_estimate ?? false,
       created_at: now,
     })
     .returning('id')
@@ -104,11 +119,19 @@ export async function recordSearch(db: Db, userId: number, input: SearchInput, n
 function selectSearches(db: Db, userId: number) {
   return db.kysely
     .selectFrom('search_history as h')
-    .select(['h.id', 'h.section', 'h.query', 'h.summary', 'h.results', 'h.created_at'])
+    .select(['h.id', 'h.section', 'h.query', 'h.summary', 'h.results', 'h.results_is_estimate', 'h.created_at'])
     .where('h.user_id', '=', userId);
 }
 
-type Row = { id: number; section: string; query: string; summary: string; results: number; created_at: Date };
+type Row = {
+  id: number;
+  section: string;
+  query: string;
+  summary: string;
+  results: number;
+  results_is_estimate: boolean;
+  created_at: Date;
+};
 
 function entryOf(row: Row): SearchEntry {
   return {
@@ -117,6 +140,7 @@ function entryOf(row: Row): SearchEntry {
     query: row.query,
     summary: row.summary,
     results: Number(row.results),
+    results_is_estimate: row.results_is_estimate,
     created_at: new Date(row.created_at).toISOString(),
   };
 }
@@ -152,15 +176,19 @@ export async function getSearch(db: Db, userId: number, id: number): Promise<Sea
   return row ? entryOf(row) : null;
 }
 
-/** Corrects an entry's result count or summary (a client that learns the count later). */
+/**
+ * Corrects an entry's result count or summary (a client that learns the count later): a new count
+ * is exact unless said to be an estimate.
+ */
 export async function updateSearch(
   db: Db,
   userId: number,
   id: number,
-  input: { results?: number; summary?: string },
+  input: { results?: number; results_is_estimate?: boolean; summary?: string },
 ): Promise<SearchEntry> {
   const clean = cleanSearchInput(input);
-  const changes = { results: clean.results, summary: clean.summary };
+  const estimate = clean.results_is_estimate ?? (clean.results !== undefined ? false : undefined);
+  const changes = { results: clean.results, results_is_estimate: estimate, summary: clean.summary };
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length === 0) {
     const entry = await getSearch(db, userId, id);

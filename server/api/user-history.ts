@@ -64,6 +64,10 @@ const searchPath = z
   .max(SEARCH_PATH_MAX_LENGTH)
   .describe('The search page’s path without language prefix, e.g. /companies/search/?q=acme or /vessels/search/f/…/.');
 
+const estimateFlag = z
+  .boolean()
+  .describe('`results` was estimated (a search past the exact count, as `total_is_estimate`): pages show “About …”.');
+
 const SearchEntrySchema = z
   .object({
     id: z.number().int(),
@@ -71,6 +75,7 @@ const SearchEntrySchema = z
     query: z.string().describe('The search page’s path without language prefix.'),
     summary: z.string().describe('What was searched, readable.'),
     results: z.number().int(),
+    results_is_estimate: estimateFlag,
     created_at: z.string(),
   })
   .meta({ id: 'SearchHistoryEntry' });
@@ -248,6 +253,7 @@ export function registerUserHistoryRoutes(api: FastifyInstance, routes: ApiRoute
         section,
         query: searchPath,
         results: z.number().int().min(0).describe('How many results it found.'),
+        results_is_estimate: estimateFlag.optional().describe('`results` is an estimate (default false).'),
         summary: z.string().max(10_000).optional().describe(`Readable, at most ${SUMMARY_MAX} characters are kept.`),
       }),
       response: SearchEntrySchema,
@@ -295,6 +301,9 @@ export function registerUserHistoryRoutes(api: FastifyInstance, routes: ApiRoute
       params: idParams,
       body: z.strictObject({
         results: z.number().int().min(0).optional(),
+        results_is_estimate: estimateFlag
+          .optional()
+          .describe('`results` is an estimate (default false when `results` is given).'),
         summary: z.string().max(10_000).optional(),
       }),
       response: SearchEntrySchema,
