@@ -77,6 +77,17 @@ export function cleanText(raw: string): string {
   return raw.normalize('NFC').replace(/\s+/gu, ' ').trim();
 }
 
+/** The tables of what a user keeps: every row has `user_id`, `id` and `created_at` (ADR 0007). */
+export type OwnedTable =
+  | 'watchlists'
+  | 'browsing_history'
+  | 'search_history'
+  | 'saved_searches'
+  | 'user_contacts'
+  | 'orders'
+  | 'purchases'
+  | 'table_view_settings';
+
 /**
  * The keyset condition of a page that continues after the row `after` (its id): rows ordered by
  * (time desc, id desc) that come after that row. Comparing in the database against the row's own
@@ -84,15 +95,7 @@ export function cleanText(raw: string): string {
  */
 export function keysetAfter(
   alias: string,
-  table:
-    | 'watchlists'
-    | 'watchlist_objects'
-    | 'browsing_history'
-    | 'search_history'
-    | 'saved_searches'
-    | 'user_contacts'
-    | 'orders'
-    | 'purchases',
+  table: OwnedTable | 'watchlist_objects',
   timeColumn: string,
   userId: number,
   after: number,
