@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
-import { COMPANY_REF_COLUMNS, type CompanyRef, companyRefOf } from '../user-data/company-ref.ts';
+import { COMPANY_REF_COLUMNS, type CompanyRef, type CompanyRefRow, companyRefOf } from '../user-data/company-ref.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import {
   clearOwned,
@@ -66,15 +66,7 @@ export async function addCompanyView(
   return (await getCompanyView(db, userId, Number(row.id)))!;
 }
 
-type ViewRow = {
-  id: number;
-  legal_entity_id: number;
-  created_at: Date;
-  company_id: number | null;
-  uri: string | null;
-  name: string | null;
-  jurisdiction_id: number | null;
-};
+type ViewRow = { id: number; legal_entity_id: number; created_at: Date } & CompanyRefRow;
 
 /** The browsing history as a user's records (core/user-data/owned-records.ts). */
 export const BROWSING_HISTORY: OwnedResource<ViewRow, BrowsingEntry> = {

@@ -117,15 +117,7 @@ export async function recordSearch(db: Db, userId: number, input: SearchInput, n
   return (await getSearch(db, userId, Number(row.id)))!;
 }
 
-type Row = {
-  id: number;
-  section: string;
-  query: string;
-  summary: string;
-  results: number;
-  results_is_estimate: boolean;
-  created_at: Date;
-};
+type Row = Omit<SearchEntry, 'created_at'> & { created_at: Date };
 
 /** The search history as a user's records (core/user-data/owned-records.ts). */
 export const SEARCH_HISTORY: OwnedResource<Row, SearchEntry, { section?: string }> = {

@@ -2,7 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { isAdvancedCompany } from '../companies/advanced-profile.ts';
 import { AppError } from '../errors/app-error.ts';
-import { COMPANY_REF_COLUMNS, type CompanyRef, companyRefOf } from '../user-data/company-ref.ts';
+import { COMPANY_REF_COLUMNS, type CompanyRef, type CompanyRefRow, companyRefOf } from '../user-data/company-ref.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import { getOwned, listOwned, type OwnedResource, textIn, updateOwned } from '../user-data/owned-records.ts';
 import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
@@ -37,11 +37,7 @@ type PurchaseRow = {
   credits: number;
   created_at: Date;
   hidden_at: Date | null;
-  company_id: number | null;
-  uri: string | null;
-  name: string | null;
-  jurisdiction_id: number | null;
-};
+} & CompanyRefRow;
 
 /** Purchases as a user's records (core/user-data/owned-records.ts); hidden ones only when asked. */
 export const PURCHASES: OwnedResource<PurchaseRow, Purchase, { hidden?: boolean }> = {

@@ -6,7 +6,7 @@ export type CompanyRef = { id: number; uri: string; name: string; jurisdiction_i
 /** The columns of the company, left-joined as `b` on the record's legal_entity_id. */
 export const COMPANY_REF_COLUMNS = ['b.id as company_id', 'b.uri', 'b.name', 'b.jurisdiction_id'] as const;
 
-type CompanyRefRow = {
+export type CompanyRefRow = {
   company_id: number | null;
   uri: string | null;
   name: string | null;
