@@ -5,6 +5,7 @@ import type { ListQuery, Page } from '../user-data/list-query.ts';
 import {
   columnIs,
   getOwned,
+  insertNumbered,
   listOwned,
   type OwnedResource,
   type OwnedSelect,
@@ -166,32 +167,12 @@ export async function createOrder(db: Db, userId: number, input: OrderInput): Pr
   const currency = await currencyMinorUnit(db, input.currency);
   const amount = orderAmount(input.amount, currency.minor);
   const data = JSON.stringify(checkOrderData(input.order_data));
-  // Two orders at once may pick the same number: the unique key refuses one, which tries again.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const row = await db.kysely
-        .insertInto('orders')
-        .columns(['user_id', 'number', 'amount', 'currency', 'order_data'])
-        .expression((eb) =>
-          eb
-            .selectFrom('orders')
-            .select([
-              sql<number>`${userId}::bigint`.as('user_id'),
-              sql<number>`coalesce(max(number), 0) + 1`.as('number'),
-              sql<string>`${amount}::numeric`.as('amount'),
-              sql<string>`${currency.code}::text`.as('currency'),
-              sql<unknown>`${data}::jsonb`.as('order_data'),
-            ])
-            .where('user_id', '=', userId),
-        )
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return (await getOrder(db, userId, Number(row.id)))!;
-    } catch (error) {
-      if (attempt < 3 && isUniqueViolation(error)) continue;
-      throw error;
-    }
-  }
+  const id = await insertNumbered(db, 'orders', userId, {
+    amount: sql`${amount}::numeric`,
+    currency: sql`${currency.code}::text`,
+    order_data: sql`${data}::jsonb`,
+  });
+  return (await getOrder(db, userId, id))!;
 }
 
 /** Cancels a pending order (the only change a user makes); any other status is a 409. */
@@ -245,8 +226,4 @@ export async function deleteOrders(db: Db, userId: number, ids: readonly number[
     await tx.deleteFrom('orders').where('user_id', '=', userId).where('id', 'in', unique).execute();
     return unique.length;
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }

@@ -1,4 +1,4 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import {
   cleanText,
@@ -206,4 +206,42 @@ export async function clearOwned(
   if (end) query = query.where('created_at', '<', end);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Inserts a record numbered per user from 1 (orders' #, the pages of lists) and returns its id.
+ * The next number is read in the insert itself; two inserts at once may pick the same one, and the
+ * unique key (user_id, number) refuses one, which tries again. `values` are typed SQL values.
+ */
+export async function insertNumbered(
+  db: Db,
+  table: 'orders' | 'watchlists',
+  userId: number,
+  values: Record<string, RawBuilder<unknown>>,
+): Promise<number> {
+  const columns = Object.keys(values);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const row = await db.kysely
+        .insertInto(table)
+        .columns(['user_id', 'number', ...columns] as never)
+        .expression((eb) =>
+          eb
+            .selectFrom(table)
+            .select([
+              sql<number>`${userId}::bigint`.as('user_id'),
+              sql<number>`coalesce(max(number), 0) + 1`.as('number'),
+              ...columns.map((c) => values[c].as(c)),
+            ])
+            .where('user_id', '=', userId),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    } catch (error) {
+      const taken = (error as { code?: string } | null)?.code === '23505';
+      if (attempt < 3 && taken) continue;
+      throw error;
+    }
+  }
 }

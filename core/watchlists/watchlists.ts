@@ -6,6 +6,7 @@ import {
   countOwned,
   deleteOwned,
   getOwned,
+  insertNumbered,
   listOwned,
   type OwnedResource,
   requireOwned,
@@ -131,35 +132,11 @@ export function requireWatchlist(db: Db, userId: number, id: number): Promise<Wa
 export async function createWatchlist(db: Db, userId: number, input: WatchlistInput): Promise<Watchlist> {
   const clean = cleanWatchlistInput(input, true);
   if ((await countOwned(db, WATCHLISTS, userId)) >= MAX_LISTS_PER_USER) throw invalidUserData({ lists: 'tooMany' });
-  // Two creations at once may pick the same number: the unique key refuses one, which tries again.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const row = await db.kysely
-        .insertInto('watchlists')
-        .columns(['user_id', 'number', 'name', 'description'])
-        .expression((eb) =>
-          eb
-            .selectFrom('watchlists')
-            .select([
-              sql<number>`${userId}::bigint`.as('user_id'),
-              sql<number>`coalesce(max(number), 0) + 1`.as('number'),
-              sql<string>`${clean.name!}::text`.as('name'),
-              sql<string>`${clean.description ?? ''}::text`.as('description'),
-            ])
-            .where('user_id', '=', userId),
-        )
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return (await getWatchlist(db, userId, Number(row.id)))!;
-    } catch (error) {
-      if (attempt < 3 && isUniqueViolation(error)) continue;
-      throw error;
-    }
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+  const id = await insertNumbered(db, 'watchlists', userId, {
+    name: sql`${clean.name!}::text`,
+    description: sql`${clean.description ?? ''}::text`,
+  });
+  return (await getWatchlist(db, userId, id))!;
 }
 
 /** Renames a list and/or changes its description. */
