@@ -66,10 +66,15 @@ export function pageSize(count: number | undefined): number {
 }
 
 /** Cuts a fetch of size + 1 rows (newest first) into a page and the cursor of the next one. */
-export function pageOf<T extends { id: number }>(rows: T[], size: number): Page<T> {
+export function pageOf<T extends { id: number }>(
+  rows: T[],
+  size: number,
+  /** The id the next page continues after (default the item's own id). */
+  cursorOf: (item: T) => number = (item) => item.id,
+): Page<T> {
   if (rows.length <= size) return { data: rows, next: null };
   const data = rows.slice(0, size);
-  return { data, next: data[data.length - 1].id };
+  return { data, next: cursorOf(data[data.length - 1]) };
 }
 
 /** Text trimmed, inner white space made single spaces, NFC. */

@@ -28,8 +28,8 @@ export type OwnedSelect<Row> = {
   executeTakeFirst(): Promise<Row | undefined>;
 };
 
-export type OwnedResource<Row, Item, Filters = object> = {
-  table: OwnedTable;
+export type OwnedResource<Row, Item, Filters = object, Table extends ListedTable = OwnedTable> = {
+  table: Table;
   /** The alias of `table` in `select`. */
   alias: string;
   /** What one is called in a 404: "search history entry". */
@@ -41,7 +41,14 @@ export type OwnedResource<Row, Item, Filters = object> = {
   search?: (q: string) => Expression<SqlBool>;
   /** The conditions of the list's own filters (a section, a type, a status, hidden rows). */
   filters?: (query: ListQuery & Filters) => Expression<SqlBool>[];
+  /** The time a page is ordered and filtered by (default `created_at`). */
+  time?: string;
+  /** The id a page continues after (default the item's `id`). */
+  cursorOf?: (item: Item) => number;
 };
+
+/** The tables a page of a user's records reads: theirs, and the companies in their lists. */
+type ListedTable = OwnedTable | 'watchlist_objects';
 
 /**
  * A `q` that any of these columns (`alias.column`, or an expression) contains: case-insensitive,
@@ -64,22 +71,23 @@ export function columnIs(column: string, value: unknown): Expression<SqlBool> {
 }
 
 /** A page of a user's records, newest first (`created_at`, then id): `q`, a day range, the resource's filters. */
-export async function listOwned<Row, Item extends { id: number }, Filters>(
+export async function listOwned<Row, Item extends { id: number }, Filters, Table extends ListedTable>(
   db: Db,
-  resource: OwnedResource<Row, Item, Filters>,
+  resource: OwnedResource<Row, Item, Filters, Table>,
   userId: number,
   query: ListQuery & Filters,
 ): Promise<Page<Item>> {
   const size = pageSize(query.count);
   const { start, end } = dayRange(query.from, query.to);
   const { alias } = resource;
-  const time = sql.ref(`${alias}.created_at`);
+  const timeColumn = resource.time ?? 'created_at';
+  const time = sql.ref(`${alias}.${timeColumn}`);
   const conditions = [
     ...(query.q && resource.search ? [resource.search(cleanText(query.q))] : []),
     ...(resource.filters?.(query) ?? []),
     ...(start ? [sql<SqlBool>`${time} >= ${start}`] : []),
     ...(end ? [sql<SqlBool>`${time} < ${end}`] : []),
-    ...(query.after !== undefined ? [keysetAfter(alias, resource.table, 'created_at', userId, query.after)] : []),
+    ...(query.after !== undefined ? [keysetAfter(alias, resource.table, timeColumn, userId, query.after)] : []),
   ];
   let select = resource.select(db, userId);
   for (const condition of conditions) select = select.where(condition);
@@ -88,7 +96,7 @@ export async function listOwned<Row, Item extends { id: number }, Filters>(
     .orderBy(sql.ref(`${alias}.id`), 'desc')
     .limit(size + 1)
     .execute();
-  return pageOf(rows.map(resource.itemOf), size);
+  return pageOf(rows.map(resource.itemOf), size, resource.cursorOf);
 }
 
 /** One of a user's records, or null (another user's is null too). */
