@@ -186,11 +186,16 @@ export function historyQuery(url: URL) {
   const after = intParam(url, 'after');
   const query: ListQuery = { q: q || undefined, from: from || undefined, to: to || undefined, after };
   const kept = { ...(q ? { q } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  /** The filters, and more parameters, as a query string. */
+  const withParams = (extra: Record<string, string>) => new URLSearchParams({ ...kept, ...extra }).toString();
   return {
     query,
     values: { q, from, to, active: Boolean(q || from || to) },
-    /** The filters, and more parameters, as a query string. */
-    withParams: (extra: Record<string, string>) => new URLSearchParams({ ...kept, ...extra }).toString(),
+    /** The page at `href` after this one (null on the last), and back to the first (null on the first). */
+    pageLinks: (href: string, next: number | null) => ({
+      nextHref: next ? `${href}?${withParams({ after: String(next) })}` : null,
+      firstHref: after !== undefined ? `${href}?${withParams({})}` : null,
+    }),
   };
 }
 
@@ -234,8 +239,7 @@ export async function loadHistoryPage<T, R = undefined>(
     done: url.searchParams.get('done'),
     count: Number(url.searchParams.get('count') ?? '0') || 0,
     rows: page.data.map((entry, i) => history.row(entry, p, presented[i] as R)),
-    nextHref: page.next ? `${p.path(path)}?${filters.withParams({ after: String(page.next) })}` : null,
-    firstHref: filters.query.after !== undefined ? `${p.path(path)}?${filters.withParams({})}` : null,
+    ...filters.pageLinks(p.path(path), page.next),
   };
 }
 
