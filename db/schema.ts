@@ -229,6 +229,7 @@ export type Database = {
     query: string;
     summary: Generated<string>;
     results: number;
+    results_is_estimate: Generated<boolean>;
     created_at: Generated<Date>;
   };
   saved_searches: {

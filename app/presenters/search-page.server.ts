@@ -25,6 +25,7 @@ import type { FilterDecl, SectionDecl } from '../../core/sections/section.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
 import type { AppServices } from '../services.ts';
 import { type Cell, presenter } from './present.server.ts';
+import { resultsText } from './search-summary.server.ts';
 import { DEFAULT_TABLE_STYLE, TABLE_STYLES, type TableStyle, type TableView } from './table-view.server.ts';
 
 export type Option = { value: string; label: string; depth?: number };
@@ -57,6 +58,8 @@ export type SearchPage = {
   columnChoices: { key: string; label: string; shown: boolean }[];
   rows: { id: number; cells: Record<string, Cell> }[];
   totalText: string;
+  /** `total` is an estimate (shown as "About …"). */
+  totalIsEstimate: boolean;
   /** How the name query was read when not as typed (corrected, or near names added); null otherwise. */
   notice: string | null;
   total: number;
@@ -121,10 +124,7 @@ export async function loadSearchPage(
     removeHref: href({ ...state, filters: state.filters.filter((x) => x !== f), page: 1, after: undefined }),
   }));
   const filterSummary = chips.map((c) => c.label).join(', ');
-  const noun = section.record ? 'records' : 'results';
-  const totalText = result.totalIsEstimate
-    ? p.t(`search.${noun}About`, { count: result.total })
-    : p.t(`search.${noun}`, { count: result.total });
+  const totalText = resultsText(p, section, result.total, result.totalIsEstimate);
   const sectionTitle = p.label(section.title);
 
   const nextHref = result.next ? href({ ...state, after: result.next, page: state.page + 1 }) : null;
@@ -161,6 +161,7 @@ export async function loadSearchPage(
     rows,
     total: result.total,
     totalText,
+    totalIsEstimate: result.totalIsEstimate,
     notice,
     chips,
     panel: panelFields(section, state, reference, p, await countCompaniesByJurisdiction(services.db)),
@@ -302,7 +303,7 @@ function refItems(decl: Extract<FilterDecl, { kind: 'reference' }>, reference: R
 }
 
 /** Names of the companies a `company` filter names, for its chip. */
-async function namesOfCompanies(services: AppServices, filters: FilterParam[]): Promise<Map<string, string>> {
+export async function namesOfCompanies(services: AppServices, filters: FilterParam[]): Promise<Map<string, string>> {
   const ids = filters.filter((f) => f.field === 'company').flatMap((f) => f.values.map(Number));
   if (ids.length === 0) return new Map();
   const rows = await services.db.kysely

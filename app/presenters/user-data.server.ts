@@ -11,10 +11,11 @@ import { watchlistChoices } from '../../core/watchlists/watchlists.ts';
 import type { Db } from '../../db/client.ts';
 import type { Seo } from '../meta.ts';
 import { requireUser } from '../require-user.server.ts';
-import { authContext, servicesContext } from '../services.ts';
+import { type AppServices, authContext, servicesContext } from '../services.ts';
 import { formText } from './account-forms.server.ts';
 import { type Presenter, presenter } from './present.server.ts';
 import type { SearchPage } from './search-page.server.ts';
+import { summaryOf } from './search-summary.server.ts';
 
 // Loader and action pieces of the pages of a user's data (lists, histories, saved searches) and
 // of the reading pages that offer them (profile, search): all no-ops for guests.
@@ -121,18 +122,23 @@ export type SearchForHistory = {
   /** What was searched, readable: the query words and the filters. */
   summary: string;
   results: number;
+  results_is_estimate: boolean;
   /** Only a first page that looks for something (words or a filter) is a search worth keeping. */
   searched: boolean;
 };
 
 /** The search of a search page, as the history and "save search" keep it. */
 export function searchOfPage(page: SearchPage, url: URL): SearchForHistory {
-  const summary = [page.q ? `“${page.q}”` : '', ...page.chips.map((c) => c.label)].filter(Boolean).join(' · ');
+  const summary = summaryOf(
+    page.q,
+    page.chips.map((c) => c.label),
+  );
   return {
     section: page.section,
     query: page.canonicalPath,
     summary,
     results: page.total,
+    results_is_estimate: page.totalIsEstimate,
     searched: page.page === 1 && !url.searchParams.has('after') && summary !== '',
   };
 }
@@ -180,11 +186,16 @@ export function historyQuery(url: URL) {
   const after = intParam(url, 'after');
   const query: ListQuery = { q: q || undefined, from: from || undefined, to: to || undefined, after };
   const kept = { ...(q ? { q } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  /** The filters, and more parameters, as a query string. */
+  const withParams = (extra: Record<string, string>) => new URLSearchParams({ ...kept, ...extra }).toString();
   return {
     query,
     values: { q, from, to, active: Boolean(q || from || to) },
-    /** The filters, and more parameters, as a query string. */
-    withParams: (extra: Record<string, string>) => new URLSearchParams({ ...kept, ...extra }).toString(),
+    /** The page at `href` after this one (null on the last), and back to the first (null on the first). */
+    pageLinks: (href: string, next: number | null) => ({
+      nextHref: next ? `${href}?${withParams({ after: String(next) })}` : null,
+      firstHref: after !== undefined ? `${href}?${withParams({})}` : null,
+    }),
   };
 }
 
@@ -198,24 +209,28 @@ export type HistoryRow = { id: number; name: string; cells: HistoryCell[] };
  * The loader of a history page: the signed-in user's entries (filtered by the URL, a page at a
  * time), the columns' labels, and what the last action did.
  */
-export async function loadHistoryPage<T>(
+export async function loadHistoryPage<T, R = undefined>(
   { request, params, context }: { request: Request; params: { lang?: string }; context: ContextReader },
   history: {
     titleKey: string;
     descriptionKey: string;
     columns: (p: Presenter, path: string) => string[];
     list: (db: Db, userId: number, query: ListQuery) => Promise<Page<T>>;
-    row: (entry: T, p: Presenter) => HistoryRow;
+    /** What the rows read beyond the entries, once for the page (in the reader's language). */
+    present?: (entries: T[], services: AppServices, p: Presenter) => Promise<R[]>;
+    row: (entry: T, p: Presenter, presented: R) => HistoryRow;
   },
 ) {
   const lang = langOf(params);
   const auth = requireUser(context);
-  const { db, reference } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, reference } = services;
   const p = presenter(reference, lang);
   const url = new URL(request.url);
   const path = unprefixedPath(url.pathname);
   const filters = historyQuery(url);
   const page = await history.list(db, auth.user.id, filters.query);
+  const presented = history.present ? await history.present(page.data, services, p) : [];
   return {
     seo: userPageSeo(context, lang, path, history.titleKey, history.descriptionKey),
     columns: history.columns(p, path),
@@ -223,9 +238,8 @@ export async function loadHistoryPage<T>(
     filters: filters.values,
     done: url.searchParams.get('done'),
     count: Number(url.searchParams.get('count') ?? '0') || 0,
-    rows: page.data.map((entry) => history.row(entry, p)),
-    nextHref: page.next ? `${p.path(path)}?${filters.withParams({ after: String(page.next) })}` : null,
-    firstHref: filters.query.after !== undefined ? `${p.path(path)}?${filters.withParams({})}` : null,
+    rows: page.data.map((entry, i) => history.row(entry, p, presented[i] as R)),
+    ...filters.pageLinks(p.path(path), page.next),
   };
 }
 

@@ -49,8 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         savedAt: s.created_at,
       };
     }),
-    nextHref: page.next ? `${p.path(PATH)}?${filters.withParams({ after: String(page.next) })}` : null,
-    firstHref: filters.query.after !== undefined ? `${p.path(PATH)}?${filters.withParams({})}` : null,
+    ...filters.pageLinks(p.path(PATH), page.next),
   };
 }
 

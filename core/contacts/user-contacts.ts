@@ -1,17 +1,16 @@
 import type { Db } from '../../db/client.ts';
 import { isEmail, normaliseEmail } from '../accounts/email-address.ts';
 import { AppError } from '../errors/app-error.ts';
+import { cleanText, type ListQuery, type Page } from '../user-data/list-query.ts';
 import {
-  cleanText,
-  containsPattern,
-  dayRange,
-  keysetAfter,
-  type ListQuery,
-  type Page,
-  pageOf,
-  pageSize,
-} from '../user-data/list-query.ts';
-import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
+  columnIs,
+  countOwned,
+  deleteOwnedIds,
+  listOwned,
+  type OwnedResource,
+  textIn,
+} from '../user-data/owned-records.ts';
+import { fieldProblem } from '../user-data/user-data-errors.ts';
 
 // A user's own contact details (spec §3 "contacts", §7 POST and GET /contacts/users/{user_id},
 // DELETE /contacts; the settings page /dashboard/settings/contacts/ shows Contact and Type). Each
@@ -118,54 +117,39 @@ function websiteUrl(text: string): { contact: string; normalized: string } | nul
 
 type ContactRow = { id: number; type: UserContactType; contact: string; created_at: Date };
 
-function contactOf(row: ContactRow): UserContact {
-  return {
+/** A user's contacts as their records (core/user-data/owned-records.ts). */
+export const USER_CONTACTS: OwnedResource<ContactRow, UserContact, { type?: UserContactType }> = {
+  table: 'user_contacts',
+  alias: 'c',
+  noun: 'contact',
+  select: (db, userId) =>
+    db.kysely
+      .selectFrom('user_contacts as c')
+      .select(['c.id', 'c.type', 'c.contact', 'c.created_at'])
+      .where('c.user_id', '=', userId),
+  itemOf: (row) => ({
     id: Number(row.id),
     type: row.type,
     contact: row.contact,
     created_at: new Date(row.created_at).toISOString(),
-  };
-}
-
-function selectContacts(db: Db, userId: number) {
-  return db.kysely
-    .selectFrom('user_contacts as c')
-    .select(['c.id', 'c.type', 'c.contact', 'c.created_at'])
-    .where('c.user_id', '=', userId);
-}
+  }),
+  search: textIn('c.contact'),
+  filters: (query) => (query.type ? [columnIs('c.type', query.type)] : []),
+};
 
 /** A user's contacts, newest first: `q` looks in the contact, `type` keeps one type. */
-export async function listUserContacts(
+export function listUserContacts(
   db: Db,
   userId: number,
   query: ListQuery & { type?: UserContactType } = {},
 ): Promise<Page<UserContact>> {
-  const size = pageSize(query.count);
-  const { start, end } = dayRange(query.from, query.to);
-  let select = selectContacts(db, userId);
-  if (query.q) select = select.where('c.contact', 'ilike', containsPattern(cleanText(query.q)));
-  if (query.type) select = select.where('c.type', '=', query.type);
-  if (start) select = select.where('c.created_at', '>=', start);
-  if (end) select = select.where('c.created_at', '<', end);
-  if (query.after !== undefined)
-    select = select.where(keysetAfter('c', 'user_contacts', 'created_at', userId, query.after));
-  const rows = await select
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(size + 1)
-    .execute();
-  return pageOf(rows.map(contactOf), size);
+  return listOwned(db, USER_CONTACTS, userId, query);
 }
 
 /** Adds a contact: checked for its type, normalised; the same contact twice is a 409 naming it. */
 export async function addUserContact(db: Db, userId: number, input: UserContactInput): Promise<UserContact> {
   const clean = normaliseContact(input.type, input.contact);
-  const held = await db.kysely
-    .selectFrom('user_contacts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (Number(held.n) >= MAX_CONTACTS_PER_USER) {
+  if ((await countOwned(db, USER_CONTACTS, userId)) >= MAX_CONTACTS_PER_USER) {
     throw fieldProblem(
       'contact',
       'tooMany',
@@ -184,25 +168,13 @@ export async function addUserContact(db: Db, userId: number, input: UserContactI
       fields: { contact: 'duplicate' },
     });
   }
-  return contactOf(row as ContactRow);
+  return USER_CONTACTS.itemOf(row as ContactRow);
 }
 
 /**
  * Deletes some of a user's contacts, all or none: an id that is not one of the caller's
  * contacts is a 404 and nothing is deleted. Returns how many went.
  */
-export async function deleteUserContacts(db: Db, userId: number, ids: readonly number[]): Promise<number> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) throw fieldProblem('contact_ids', 'required', 'Give the ids of the contacts to delete.');
-  return db.kysely.transaction().execute(async (tx) => {
-    const result = await tx
-      .deleteFrom('user_contacts')
-      .where('user_id', '=', userId)
-      .where('id', 'in', unique)
-      .executeTakeFirst();
-    const deleted = Number(result.numDeletedRows);
-    // Throwing rolls the deletion back: another user's id never removes anything.
-    if (deleted !== unique.length) throw notFound('contact');
-    return deleted;
-  });
+export function deleteUserContacts(db: Db, userId: number, ids: readonly number[]): Promise<number> {
+  return deleteOwnedIds(db, USER_CONTACTS, userId, ids, 'contact_ids');
 }

@@ -1,16 +1,17 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
+import { COMPANY_REF_COLUMNS, type CompanyRef, type CompanyRefRow, companyRefOf } from '../user-data/company-ref.ts';
+import type { ListQuery, Page } from '../user-data/list-query.ts';
 import {
-  cleanText,
-  containsPattern,
-  dayRange,
-  keysetAfter,
-  type ListQuery,
-  type Page,
-  pageOf,
-  pageSize,
-} from '../user-data/list-query.ts';
-import { invalidUserData, notFound } from '../user-data/user-data-errors.ts';
+  clearOwned,
+  deleteOwned,
+  getOwned,
+  listOwned,
+  type OwnedResource,
+  textIn,
+  updateOwned,
+} from '../user-data/owned-records.ts';
+import { invalidUserData } from '../user-data/user-data-errors.ts';
 
 // Companies a signed-in user opened (spec §3 "browsing history": object_id, created_at). Only a
 // signed-in user's profile views are written; guests cost nothing. Every function is scoped to the
@@ -25,7 +26,7 @@ export type BrowsingEntry = {
   object_id: number;
   created_at: string;
   /** The company as it is now (null when it no longer exists). */
-  company: { id: number; uri: string; name: string; jurisdiction_id: number } | null;
+  company: CompanyRef | null;
 };
 
 /** Records that a user opened a company's profile (a revisit within 10 minutes moves the last entry). */
@@ -65,61 +66,39 @@ export async function addCompanyView(
   return (await getCompanyView(db, userId, Number(row.id)))!;
 }
 
-function selectViews(db: Db, userId: number) {
-  return db.kysely
-    .selectFrom('browsing_history as h')
-    .leftJoin('legal_entities as b', 'b.id', 'h.legal_entity_id')
-    .select(['h.id', 'h.legal_entity_id', 'h.created_at', 'b.id as company_id', 'b.uri', 'b.name', 'b.jurisdiction_id'])
-    .where('h.user_id', '=', userId);
-}
+type ViewRow = { id: number; legal_entity_id: number; created_at: Date } & CompanyRefRow;
 
-type ViewRow = {
-  id: number;
-  legal_entity_id: number;
-  created_at: Date;
-  company_id: number | null;
-  uri: string | null;
-  name: string | null;
-  jurisdiction_id: number | null;
-};
-
-function entryOf(row: ViewRow): BrowsingEntry {
-  return {
+/** The browsing history as a user's records (core/user-data/owned-records.ts). */
+export const BROWSING_HISTORY: OwnedResource<ViewRow, BrowsingEntry> = {
+  table: 'browsing_history',
+  alias: 'h',
+  noun: 'browsing history entry',
+  select: (db, userId) =>
+    db.kysely
+      .selectFrom('browsing_history as h')
+      .leftJoin('legal_entities as b', 'b.id', 'h.legal_entity_id')
+      .select(['h.id', 'h.legal_entity_id', 'h.created_at', ...COMPANY_REF_COLUMNS])
+      .where('h.user_id', '=', userId),
+  itemOf: (row) => ({
     id: Number(row.id),
     object_id: Number(row.legal_entity_id),
     created_at: new Date(row.created_at).toISOString(),
-    company:
-      row.company_id === null
-        ? null
-        : { id: Number(row.company_id), uri: row.uri!, name: row.name!, jurisdiction_id: Number(row.jurisdiction_id) },
-  };
-}
+    company: companyRefOf(row),
+  }),
+  search: textIn('b.name'),
+};
 
 /** A user's views, newest first: by company name text and by day. */
-export async function listCompanyViews(db: Db, userId: number, query: ListQuery = {}): Promise<Page<BrowsingEntry>> {
-  const size = pageSize(query.count);
-  const { start, end } = dayRange(query.from, query.to);
-  let select = selectViews(db, userId);
-  if (query.q) select = select.where('b.name', 'ilike', containsPattern(cleanText(query.q)));
-  if (start) select = select.where('h.created_at', '>=', start);
-  if (end) select = select.where('h.created_at', '<', end);
-  if (query.after !== undefined)
-    select = select.where(keysetAfter('h', 'browsing_history', 'created_at', userId, query.after));
-  const rows = await select
-    .orderBy('h.created_at', 'desc')
-    .orderBy('h.id', 'desc')
-    .limit(size + 1)
-    .execute();
-  return pageOf(rows.map(entryOf), size);
+export function listCompanyViews(db: Db, userId: number, query: ListQuery = {}): Promise<Page<BrowsingEntry>> {
+  return listOwned(db, BROWSING_HISTORY, userId, query);
 }
 
-export async function getCompanyView(db: Db, userId: number, id: number): Promise<BrowsingEntry | null> {
-  const row = await selectViews(db, userId).where('h.id', '=', id).executeTakeFirst();
-  return row ? entryOf(row) : null;
+export function getCompanyView(db: Db, userId: number, id: number): Promise<BrowsingEntry | null> {
+  return getOwned(db, BROWSING_HISTORY, userId, id);
 }
 
 /** Changes when a view happened (not into the future); without a time, it becomes now. */
-export async function updateCompanyView(
+export function updateCompanyView(
   db: Db,
   userId: number,
   id: number,
@@ -130,35 +109,14 @@ export async function updateCompanyView(
   if (Number.isNaN(when.getTime()) || when.getTime() > now.getTime() + 60_000) {
     throw invalidUserData({ created_at: 'future' });
   }
-  const result = await db.kysely
-    .updateTable('browsing_history')
-    .set({ created_at: when })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound('browsing history entry');
-  return (await getCompanyView(db, userId, id))!;
+  return updateOwned(db, BROWSING_HISTORY, userId, id, { created_at: when });
 }
 
-export async function deleteCompanyView(db: Db, userId: number, id: number): Promise<void> {
-  const result = await db.kysely
-    .deleteFrom('browsing_history')
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound('browsing history entry');
+export function deleteCompanyView(db: Db, userId: number, id: number): Promise<void> {
+  return deleteOwned(db, BROWSING_HISTORY, userId, id);
 }
 
 /** Clears a user's browsing history (or the days of a range); returns how many entries went. */
-export async function clearCompanyViews(
-  db: Db,
-  userId: number,
-  range: { from?: string; to?: string } = {},
-): Promise<number> {
-  const { start, end } = dayRange(range.from, range.to);
-  let query = db.kysely.deleteFrom('browsing_history').where('user_id', '=', userId);
-  if (start) query = query.where('created_at', '>=', start);
-  if (end) query = query.where('created_at', '<', end);
-  const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function clearCompanyViews(db: Db, userId: number, range: { from?: string; to?: string } = {}): Promise<number> {
+  return clearOwned(db, BROWSING_HISTORY, userId, range);
 }

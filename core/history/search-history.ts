@@ -1,17 +1,18 @@
 import type { Db } from '../../db/client.ts';
 import { SECTIONS } from '../sections/sections.ts';
+import { cleanText, type ListQuery, type Page } from '../user-data/list-query.ts';
 import {
-  cleanText,
-  containsPattern,
-  dayRange,
-  keysetAfter,
-  type ListQuery,
-  type Page,
-  pageOf,
-  pageSize,
-} from '../user-data/list-query.ts';
+  clearOwned,
+  columnIs,
+  deleteOwned,
+  getOwned,
+  listOwned,
+  type OwnedResource,
+  textIn,
+  updateOwned,
+} from '../user-data/owned-records.ts';
 import { searchPathOf } from '../user-data/search-path.ts';
-import { invalidUserData, notFound, type UserDataFields } from '../user-data/user-data-errors.ts';
+import { invalidUserData, type UserDataFields } from '../user-data/user-data-errors.ts';
 
 // Searches a signed-in user made (spec §3 "search history": created_at, query, results), in any
 // section. Scoped to the caller's user id: another user's entry is "not found".
@@ -28,10 +29,18 @@ export type SearchEntry = {
   /** What was searched, readable. */
   summary: string;
   results: number;
+  /** The count was estimated (a search past the exact count): shown as "About …". */
+  results_is_estimate: boolean;
   created_at: string;
 };
 
-export type SearchInput = { section: string; query: string; summary?: string; results: number };
+export type SearchInput = {
+  section: string;
+  query: string;
+  summary?: string;
+  results: number;
+  results_is_estimate?: boolean;
+};
 
 const SECTION_IDS = new Set(SECTIONS.map((s) => s.id));
 
@@ -54,6 +63,7 @@ export function cleanSearchInput(input: Partial<SearchInput>): Partial<SearchInp
       out.results = input.results;
     } else fields.results = 'invalid';
   }
+  if (input.results_is_estimate !== undefined) out.results_is_estimate = input.results_is_estimate === true;
   if (Object.keys(fields).length > 0) throw invalidUserData(fields);
   return out;
 }
@@ -80,7 +90,12 @@ export async function recordSearch(db: Db, userId: number, input: SearchInput, n
   ) {
     await db.kysely
       .updateTable('search_history')
-      .set({ created_at: now, results: clean.results, summary: clean.summary ?? '' })
+      .set({
+        created_at: now,
+        results: clean.results,
+        results_is_estimate: clean.results_is_estimate ?? false,
+        summary: clean.summary ?? '',
+      })
       .where('user_id', '=', userId)
       .where('id', '=', last.id)
       .execute();
@@ -94,6 +109,7 @@ export async function recordSearch(db: Db, userId: number, input: SearchInput, n
       query: clean.query,
       summary: clean.summary ?? '',
       results: clean.results,
+      results_is_estimate: clean.results_is_estimate ?? false,
       created_at: now,
     })
     .returning('id')
@@ -101,101 +117,68 @@ export async function recordSearch(db: Db, userId: number, input: SearchInput, n
   return (await getSearch(db, userId, Number(row.id)))!;
 }
 
-function selectSearches(db: Db, userId: number) {
-  return db.kysely
-    .selectFrom('search_history as h')
-    .select(['h.id', 'h.section', 'h.query', 'h.summary', 'h.results', 'h.created_at'])
-    .where('h.user_id', '=', userId);
-}
+type Row = Omit<SearchEntry, 'created_at'> & { created_at: Date };
 
-type Row = { id: number; section: string; query: string; summary: string; results: number; created_at: Date };
-
-function entryOf(row: Row): SearchEntry {
-  return {
+/** The search history as a user's records (core/user-data/owned-records.ts). */
+export const SEARCH_HISTORY: OwnedResource<Row, SearchEntry, { section?: string }> = {
+  table: 'search_history',
+  alias: 'h',
+  noun: 'search history entry',
+  select: (db, userId) =>
+    db.kysely
+      .selectFrom('search_history as h')
+      .select(['h.id', 'h.section', 'h.query', 'h.summary', 'h.results', 'h.results_is_estimate', 'h.created_at'])
+      .where('h.user_id', '=', userId),
+  itemOf: (row) => ({
     id: Number(row.id),
     section: row.section,
     query: row.query,
     summary: row.summary,
     results: Number(row.results),
+    results_is_estimate: row.results_is_estimate,
     created_at: new Date(row.created_at).toISOString(),
-  };
-}
+  }),
+  search: textIn('h.summary', 'h.query'),
+  filters: (query) => (query.section ? [columnIs('h.section', query.section)] : []),
+};
 
-/** A user's searches, newest first: by text of the query or its summary, and by day. */
-export async function listSearches(
+/** A user's searches, newest first: by text of the query or its summary, section and day. */
+export function listSearches(
   db: Db,
   userId: number,
   query: ListQuery & { section?: string } = {},
 ): Promise<Page<SearchEntry>> {
-  const size = pageSize(query.count);
-  const { start, end } = dayRange(query.from, query.to);
-  let select = selectSearches(db, userId);
-  if (query.q) {
-    const pattern = containsPattern(cleanText(query.q));
-    select = select.where((eb) => eb.or([eb('h.summary', 'ilike', pattern), eb('h.query', 'ilike', pattern)]));
-  }
-  if (query.section) select = select.where('h.section', '=', query.section);
-  if (start) select = select.where('h.created_at', '>=', start);
-  if (end) select = select.where('h.created_at', '<', end);
-  if (query.after !== undefined)
-    select = select.where(keysetAfter('h', 'search_history', 'created_at', userId, query.after));
-  const rows = await select
-    .orderBy('h.created_at', 'desc')
-    .orderBy('h.id', 'desc')
-    .limit(size + 1)
-    .execute();
-  return pageOf(rows.map(entryOf), size);
+  return listOwned(db, SEARCH_HISTORY, userId, query);
 }
 
-export async function getSearch(db: Db, userId: number, id: number): Promise<SearchEntry | null> {
-  const row = await selectSearches(db, userId).where('h.id', '=', id).executeTakeFirst();
-  return row ? entryOf(row) : null;
+export function getSearch(db: Db, userId: number, id: number): Promise<SearchEntry | null> {
+  return getOwned(db, SEARCH_HISTORY, userId, id);
 }
 
-/** Corrects an entry's result count or summary (a client that learns the count later). */
-export async function updateSearch(
+/**
+ * Corrects an entry's result count or summary (a client that learns the count later): a new count
+ * is exact unless said to be an estimate.
+ */
+export function updateSearch(
   db: Db,
   userId: number,
   id: number,
-  input: { results?: number; summary?: string },
+  input: { results?: number; results_is_estimate?: boolean; summary?: string },
 ): Promise<SearchEntry> {
   const clean = cleanSearchInput(input);
-  const changes = { results: clean.results, summary: clean.summary };
-  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  if (Object.keys(set).length === 0) {
-    const entry = await getSearch(db, userId, id);
-    if (!entry) throw notFound('search history entry');
-    return entry;
-  }
-  const result = await db.kysely
-    .updateTable('search_history')
-    .set(set)
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound('search history entry');
-  return (await getSearch(db, userId, id))!;
+  const estimate = clean.results_is_estimate ?? (clean.results !== undefined ? false : undefined);
+  return updateOwned(db, SEARCH_HISTORY, userId, id, {
+    results: clean.results,
+    results_is_estimate: estimate,
+    summary: clean.summary,
+  });
 }
 
-export async function deleteSearch(db: Db, userId: number, id: number): Promise<void> {
-  const result = await db.kysely
-    .deleteFrom('search_history')
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound('search history entry');
+export function deleteSearch(db: Db, userId: number, id: number): Promise<void> {
+  return deleteOwned(db, SEARCH_HISTORY, userId, id);
 }
 
 /** Clears a user's search history (or the days of a range); returns how many entries went. */
-export async function clearSearches(
-  db: Db,
-  userId: number,
-  range: { from?: string; to?: string } = {},
-): Promise<number> {
-  const { start, end } = dayRange(range.from, range.to);
-  let query = db.kysely.deleteFrom('search_history').where('user_id', '=', userId);
-  if (start) query = query.where('created_at', '>=', start);
-  if (end) query = query.where('created_at', '<', end);
-  const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function clearSearches(db: Db, userId: number, range: { from?: string; to?: string } = {}): Promise<number> {
+  return clearOwned(db, SEARCH_HISTORY, userId, range);
 }

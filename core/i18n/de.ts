@@ -755,8 +755,6 @@ export const de: Messages = {
     navigation: 'Ihr Konto',
     companies_one: '{{count}} Unternehmen',
     companies_other: '{{count}} Unternehmen',
-    results_one: '{{count, number}} Treffer',
-    results_other: '{{count, number}} Treffer',
   },
   notifications: {
     title: 'Benachrichtigungen',

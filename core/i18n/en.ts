@@ -728,8 +728,6 @@ export const en = {
     navigation: 'Your account',
     companies_one: '{{count}} company',
     companies_other: '{{count}} companies',
-    results_one: '{{count, number}} result',
-    results_other: '{{count, number}} results',
   },
   notifications: {
     title: 'Notifications',

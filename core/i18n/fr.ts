@@ -757,8 +757,6 @@ export const fr: Messages = {
     navigation: 'Votre compte',
     companies_one: '{{count}} entreprise',
     companies_other: '{{count}} entreprises',
-    results_one: '{{count, number}} résultat',
-    results_other: '{{count, number}} résultats',
   },
   notifications: {
     title: 'Notifications',

@@ -1,16 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
+import type { ListQuery, Page } from '../user-data/list-query.ts';
 import {
-  cleanText,
-  containsPattern,
-  dayRange,
-  keysetAfter,
-  type ListQuery,
-  type Page,
-  pageOf,
-  pageSize,
-} from '../user-data/list-query.ts';
+  columnIs,
+  getOwned,
+  insertNumbered,
+  listOwned,
+  type OwnedResource,
+  type OwnedSelect,
+  textIn,
+} from '../user-data/owned-records.ts';
 import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
 
 // A user's orders (spec §3 "orders": number, created_at, amount, status, order_data; §7 orders on
@@ -122,43 +122,44 @@ function checkOrderData(data: unknown): Record<string, unknown> {
   return data as Record<string, unknown>;
 }
 
-function selectOrders(db: Db, userId: number) {
-  return db.kysely
-    .selectFrom('orders as o')
-    .select(['o.id', 'o.number', 'o.created_at', 'o.updated_at', 'o.amount', 'o.currency', 'o.status', 'o.order_data'])
-    .where('o.user_id', '=', userId);
-}
+/** Orders as a user's records (core/user-data/owned-records.ts): `q` is an order number or text in its data. */
+export const ORDERS: OwnedResource<OrderRow, Order, { status?: OrderStatus }> = {
+  table: 'orders',
+  alias: 'o',
+  noun: 'order',
+  select: (db, userId) =>
+    db.kysely
+      .selectFrom('orders as o')
+      .select([
+        'o.id',
+        'o.number',
+        'o.created_at',
+        'o.updated_at',
+        'o.amount',
+        'o.currency',
+        'o.status',
+        'o.order_data',
+      ])
+      .where('o.user_id', '=', userId) as unknown as OwnedSelect<OrderRow>,
+  itemOf: orderOf,
+  search: (text) => {
+    const q = text.replace(/^#/, '');
+    return /^\d{1,9}$/.test(q) ? columnIs('o.number', Number(q)) : textIn(sql`o.order_data::text`)(q);
+  },
+  filters: (query) => (query.status ? [columnIs('o.status', query.status)] : []),
+};
 
-export async function getOrder(db: Db, userId: number, id: number): Promise<Order | null> {
-  const row = await selectOrders(db, userId).where('o.id', '=', id).executeTakeFirst();
-  return row ? orderOf(row as OrderRow) : null;
+export function getOrder(db: Db, userId: number, id: number): Promise<Order | null> {
+  return getOwned(db, ORDERS, userId, id);
 }
 
 /** A user's orders, newest first: `q` is an order number or text in the order's data; `status` keeps one status. */
-export async function listOrders(
+export function listOrders(
   db: Db,
   userId: number,
   query: ListQuery & { status?: OrderStatus } = {},
 ): Promise<Page<Order>> {
-  const size = pageSize(query.count);
-  const { start, end } = dayRange(query.from, query.to);
-  let select = selectOrders(db, userId);
-  if (query.q) {
-    const q = cleanText(query.q).replace(/^#/, '');
-    select = /^\d{1,9}$/.test(q)
-      ? select.where('o.number', '=', Number(q))
-      : select.where(sql<string>`o.order_data::text`, 'ilike', containsPattern(q));
-  }
-  if (query.status) select = select.where('o.status', '=', query.status);
-  if (start) select = select.where('o.created_at', '>=', start);
-  if (end) select = select.where('o.created_at', '<', end);
-  if (query.after !== undefined) select = select.where(keysetAfter('o', 'orders', 'created_at', userId, query.after));
-  const rows = await select
-    .orderBy('o.created_at', 'desc')
-    .orderBy('o.id', 'desc')
-    .limit(size + 1)
-    .execute();
-  return pageOf((rows as OrderRow[]).map(orderOf), size);
+  return listOwned(db, ORDERS, userId, query);
 }
 
 /** Creates a pending order, numbered per user from 1. */
@@ -166,32 +167,12 @@ export async function createOrder(db: Db, userId: number, input: OrderInput): Pr
   const currency = await currencyMinorUnit(db, input.currency);
   const amount = orderAmount(input.amount, currency.minor);
   const data = JSON.stringify(checkOrderData(input.order_data));
-  // Two orders at once may pick the same number: the unique key refuses one, which tries again.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const row = await db.kysely
-        .insertInto('orders')
-        .columns(['user_id', 'number', 'amount', 'currency', 'order_data'])
-        .expression((eb) =>
-          eb
-            .selectFrom('orders')
-            .select([
-              sql<number>`${userId}::bigint`.as('user_id'),
-              sql<number>`coalesce(max(number), 0) + 1`.as('number'),
-              sql<string>`${amount}::numeric`.as('amount'),
-              sql<string>`${currency.code}::text`.as('currency'),
-              sql<unknown>`${data}::jsonb`.as('order_data'),
-            ])
-            .where('user_id', '=', userId),
-        )
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return (await getOrder(db, userId, Number(row.id)))!;
-    } catch (error) {
-      if (attempt < 3 && isUniqueViolation(error)) continue;
-      throw error;
-    }
-  }
+  const id = await insertNumbered(db, 'orders', userId, {
+    amount: sql`${amount}::numeric`,
+    currency: sql`${currency.code}::text`,
+    order_data: sql`${data}::jsonb`,
+  });
+  return (await getOrder(db, userId, id))!;
 }
 
 /** Cancels a pending order (the only change a user makes); any other status is a 409. */
@@ -245,8 +226,4 @@ export async function deleteOrders(db: Db, userId: number, ids: readonly number[
     await tx.deleteFrom('orders').where('user_id', '=', userId).where('id', 'in', unique).execute();
     return unique.length;
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }

@@ -1,17 +1,10 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { isAdvancedCompany } from '../companies/advanced-profile.ts';
 import { AppError } from '../errors/app-error.ts';
-import {
-  cleanText,
-  containsPattern,
-  dayRange,
-  keysetAfter,
-  type ListQuery,
-  type Page,
-  pageOf,
-  pageSize,
-} from '../user-data/list-query.ts';
+import { COMPANY_REF_COLUMNS, type CompanyRef, type CompanyRefRow, companyRefOf } from '../user-data/company-ref.ts';
+import type { ListQuery, Page } from '../user-data/list-query.ts';
+import { getOwned, listOwned, type OwnedResource, textIn, updateOwned } from '../user-data/owned-records.ts';
 import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
 
 // Company profiles a user bought (spec §3 "purchases"; §7 purchases on users/{user_id}; the page
@@ -35,7 +28,7 @@ export type Purchase = {
   /** Hidden from the purchase history by the user (still bought). */
   hidden: boolean;
   /** The company as it is now; null when it no longer exists. */
-  company: { id: number; uri: string; name: string; jurisdiction_id: number } | null;
+  company: CompanyRef | null;
 };
 
 type PurchaseRow = {
@@ -44,47 +37,33 @@ type PurchaseRow = {
   credits: number;
   created_at: Date;
   hidden_at: Date | null;
-  company_id: number | null;
-  uri: string | null;
-  name: string | null;
-  jurisdiction_id: number | null;
-};
+} & CompanyRefRow;
 
-function purchaseOf(row: PurchaseRow): Purchase {
-  return {
+/** Purchases as a user's records (core/user-data/owned-records.ts); hidden ones only when asked. */
+export const PURCHASES: OwnedResource<PurchaseRow, Purchase, { hidden?: boolean }> = {
+  table: 'purchases',
+  alias: 'p',
+  noun: 'purchase',
+  select: (db, userId) =>
+    db.kysely
+      .selectFrom('purchases as p')
+      .leftJoin('legal_entities as b', 'b.id', 'p.legal_entity_id')
+      .select(['p.id', 'p.legal_entity_id', 'p.credits', 'p.created_at', 'p.hidden_at', ...COMPANY_REF_COLUMNS])
+      .where('p.user_id', '=', userId),
+  itemOf: (row) => ({
     id: Number(row.id),
     object_id: Number(row.legal_entity_id),
     credits: Number(row.credits),
     created_at: new Date(row.created_at).toISOString(),
     hidden: row.hidden_at !== null,
-    company:
-      row.company_id === null
-        ? null
-        : { id: Number(row.company_id), uri: row.uri!, name: row.name!, jurisdiction_id: Number(row.jurisdiction_id) },
-  };
-}
+    company: companyRefOf(row),
+  }),
+  search: textIn('b.name'),
+  filters: (query) => (query.hidden ? [] : [sql<SqlBool>`p.hidden_at is null`]),
+};
 
-function selectPurchases(db: Db, userId: number) {
-  return db.kysely
-    .selectFrom('purchases as p')
-    .leftJoin('legal_entities as b', 'b.id', 'p.legal_entity_id')
-    .select([
-      'p.id',
-      'p.legal_entity_id',
-      'p.credits',
-      'p.created_at',
-      'p.hidden_at',
-      'b.id as company_id',
-      'b.uri',
-      'b.name',
-      'b.jurisdiction_id',
-    ])
-    .where('p.user_id', '=', userId);
-}
-
-export async function getPurchase(db: Db, userId: number, id: number): Promise<Purchase | null> {
-  const row = await selectPurchases(db, userId).where('p.id', '=', id).executeTakeFirst();
-  return row ? purchaseOf(row) : null;
+export function getPurchase(db: Db, userId: number, id: number): Promise<Purchase | null> {
+  return getOwned(db, PURCHASES, userId, id);
 }
 
 /** Whether a user has bought a company's profile (hidden or not). */
@@ -102,26 +81,12 @@ export async function hasPurchased(db: Db, userId: number, companyId: number): P
  * A user's purchases, newest first: `q` looks in company names, `from`/`to` at the day. Hidden
  * purchases only with `hidden: true`.
  */
-export async function listPurchases(
+export function listPurchases(
   db: Db,
   userId: number,
   query: ListQuery & { hidden?: boolean } = {},
 ): Promise<Page<Purchase>> {
-  const size = pageSize(query.count);
-  const { start, end } = dayRange(query.from, query.to);
-  let select = selectPurchases(db, userId);
-  if (!query.hidden) select = select.where('p.hidden_at', 'is', null);
-  if (query.q) select = select.where('b.name', 'ilike', containsPattern(cleanText(query.q)));
-  if (start) select = select.where('p.created_at', '>=', start);
-  if (end) select = select.where('p.created_at', '<', end);
-  if (query.after !== undefined)
-    select = select.where(keysetAfter('p', 'purchases', 'created_at', userId, query.after));
-  const rows = await select
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(size + 1)
-    .execute();
-  return pageOf(rows.map(purchaseOf), size);
+  return listOwned(db, PURCHASES, userId, query);
 }
 
 /** The credits a company's full profile costs: more for an advanced profile (advanced-profile.ts). */
@@ -164,15 +129,8 @@ export async function purchaseProfile(
 }
 
 /** Hides a purchase from the purchase history or shows it again (the API's PATCH). */
-export async function setPurchaseHidden(db: Db, userId: number, id: number, hidden: boolean): Promise<Purchase> {
-  const result = await db.kysely
-    .updateTable('purchases')
-    .set({ hidden_at: hidden ? sql<Date>`coalesce(hidden_at, now())` : null })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound('purchase');
-  return (await getPurchase(db, userId, id))!;
+export function setPurchaseHidden(db: Db, userId: number, id: number, hidden: boolean): Promise<Purchase> {
+  return updateOwned(db, PURCHASES, userId, id, { hidden_at: hidden ? sql<Date>`coalesce(hidden_at, now())` : null });
 }
 
 /**

@@ -1,18 +1,20 @@
 import type { Db } from '../../db/client.ts';
 import { SECTIONS } from '../sections/sections.ts';
 import { MAX_SAVED_SEARCHES, SAVED_NAME_MAX } from '../user-data/limits.ts';
+import { cleanText, type ListQuery, type Page } from '../user-data/list-query.ts';
 import {
-  cleanText,
-  containsPattern,
-  dayRange,
-  keysetAfter,
-  type ListQuery,
-  type Page,
-  pageOf,
-  pageSize,
-} from '../user-data/list-query.ts';
+  columnIs,
+  countOwned,
+  deleteOwned,
+  getOwned,
+  listOwned,
+  type OwnedResource,
+  requireOwned,
+  textIn,
+  updateOwned,
+} from '../user-data/owned-records.ts';
 import { searchPathOf } from '../user-data/search-path.ts';
-import { invalidUserData, notFound, type UserDataFields } from '../user-data/user-data-errors.ts';
+import { invalidUserData, type UserDataFields } from '../user-data/user-data-errors.ts';
 
 // Searches a user keeps under a name (spec §3 "saved searches", §5 "save or load filters"), in
 // any section; running one is opening its path. Scoped to the caller's user id.
@@ -66,32 +68,32 @@ export function cleanSavedSearchInput(
 
 type Row = { id: number; name: string; section: string; query: string; created_at: Date; updated_at: Date };
 
-function savedOf(row: Row): SavedSearch {
-  return {
+/** Saved searches as a user's records (core/user-data/owned-records.ts). */
+export const SAVED_SEARCHES: OwnedResource<Row, SavedSearch, { section?: string }> = {
+  table: 'saved_searches',
+  alias: 's',
+  noun: 'saved search',
+  select: (db, userId) =>
+    db.kysely
+      .selectFrom('saved_searches as s')
+      .select(['s.id', 's.name', 's.section', 's.query', 's.created_at', 's.updated_at'])
+      .where('s.user_id', '=', userId),
+  itemOf: (row) => ({
     id: Number(row.id),
     name: row.name,
     section: row.section,
     query: row.query,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
-  };
-}
-
-function selectSaved(db: Db, userId: number) {
-  return db.kysely
-    .selectFrom('saved_searches as s')
-    .select(['s.id', 's.name', 's.section', 's.query', 's.created_at', 's.updated_at'])
-    .where('s.user_id', '=', userId);
-}
+  }),
+  search: textIn('s.name', 's.query'),
+  filters: (query) => (query.section ? [columnIs('s.section', query.section)] : []),
+};
 
 export async function saveSearch(db: Db, userId: number, input: SavedSearchInput): Promise<SavedSearch> {
   const clean = cleanSavedSearchInput(input, true);
-  const held = await db.kysely
-    .selectFrom('saved_searches')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (Number(held.n) >= MAX_SAVED_SEARCHES) throw invalidUserData({ searches: 'tooMany' });
+  if ((await countOwned(db, SAVED_SEARCHES, userId)) >= MAX_SAVED_SEARCHES)
+    throw invalidUserData({ searches: 'tooMany' });
   const row = await db.kysely
     .insertInto('saved_searches')
     .values({ user_id: userId, name: clean.name!, section: clean.section!, query: clean.query! })
@@ -101,34 +103,16 @@ export async function saveSearch(db: Db, userId: number, input: SavedSearchInput
 }
 
 /** A user's saved searches, newest first: by name or query text, section and day. */
-export async function listSavedSearches(
+export function listSavedSearches(
   db: Db,
   userId: number,
   query: ListQuery & { section?: string } = {},
 ): Promise<Page<SavedSearch>> {
-  const size = pageSize(query.count);
-  const { start, end } = dayRange(query.from, query.to);
-  let select = selectSaved(db, userId);
-  if (query.q) {
-    const pattern = containsPattern(cleanText(query.q));
-    select = select.where((eb) => eb.or([eb('s.name', 'ilike', pattern), eb('s.query', 'ilike', pattern)]));
-  }
-  if (query.section) select = select.where('s.section', '=', query.section);
-  if (start) select = select.where('s.created_at', '>=', start);
-  if (end) select = select.where('s.created_at', '<', end);
-  if (query.after !== undefined)
-    select = select.where(keysetAfter('s', 'saved_searches', 'created_at', userId, query.after));
-  const rows = await select
-    .orderBy('s.created_at', 'desc')
-    .orderBy('s.id', 'desc')
-    .limit(size + 1)
-    .execute();
-  return pageOf(rows.map(savedOf), size);
+  return listOwned(db, SAVED_SEARCHES, userId, query);
 }
 
-export async function getSavedSearch(db: Db, userId: number, id: number): Promise<SavedSearch | null> {
-  const row = await selectSaved(db, userId).where('s.id', '=', id).executeTakeFirst();
-  return row ? savedOf(row) : null;
+export function getSavedSearch(db: Db, userId: number, id: number): Promise<SavedSearch | null> {
+  return getOwned(db, SAVED_SEARCHES, userId, id);
 }
 
 /** Renames a saved search or changes its query (and section). */
@@ -138,24 +122,12 @@ export async function updateSavedSearch(
   id: number,
   input: SavedSearchInput,
 ): Promise<SavedSearch> {
-  const current = await getSavedSearch(db, userId, id);
-  if (!current) throw notFound('saved search');
+  const current = await requireOwned(db, SAVED_SEARCHES, userId, id);
   const clean = cleanSavedSearchInput(input, false, current.section);
   if (Object.keys(clean).length === 0) return current;
-  await db.kysely
-    .updateTable('saved_searches')
-    .set({ ...clean, updated_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .execute();
-  return (await getSavedSearch(db, userId, id))!;
+  return updateOwned(db, SAVED_SEARCHES, userId, id, { ...clean, updated_at: new Date() });
 }
 
-export async function deleteSavedSearch(db: Db, userId: number, id: number): Promise<void> {
-  const result = await db.kysely
-    .deleteFrom('saved_searches')
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound('saved search');
+export function deleteSavedSearch(db: Db, userId: number, id: number): Promise<void> {
+  return deleteOwned(db, SAVED_SEARCHES, userId, id);
 }

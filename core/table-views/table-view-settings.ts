@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { sectionById } from '../sections/sections.ts';
+import { deleteOwnedIds } from '../user-data/owned-records.ts';
 import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
 
 // A signed-in user's table view per search section (spec §3 "table view settings", §4 "table
@@ -86,6 +87,9 @@ export function checkColumns(sectionId: string, columns: readonly string[] | nul
   return isDefault ? null : [...columns];
 }
 
+/** Saved table views as a user's records (core/user-data/owned-records.ts): one per section. */
+const TABLE_VIEW_SETTINGS = { table: 'table_view_settings', noun: 'table view setting' } as const;
+
 function selectSettings(db: Db, userId: number) {
   return db.kysely
     .selectFrom('table_view_settings')
@@ -144,23 +148,11 @@ export async function updateTableViewSetting(
   input: TableViewInput,
 ): Promise<TableViewSetting> {
   const current = await selectSettings(db, userId).where('id', '=', id).executeTakeFirst();
-  if (!current) throw notFound('table view setting');
+  if (!current) throw notFound(TABLE_VIEW_SETTINGS.noun);
   return saveTableViewSetting(db, userId, current.section, input);
 }
 
 /** Deletes saved table views, all or none: an id that is not the caller's is a 404. */
-export async function deleteTableViewSettings(db: Db, userId: number, ids: readonly number[]): Promise<number> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) {
-    throw fieldProblem('table_view_setting_ids', 'required', 'Give the ids of the settings to delete.');
-  }
-  return db.kysely.transaction().execute(async (tx) => {
-    const result = await tx
-      .deleteFrom('table_view_settings')
-      .where('user_id', '=', userId)
-      .where('id', 'in', unique)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) !== unique.length) throw notFound('table view setting');
-    return unique.length;
-  });
+export function deleteTableViewSettings(db: Db, userId: number, ids: readonly number[]): Promise<number> {
+  return deleteOwnedIds(db, TABLE_VIEW_SETTINGS, userId, ids, 'table_view_setting_ids');
 }

@@ -66,16 +66,32 @@ export function pageSize(count: number | undefined): number {
 }
 
 /** Cuts a fetch of size + 1 rows (newest first) into a page and the cursor of the next one. */
-export function pageOf<T extends { id: number }>(rows: T[], size: number): Page<T> {
+export function pageOf<T extends { id: number }>(
+  rows: T[],
+  size: number,
+  /** The id the next page continues after (default the item's own id). */
+  cursorOf: (item: T) => number = (item) => item.id,
+): Page<T> {
   if (rows.length <= size) return { data: rows, next: null };
   const data = rows.slice(0, size);
-  return { data, next: data[data.length - 1].id };
+  return { data, next: cursorOf(data[data.length - 1]) };
 }
 
 /** Text trimmed, inner white space made single spaces, NFC. */
 export function cleanText(raw: string): string {
   return raw.normalize('NFC').replace(/\s+/gu, ' ').trim();
 }
+
+/** The tables of what a user keeps: every row has `user_id`, `id` and `created_at` (ADR 0007). */
+export type OwnedTable =
+  | 'watchlists'
+  | 'browsing_history'
+  | 'search_history'
+  | 'saved_searches'
+  | 'user_contacts'
+  | 'orders'
+  | 'purchases'
+  | 'table_view_settings';
 
 /**
  * The keyset condition of a page that continues after the row `after` (its id): rows ordered by
@@ -84,15 +100,7 @@ export function cleanText(raw: string): string {
  */
 export function keysetAfter(
   alias: string,
-  table:
-    | 'watchlists'
-    | 'watchlist_objects'
-    | 'browsing_history'
-    | 'search_history'
-    | 'saved_searches'
-    | 'user_contacts'
-    | 'orders'
-    | 'purchases',
+  table: OwnedTable | 'watchlist_objects',
   timeColumn: string,
   userId: number,
   after: number,

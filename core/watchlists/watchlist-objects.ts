@@ -1,16 +1,10 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CompanyRow } from '../companies/find-companies.ts';
 import { MAX_OBJECTS_PER_LIST, MAX_TAGS_PER_OBJECT, TAG_MAX } from '../user-data/limits.ts';
-import {
-  cleanText,
-  containsPattern,
-  keysetAfter,
-  type ListQuery,
-  type Page,
-  pageSize,
-} from '../user-data/list-query.ts';
+import { cleanText, type ListQuery, type Page } from '../user-data/list-query.ts';
+import { listOwned, type OwnedResource, textIn } from '../user-data/owned-records.ts';
 import { invalidUserData, notFound } from '../user-data/user-data-errors.ts';
 import { existingCompanyIds, MAX_REFS } from './company-refs.ts';
 import { requireWatchlist } from './watchlists.ts';
@@ -221,6 +215,54 @@ export async function removeWatchlistTag(
 
 export type ObjectsQuery = Pick<ListQuery, 'q' | 'count' | 'after'> & { tag?: string };
 
+/** The companies of one list as a user's records (core/user-data/owned-records.ts), paged by when they were added. */
+function objectsOf(watchlistId: number): OwnedResource<ObjectRow, WatchlistObject, ObjectsQuery, 'watchlist_objects'> {
+  return {
+    table: 'watchlist_objects',
+    alias: 'o',
+    noun: 'company in this list',
+    time: 'added_at',
+    select: (db, userId) =>
+      db.kysely
+        .selectFrom('watchlist_objects as o')
+        .innerJoin('legal_entities as b', 'b.id', 'o.legal_entity_id')
+        .select([
+          'o.id as object_row_id',
+          'o.added_at',
+          'o.tags',
+          'b.id',
+          'b.uri',
+          'b.name',
+          'b.status_id',
+          'b.jurisdiction_id',
+          'b.registered_on',
+          'b.primary_industry_id',
+          'b.size_id',
+          'b.employees_id',
+          'b.kind_id',
+        ])
+        .select(
+          sql<string | null>`(select i.identifier from legal_entity_identifiers i
+            where i.legal_entity_id = b.id and i.identifier_type_id = ${COMPANY_NUMBER_TYPE}
+            order by i.position limit 1)`.as('company_number'),
+        )
+        .where('o.user_id', '=', userId)
+        .where('o.watchlist_id', '=', watchlistId),
+    itemOf: (r) => ({
+      ...r,
+      id: Number(r.id),
+      object_row_id: Number(r.object_row_id),
+      added_at: new Date(r.added_at).toISOString(),
+      tags: r.tags ?? [],
+    }),
+    cursorOf: (o) => o.object_row_id,
+    search: textIn('b.name'),
+    filters: (query) => (query.tag ? [sql<SqlBool>`${cleanText(query.tag)}::text = any(o.tags)`] : []),
+  };
+}
+
+type ObjectRow = Omit<WatchlistObject, 'added_at'> & { added_at: Date; tags: string[] | null };
+
 /** The companies of a list, newest first: by legal name text and by tag. */
 export async function listWatchlistObjects(
   db: Db,
@@ -229,54 +271,8 @@ export async function listWatchlistObjects(
   query: ObjectsQuery = {},
 ): Promise<Page<WatchlistObject> & { tags: string[] }> {
   await requireWatchlist(db, userId, watchlistId);
-  const size = pageSize(query.count);
-  let select = db.kysely
-    .selectFrom('watchlist_objects as o')
-    .innerJoin('legal_entities as b', 'b.id', 'o.legal_entity_id')
-    .select([
-      'o.id as object_row_id',
-      'o.added_at',
-      'o.tags',
-      'b.id',
-      'b.uri',
-      'b.name',
-      'b.status_id',
-      'b.jurisdiction_id',
-      'b.registered_on',
-      'b.primary_industry_id',
-      'b.size_id',
-      'b.employees_id',
-      'b.kind_id',
-    ])
-    .select(
-      sql<string | null>`(select i.identifier from legal_entity_identifiers i
-        where i.legal_entity_id = b.id and i.identifier_type_id = ${COMPANY_NUMBER_TYPE}
-        order by i.position limit 1)`.as('company_number'),
-    )
-    .where('o.user_id', '=', userId)
-    .where('o.watchlist_id', '=', watchlistId);
-  if (query.q) select = select.where('b.name', 'ilike', containsPattern(cleanText(query.q)));
-  if (query.tag) select = select.where(sql<boolean>`${cleanText(query.tag)}::text = any(o.tags)`);
-  if (query.after !== undefined) {
-    select = select.where(keysetAfter('o', 'watchlist_objects', 'added_at', userId, query.after));
-  }
-  const rows = await select
-    .orderBy('o.added_at', 'desc')
-    .orderBy('o.id', 'desc')
-    .limit(size + 1)
-    .execute();
-  const objects = rows.map(
-    (r): WatchlistObject => ({
-      ...r,
-      id: Number(r.id),
-      object_row_id: Number(r.object_row_id),
-      added_at: new Date(r.added_at).toISOString(),
-      tags: r.tags ?? [],
-    }),
-  );
-  const data = objects.slice(0, size);
-  const next = objects.length > size ? data[data.length - 1].object_row_id : null;
-  return { data, next, tags: await listTags(db, userId, watchlistId) };
+  const page = await listOwned(db, objectsOf(watchlistId), userId, query);
+  return { ...page, tags: await listTags(db, userId, watchlistId) };
 }
 
 /** Every tag used in a list, sorted. */

@@ -33,20 +33,8 @@ import {
   TABLE_STYLES,
   updateTableViewSetting,
 } from '../../core/table-views/table-view-settings.ts';
-import { MAX_PAGE_SIZE } from '../../core/user-data/list-query.ts';
-import { requireUser } from './auth.ts';
-import { type ApiRoutes, getRoute, intParam, mutationRoute } from './route.ts';
-import {
-  DeletedSchema,
-  idParams,
-  listQuery,
-  pageOut,
-  pageSchema,
-  RECORD_ROUTE_ERRORS,
-  requireOwnUser,
-  USER_ROUTE_ERRORS,
-  userIdParams,
-} from './user-data-route.ts';
+import { type ApiRoutes, intParam } from './route.ts';
+import { listQuery, RECORD_ROUTE_ERRORS, USER_ROUTE_ERRORS, userRecordRoutes } from './user-data-route.ts';
 
 // The rest of a user's data in the users API (spec §7 "Users"): contacts (POST and GET
 // /contacts/users/{user_id}, DELETE /contacts), orders, purchases and table_view_settings (GET and
@@ -111,14 +99,6 @@ const TableViewSettingSchema = z
   })
   .meta({ id: 'TableViewSetting' });
 
-/** A list of record ids in a DELETE body, named after the resource (`contact_ids`, …). */
-const idList = (name: string, what: string) =>
-  z
-    .array(intParam(name))
-    .min(1, { error: `${name}: give at least one id` })
-    .max(MAX_PAGE_SIZE, { error: `${name}: at most ${MAX_PAGE_SIZE} ids at once` })
-    .describe(`The ids of ${what}: all of them must be yours, or nothing is deleted (404).`);
-
 const styleField = z.enum(TABLE_STYLES).describe('The table style (default style-2).');
 const columnsField = z
   .array(z.string().max(100))
@@ -131,42 +111,23 @@ const columnsField = z
 export function registerUserAccountDataRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
   const { db } = services;
 
-  // ---- contacts ----
-
-  getRoute(
-    api,
-    routes,
+  const contacts = userRecordRoutes(api, routes, { path: 'contacts', tags: TAGS });
+  contacts.list(
     {
-      url: '/contacts/users/:user_id',
       operationId: 'listUserContacts',
       summary: 'A user’s own contact details',
       description:
         'Newest first, 50 a page; `q` looks in the contact, `type` keeps one type, `from`/`to` at the day it was added.',
-      tags: TAGS,
-      auth: true,
-      params: userIdParams,
       query: listQuery.extend({ type: z.enum(USER_CONTACT_TYPES).optional().describe('Keep one type.') }),
-      response: pageSchema(UserContactSchema),
-      errors: USER_ROUTE_ERRORS,
+      item: UserContactSchema,
     },
-    async (query, { request, path }) => {
-      const auth = await requireOwnUser(request, path.user_id);
-      return pageOut(await listUserContacts(db, auth.user.id, query));
-    },
+    (userId, query) => listUserContacts(db, userId, query),
   );
-
-  mutationRoute(
-    api,
-    routes,
+  contacts.create(
     {
-      method: 'post',
-      url: '/contacts/users/:user_id',
       operationId: 'addUserContact',
       summary: 'Add a contact detail',
       description: `Checked for its type and kept in one spelling: an email address (lower-case), a phone or fax number (6 to 15 digits; + or 00 for an international one), a website (http or https; https:// is added when no scheme is given). The same contact twice is a 409; at most ${MAX_CONTACTS_PER_USER} contacts.`,
-      tags: TAGS,
-      auth: true,
-      params: userIdParams,
       body: z.strictObject({
         type: z.enum(USER_CONTACT_TYPES),
         contact: z.string().max(1000).describe(`At most ${CONTACT_MAX_LENGTH} characters.`),
@@ -175,69 +136,36 @@ export function registerUserAccountDataRoutes(api: FastifyInstance, routes: ApiR
       status: 201,
       errors: [...USER_ROUTE_ERRORS, 409],
     },
-    async ({ params, body }, { request }) => {
-      const auth = await requireOwnUser(request, params.user_id);
-      return addUserContact(db, auth.user.id, body);
-    },
+    (userId, body) => addUserContact(db, userId, body),
   );
-
-  mutationRoute(
-    api,
-    routes,
+  contacts.removeMany(
     {
-      method: 'delete',
-      url: '/contacts',
       operationId: 'deleteUserContacts',
       summary: 'Delete contact details',
-      tags: TAGS,
-      auth: true,
-      body: z.strictObject({ contact_ids: idList('contact_ids', 'your contacts to delete') }),
-      response: DeletedSchema,
-      errors: RECORD_ROUTE_ERRORS,
+      ids: 'contact_ids',
+      what: 'your contacts to delete',
     },
-    async ({ body }, { request }) => {
-      const auth = await requireUser(request);
-      return { deleted: await deleteUserContacts(db, auth.user.id, body.contact_ids) };
-    },
+    (userId, ids) => deleteUserContacts(db, userId, ids),
   );
 
-  // ---- orders ----
-
-  getRoute(
-    api,
-    routes,
+  const orders = userRecordRoutes(api, routes, { path: 'orders', tags: TAGS });
+  orders.list(
     {
-      url: '/orders/users/:user_id',
       operationId: 'listOrders',
       summary: 'A user’s orders',
       description:
         'Newest first, 50 a page; `q` is an order number (#12 or 12) or text in the order’s data, `status` keeps one status, `from`/`to` at the day.',
-      tags: TAGS,
-      auth: true,
-      params: userIdParams,
       query: listQuery.extend({ status: z.enum(ORDER_STATUSES).optional().describe('Keep one status.') }),
-      response: pageSchema(OrderSchema),
-      errors: USER_ROUTE_ERRORS,
+      item: OrderSchema,
     },
-    async (query, { request, path }) => {
-      const auth = await requireOwnUser(request, path.user_id);
-      return pageOut(await listOrders(db, auth.user.id, query));
-    },
+    (userId, query) => listOrders(db, userId, query),
   );
-
-  mutationRoute(
-    api,
-    routes,
+  orders.create(
     {
-      method: 'post',
-      url: '/orders/users/:user_id',
       operationId: 'createOrder',
       summary: 'Place an order',
       description:
         'Creates a pending order, numbered per user from 1. Paid, failed and refunded are set by the payment provider, never by this call.',
-      tags: TAGS,
-      auth: true,
-      params: userIdParams,
       body: z.strictObject({
         amount: z
           .string()
@@ -253,97 +181,53 @@ export function registerUserAccountDataRoutes(api: FastifyInstance, routes: ApiR
       }),
       response: OrderSchema,
       status: 201,
-      errors: USER_ROUTE_ERRORS,
     },
-    async ({ params, body }, { request }) => {
-      const auth = await requireOwnUser(request, params.user_id);
-      return createOrder(db, auth.user.id, body);
-    },
+    (userId, body) => createOrder(db, userId, body),
   );
-
-  mutationRoute(
-    api,
-    routes,
+  orders.update(
     {
-      method: 'patch',
-      url: '/orders/:id',
       operationId: 'updateOrder',
       summary: 'Cancel a pending order',
       description:
         'The one change a user makes to an order: a pending order becomes cancelled; any other status is a 409.',
-      tags: TAGS,
-      auth: true,
-      params: idParams,
       body: z.strictObject({ status: z.enum(['cancelled']).describe('The new status: only cancelled.') }),
       response: OrderSchema,
       errors: [...RECORD_ROUTE_ERRORS, 409],
     },
-    async ({ params }, { request }) => {
-      const auth = await requireUser(request);
-      return cancelOrder(db, auth.user.id, params.id);
-    },
+    (userId, id) => cancelOrder(db, userId, id),
   );
-
-  mutationRoute(
-    api,
-    routes,
+  orders.removeMany(
     {
-      method: 'delete',
-      url: '/orders',
       operationId: 'deleteOrders',
       summary: 'Delete orders no money moved for',
       description:
         'Pending, failed and cancelled orders can be deleted; a paid or refunded order is kept (409, nothing deleted).',
-      tags: TAGS,
-      auth: true,
-      body: z.strictObject({ order_ids: idList('order_ids', 'your orders to delete') }),
-      response: DeletedSchema,
+      ids: 'order_ids',
+      what: 'your orders to delete',
       errors: [...RECORD_ROUTE_ERRORS, 409],
     },
-    async ({ body }, { request }) => {
-      const auth = await requireUser(request);
-      return { deleted: await deleteOrders(db, auth.user.id, body.order_ids) };
-    },
+    (userId, ids) => deleteOrders(db, userId, ids),
   );
 
-  // ---- purchases ----
-
-  getRoute(
-    api,
-    routes,
+  const purchases = userRecordRoutes(api, routes, { path: 'purchases', tags: TAGS });
+  purchases.list(
     {
-      url: '/purchases/users/:user_id',
       operationId: 'listPurchases',
       summary: 'Company profiles a user bought',
       description:
         'Newest first, 50 a page; `q` looks in company names, `from`/`to` at the day; purchases removed from the history only with `hidden=true`.',
-      tags: TAGS,
-      auth: true,
-      params: userIdParams,
       query: listQuery.extend({
         hidden: z.enum(['true', 'false']).optional().describe('true: include purchases removed from the history.'),
       }),
-      response: pageSchema(PurchaseSchema),
-      errors: USER_ROUTE_ERRORS,
+      item: PurchaseSchema,
     },
-    async (query, { request, path }) => {
-      const auth = await requireOwnUser(request, path.user_id);
-      return pageOut(await listPurchases(db, auth.user.id, { ...query, hidden: query.hidden === 'true' }));
-    },
+    (userId, query) => listPurchases(db, userId, { ...query, hidden: query.hidden === 'true' }),
   );
-
-  mutationRoute(
-    api,
-    routes,
+  purchases.create(
     {
-      method: 'post',
-      url: '/purchases/users/:user_id',
       operationId: 'purchaseProfile',
       summary: 'Buy a company’s full profile',
       description: `Once per user and company: ${PROFILE_CREDITS} credit, ${ADVANCED_PROFILE_CREDITS} for an advanced profile (a related list of 10 or more items). Buying it again records nothing new and answers the first purchase with created false (shown again in the history if it was removed).`,
-      tags: TAGS,
-      auth: true,
-      params: userIdParams,
       body: z.strictObject({ object_id: intParam('object_id').describe('The company’s id.') }),
       response: z.object({
         purchase: PurchaseSchema,
@@ -351,146 +235,71 @@ export function registerUserAccountDataRoutes(api: FastifyInstance, routes: ApiR
       }),
       errors: [...USER_ROUTE_ERRORS, 404],
     },
-    async ({ params, body }, { request }) => {
-      const auth = await requireOwnUser(request, params.user_id);
-      return purchaseProfile(db, auth.user.id, body.object_id);
-    },
+    (userId, body) => purchaseProfile(db, userId, body.object_id),
   );
-
-  mutationRoute(
-    api,
-    routes,
+  purchases.update(
     {
-      method: 'patch',
-      url: '/purchases/:id',
       operationId: 'updatePurchase',
       summary: 'Remove a purchase from the history or show it again',
       description: 'A purchase is a record of credits spent: only whether the history shows it changes.',
-      tags: TAGS,
-      auth: true,
-      params: idParams,
       body: z.strictObject({ hidden: z.boolean().describe('true: removed from the purchase history.') }),
       response: PurchaseSchema,
-      errors: RECORD_ROUTE_ERRORS,
     },
-    async ({ params, body }, { request }) => {
-      const auth = await requireUser(request);
-      return setPurchaseHidden(db, auth.user.id, params.id, body.hidden);
-    },
+    (userId, id, body) => setPurchaseHidden(db, userId, id, body.hidden),
   );
-
-  mutationRoute(
-    api,
-    routes,
+  purchases.removeMany(
     {
-      method: 'delete',
-      url: '/purchases',
       operationId: 'deletePurchases',
       summary: 'Remove purchases from the purchase history',
       description:
         'The purchases are hidden, not erased: the companies stay bought and are never charged again. `deleted` counts them.',
-      tags: TAGS,
-      auth: true,
-      body: z.strictObject({ purchase_ids: idList('purchase_ids', 'your purchases to remove') }),
-      response: DeletedSchema,
-      errors: RECORD_ROUTE_ERRORS,
+      ids: 'purchase_ids',
+      what: 'your purchases to remove',
     },
-    async ({ body }, { request }) => {
-      const auth = await requireUser(request);
-      return { deleted: await hidePurchases(db, auth.user.id, body.purchase_ids) };
-    },
+    (userId, ids) => hidePurchases(db, userId, ids),
   );
 
-  // ---- table_view_settings ----
-
-  getRoute(
-    api,
-    routes,
+  const tableViews = userRecordRoutes(api, routes, { path: 'table_view_settings', tags: TAGS });
+  tableViews.list(
     {
-      url: '/table_view_settings/users/:user_id',
       operationId: 'listTableViewSettings',
       summary: 'A user’s saved table views',
       description:
         'At most one per search section, by section; `section` keeps one. A section without one shows style-2 and its default columns.',
-      tags: TAGS,
-      auth: true,
-      params: userIdParams,
       query: z.strictObject({ section: section.optional() }),
-      response: pageSchema(TableViewSettingSchema),
-      errors: USER_ROUTE_ERRORS,
+      item: TableViewSettingSchema,
     },
-    async (query, { request, path }) => {
-      const auth = await requireOwnUser(request, path.user_id);
-      const data = await listTableViewSettings(db, auth.user.id, query);
-      return { count: data.length, next: null, data };
-    },
+    async (userId, query) => ({ data: await listTableViewSettings(db, userId, query), next: null }),
   );
-
-  mutationRoute(
-    api,
-    routes,
+  tableViews.create(
     {
-      method: 'post',
-      url: '/table_view_settings/users/:user_id',
       operationId: 'saveTableViewSetting',
       summary: 'Save a section’s table view',
       description:
         'Creates the section’s setting or changes the saved one (one per section): a field left out keeps its saved value (style-2 and the default columns for a new one).',
-      tags: TAGS,
-      auth: true,
-      params: userIdParams,
       body: z.strictObject({ section, style: styleField.optional(), columns: columnsField.optional() }),
       response: TableViewSettingSchema,
-      errors: USER_ROUTE_ERRORS,
     },
-    async ({ params, body }, { request }) => {
-      const auth = await requireOwnUser(request, params.user_id);
-      return saveTableViewSetting(db, auth.user.id, body.section, body);
-    },
+    (userId, body) => saveTableViewSetting(db, userId, body.section, body),
   );
-
-  mutationRoute(
-    api,
-    routes,
+  tableViews.update(
     {
-      method: 'patch',
-      url: '/table_view_settings/:id',
       operationId: 'updateTableViewSetting',
       summary: 'Change a saved table view',
       description: 'A field left out keeps its value.',
-      tags: TAGS,
-      auth: true,
-      params: idParams,
       body: z.strictObject({ style: styleField.optional(), columns: columnsField.optional() }),
       response: TableViewSettingSchema,
-      errors: RECORD_ROUTE_ERRORS,
     },
-    async ({ params, body }, { request }) => {
-      const auth = await requireUser(request);
-      return updateTableViewSetting(db, auth.user.id, params.id, body);
-    },
+    (userId, id, body) => updateTableViewSetting(db, userId, id, body),
   );
-
-  mutationRoute(
-    api,
-    routes,
+  tableViews.removeMany(
     {
-      method: 'delete',
-      url: '/table_view_settings',
       operationId: 'deleteTableViewSettings',
       summary: 'Delete saved table views',
       description: 'Those sections go back to the cookie’s view or the default.',
-      tags: TAGS,
-      auth: true,
-      body: z.strictObject({
-        table_view_setting_ids: idList('table_view_setting_ids', 'your table view settings to delete'),
-      }),
-      response: DeletedSchema,
-      errors: RECORD_ROUTE_ERRORS,
+      ids: 'table_view_setting_ids',
+      what: 'your table view settings to delete',
     },
-    async ({ body }, { request }) => {
-      const auth = await requireUser(request);
-      return { deleted: await deleteTableViewSettings(db, auth.user.id, body.table_view_setting_ids) };
-    },
+    (userId, ids) => deleteTableViewSettings(db, userId, ids),
   );
 }

@@ -29,9 +29,7 @@ import {
   pageOut,
   pageSchema,
   RECORD_ROUTE_ERRORS,
-  requireOwnUser,
-  USER_ROUTE_ERRORS,
-  userIdParams,
+  userRecordRoutes,
 } from './user-data-route.ts';
 
 // Company lists (spec §7 "Watchlists"): GET and POST on a user, GET, PATCH and DELETE by id, the
@@ -102,47 +100,25 @@ function objectOut(o: WatchlistObject) {
 export function registerWatchlistRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
   const { db } = services;
 
-  getRoute(
-    api,
-    routes,
+  const lists = userRecordRoutes(api, routes, { path: 'watchlists', tags: TAGS });
+  lists.list(
     {
-      url: '/watchlists/users/:user_id',
       operationId: 'listWatchlists',
       summary: 'A user’s company lists',
       description: 'Newest first, 50 a page; `q` looks in names and descriptions, `from`/`to` at the creation day.',
-      tags: TAGS,
-      auth: true,
-      params: userIdParams,
-      query: listQuery,
-      response: pageSchema(WatchlistSchema),
-      errors: USER_ROUTE_ERRORS,
+      item: WatchlistSchema,
     },
-    async (query, { request, path }) => {
-      const auth = await requireOwnUser(request, path.user_id);
-      return pageOut(await listWatchlists(db, auth.user.id, query));
-    },
+    (userId, query) => listWatchlists(db, userId, query),
   );
-
-  mutationRoute(
-    api,
-    routes,
+  lists.create(
     {
-      method: 'post',
-      url: '/watchlists/users/:user_id',
       operationId: 'createWatchlist',
       summary: 'Create a company list',
-      tags: TAGS,
-      auth: true,
-      params: userIdParams,
       body: z.strictObject({ name, description: description.optional() }),
       response: z.object({ watchlist: WatchlistSchema }),
       status: 201,
-      errors: USER_ROUTE_ERRORS,
     },
-    async ({ params, body }, { request }) => {
-      const auth = await requireOwnUser(request, params.user_id);
-      return { watchlist: await createWatchlist(db, auth.user.id, body) };
-    },
+    async (userId, body) => ({ watchlist: await createWatchlist(db, userId, body) }),
   );
 
   getRoute(
@@ -175,47 +151,22 @@ export function registerWatchlistRoutes(api: FastifyInstance, routes: ApiRoutes,
     },
   );
 
-  mutationRoute(
-    api,
-    routes,
+  lists.update(
     {
-      method: 'patch',
-      url: '/watchlists/:id',
       operationId: 'updateWatchlist',
       summary: 'Rename a company list or change its description',
-      tags: TAGS,
-      auth: true,
-      params: idParams,
       body: z.strictObject({ name: name.optional(), description: description.optional() }),
       response: z.object({ watchlist: WatchlistSchema }),
-      errors: RECORD_ROUTE_ERRORS,
     },
-    async ({ params, body }, { request }) => {
-      const auth = await requireUser(request);
-      return { watchlist: await updateWatchlist(db, auth.user.id, params.id, body) };
-    },
+    async (userId, id, body) => ({ watchlist: await updateWatchlist(db, userId, id, body) }),
   );
-
-  mutationRoute(
-    api,
-    routes,
+  lists.remove(
     {
-      method: 'delete',
-      url: '/watchlists/:id',
       operationId: 'deleteWatchlist',
       summary: 'Delete a company list',
       description: 'The list and its companies (the companies themselves stay, of course).',
-      tags: TAGS,
-      auth: true,
-      params: idParams,
-      response: DeletedSchema,
-      errors: RECORD_ROUTE_ERRORS,
     },
-    async ({ params }, { request }) => {
-      const auth = await requireUser(request);
-      await deleteWatchlist(db, auth.user.id, params.id);
-      return { deleted: 1 };
-    },
+    (userId, id) => deleteWatchlist(db, userId, id),
   );
 
   mutationRoute(

@@ -182,6 +182,15 @@ describe('orders', () => {
     expectBadField(await get(`/api/orders/users/${user.id}?status=shipped`, user), 'status');
   });
 
+  it('numbers orders made at the same time one after the other (the numbering retries a number taken meanwhile)', async () => {
+    const user = await createSignedInUser(t.db, 'orders-at-once');
+    const made = await Promise.all(
+      [1, 2, 3].map(() => send('POST', `/api/orders/users/${user.id}`, { amount: '1', currency: 'EUR' }, user)),
+    );
+    expect(made.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(made.map((r) => r.json().number).sort()).toEqual([1, 2, 3]);
+  });
+
   it('answers a bad amount, currency or order_data with a 400 naming the field', async () => {
     const user = await createSignedInUser(t.db, 'orders-bad');
     const url = `/api/orders/users/${user.id}`;

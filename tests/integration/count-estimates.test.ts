@@ -10,7 +10,10 @@ import { plannedRows } from '../../core/search/estimate-rows.ts';
 import { filterConditions } from '../../core/search/filter-sql.ts';
 import { parseSearchState } from '../../core/search/search-state.ts';
 import { sectionById } from '../../core/sections/sections.ts';
+import { textOf } from '../support/accounts.ts';
+import { pageClient } from '../support/page-forms.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
+import { createSignedInUser } from '../support/users.ts';
 
 const ROWS = 20_000;
 const vessels = sectionById('vessels')!;
@@ -118,6 +121,41 @@ describe('facets under a range filter', () => {
     const counts = [...facet.matchAll(/<span class="facet-count">([^<]*)<\/span>/g)].map((m) => m[1]);
     expect(counts.length).toBeGreaterThan(0);
     for (const count of counts) expect(count).toMatch(/^[\d,]+$/);
+  });
+});
+
+describe('search history', () => {
+  it('keeps an estimated count as an estimate and shows it as the search page did, in each language', async () => {
+    const { get: getAs } = pageClient(() => t.app);
+    const user = await createSignedInUser(t.db, 'estimate-history');
+    const search = await getAs(`/vessels/search/?gross_tonnage:from=${broad}`, user);
+    const shown = resultCount(search.body);
+    expect(shown).toMatch(/^About [\d,]+ records$/);
+    await getAs(`/vessels/search/?gross_tonnage:from=${narrow}`, user);
+    const kept = await t.db.kysely
+      .selectFrom('search_history')
+      .select(['results', 'results_is_estimate'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    const exact = await truth(sql`gross_tonnage >= ${narrow}`);
+    expect(kept).toEqual([
+      { results: Number(shown.replace(/\D/g, '')), results_is_estimate: true },
+      { results: exact, results_is_estimate: false },
+    ]);
+    const n = kept[0].results;
+    const exactText = `${exact.toLocaleString('en-GB')} record${exact === 1 ? '' : 's'}`;
+    for (const [lang, about] of [
+      ['', `About ${n.toLocaleString('en-GB')} records`],
+      ['/de', `Etwa ${n.toLocaleString('de-DE')} Einträge`],
+      ['/fr', `Environ ${n.toLocaleString('fr-FR')} enregistrements`.replace(/\s/g, ' ')],
+    ]) {
+      for (const path of ['/companies/history/search/', '/dashboard/history/search/companies/', '/dashboard/']) {
+        const page = textOf((await getAs(`${lang}${path}`, user)).body);
+        expect(page, `${lang}${path}`).toContain(about);
+        if (lang === '') expect(page, path).toContain(exactText);
+      }
+    }
   });
 });
 

@@ -116,7 +116,8 @@ describe('the dashboard', () => {
     expect(text).toContain('Suppliers to watch');
     expect(text).not.toContain('Someone else’s list');
     expect(text).toContain(company.name);
-    expect(text).toContain('1,822 results');
+    // The count reads as the search page says it (vessels are records).
+    expect(text).toContain('1,822 records');
     expect(text).toContain('2 unread notifications');
     expect(text).toContain('Your account’s email address is now new@example.com.');
   });

@@ -314,11 +314,24 @@ describe('histories', () => {
     expect(dashboard.body).toContain('<th scope="col">Gesucht am</th>');
     expect(dashboard.body).toContain('href="/de/companies/search/?status=1"');
 
+    // Summaries read in the reader's language, whatever language the search was made in (the
+    // path is kept, not English text): the chip labels of the search page.
+    await get('/fr/companies/search/?jurisdiction=276', user);
+    for (const [lang, summary] of [
+      ['', 'Companies: Jurisdiction: Germany'],
+      ['/de', 'Unternehmen: Rechtsraum: Deutschland'],
+      ['/fr', 'Entreprises: Juridiction: Allemagne'],
+    ]) {
+      for (const path of ['/companies/history/search/', '/dashboard/']) {
+        expect(textOf((await get(`${lang}${path}`, user)).body), `${lang}${path}`).toContain(summary);
+      }
+    }
+
     const id = entries[0].id;
     expect(
       (await post('/companies/history/search/', { intent: 'delete', id: String(id) }, user)).headers.location,
     ).toBe('/companies/history/search/?done=deleted');
-    expect(await countRows('search_history', user.id)).toBe(1);
+    expect(await countRows('search_history', user.id)).toBe(2);
   });
 
   it('shows purchased profiles: Company, Jurisdiction, Purchased on; removing one hides it, the profile stays bought', async () => {

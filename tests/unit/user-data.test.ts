@@ -44,6 +44,13 @@ describe('list filters of a user’s data (spec §7, §9)', () => {
     const rows = [{ id: 9 }, { id: 7 }, { id: 4 }];
     expect(pageOf(rows, 2)).toEqual({ data: [{ id: 9 }, { id: 7 }], next: 7 });
     expect(pageOf(rows, 3)).toEqual({ data: rows, next: null });
+    // A list's companies page by their row in the list, not by the company's id.
+    const objects = [
+      { id: 1, row: 30 },
+      { id: 2, row: 20 },
+      { id: 3, row: 10 },
+    ];
+    expect(pageOf(objects, 2, (o) => o.row).next).toBe(20);
   });
 
   it('reads real days only, as UTC instants', () => {

@@ -3,12 +3,12 @@ import { listCompanyViews } from '../../../core/history/browsing-history.ts';
 import { listSearches } from '../../../core/history/search-history.ts';
 import { localePath } from '../../../core/i18n/i18n.ts';
 import { countUnread, listNotifications } from '../../../core/notifications/notifications.ts';
-import { sectionById } from '../../../core/sections/sections.ts';
 import { listWatchlists } from '../../../core/watchlists/watchlists.ts';
 import { SETTINGS_PAGES, settingsPath } from '../../components/settings.tsx';
 import { UserDataNav } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
 import { presenter } from '../../presenters/present.server.ts';
+import { presentKeptSearches } from '../../presenters/search-summary.server.ts';
 import { settingsHeaders } from '../../presenters/settings.server.ts';
 import { langOf, userPageSeo } from '../../presenters/user-data.server.ts';
 import { requireUser } from '../../require-user.server.ts';
@@ -25,7 +25,8 @@ const RECENT = 5;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireUser(context);
-  const { db, reference } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, reference } = services;
   const lang = langOf(params);
   const p = presenter(reference, lang);
   const userId = auth.user.id;
@@ -52,16 +53,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       on: p.date(v.created_at.slice(0, 10)),
       at: v.created_at,
     })),
-    searches: searches.data.map((s) => {
-      const section = sectionById(s.section);
-      const title = section ? p.label(section.title) : s.section;
-      return {
-        id: s.id,
-        text: s.summary ? `${title}: ${s.summary}` : title,
-        href: p.path(s.query),
-        results: s.results,
-      };
-    }),
+    searches: (await presentKeptSearches(services, p, searches.data)).map((s, i) => ({
+      id: searches.data[i].id,
+      ...s,
+    })),
     unread,
     notifications: latest.data.map((n) => ({ id: n.id, kind: n.kind, data: n.data, at: n.created_at })),
   };
@@ -130,7 +125,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ul>
               {d.searches.map((s) => (
                 <li key={s.id}>
-                  <a href={s.href}>{s.text}</a> · {t('dashboard.results', { count: s.results })}
+                  <a href={s.href}>{s.text}</a> · {s.results}
                 </li>
               ))}
             </ul>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { clearSearches, deleteSearch, listSearches } from '../../../core/history/search-history.ts';
-import { sectionById } from '../../../core/sections/sections.ts';
 import { HistoryPage } from '../../components/history.tsx';
 import { pageMeta } from '../../meta.ts';
+import { presentKeptSearches } from '../../presenters/search-summary.server.ts';
 import { historyAction, loadHistoryPage } from '../../presenters/user-data.server.ts';
 import type { Route } from './+types/searches';
 
@@ -20,20 +20,16 @@ export function loader(args: Route.LoaderArgs) {
       p.t('history.columns.results'),
     ],
     list: listSearches,
-    row: (entry, p) => {
-      const section = sectionById(entry.section);
-      const title = section ? p.label(section.title) : entry.section;
-      const query = entry.summary ? `${title}: ${entry.summary}` : title;
-      return {
-        id: entry.id,
-        name: query,
-        cells: [
-          { text: p.date(entry.created_at.slice(0, 10)), dateTime: entry.created_at },
-          { text: query, href: p.path(entry.query) },
-          { text: p.number(entry.results), number: true },
-        ],
-      };
-    },
+    present: (entries, services, p) => presentKeptSearches(services, p, entries),
+    row: (entry, p, search) => ({
+      id: entry.id,
+      name: search.text,
+      cells: [
+        { text: p.date(entry.created_at.slice(0, 10)), dateTime: entry.created_at },
+        { text: search.text, href: search.href },
+        { text: search.results, number: true },
+      ],
+    }),
   });
 }
 

@@ -1,0 +1,76 @@
+import type { SearchEntry } from '../../core/history/search-history.ts';
+import { parseSearchState } from '../../core/search/search-state.ts';
+import type { SectionDecl } from '../../core/sections/section.ts';
+import { sectionById } from '../../core/sections/sections.ts';
+import type { AppServices } from '../services.ts';
+import type { Presenter } from './present.server.ts';
+import { chipLabel, namesOfCompanies } from './search-page.server.ts';
+
+// How a search reads outside its page (search history, the dashboard): derived from its path at
+// read time, in the reader's language, by the same chip labels the search page shows — a search
+// made on /de/… reads in French on /fr/…, and a renamed filter label reads as it does today.
+
+/** A search's summary: the name query in quotes, then its filters as the page's chips read them. */
+export function summaryOf(q: string, filterLabels: string[]): string {
+  return [q ? `“${q}”` : '', ...filterLabels].filter(Boolean).join(' · ');
+}
+
+/** How many results a search found, as its page says it: "1,822 companies", "About 52,000 records". */
+export function resultsText(p: Presenter, section: SectionDecl | undefined, total: number, estimate: boolean): string {
+  const noun = section?.record ? 'records' : 'results';
+  return p.t(estimate ? `search.${noun}About` : `search.${noun}`, { count: total });
+}
+
+/** A kept search as a line of a page: its section and summary, a link that runs it, its count. */
+export type KeptSearchView = { text: string; href: string; results: string };
+
+type KeptSearch = Pick<SearchEntry, 'section' | 'query' | 'summary' | 'results' | 'results_is_estimate'>;
+
+/** The section and the search state of a kept search path; null when it no longer parses. */
+function stateOfPath(section: SectionDecl, path: string) {
+  const url = new URL(path, 'http://registra.invalid');
+  const base = `/${section.id}/search/`;
+  if (!url.pathname.startsWith(base)) return null;
+  const rest = url.pathname.slice(base.length);
+  const segments = rest.startsWith('f/') ? rest.slice(2).split('/').filter(Boolean) : [];
+  const parsed = parseSearchState(section, url.searchParams, segments);
+  return parsed.ok ? parsed.state : null;
+}
+
+/**
+ * Kept searches as their lines read in the presenter's language (one query for the names of the
+ * companies their filters name). A path that no longer parses falls back to the stored summary.
+ */
+export async function presentKeptSearches(
+  services: AppServices,
+  p: Presenter,
+  entries: KeptSearch[],
+): Promise<KeptSearchView[]> {
+  const parsed = entries.map((e) => {
+    const section = sectionById(e.section);
+    return { section, state: section ? stateOfPath(section, e.query) : null };
+  });
+  const names = await namesOfCompanies(
+    services,
+    parsed.flatMap((s) => s.state?.filters ?? []),
+  );
+  return entries.map((entry, i) => {
+    const { section, state } = parsed[i];
+    const title = section ? p.label(section.title) : entry.section;
+    const summary =
+      section && state
+        ? summaryOf(
+            state.q,
+            state.filters.flatMap((f) => {
+              const decl = section.filters.find((d) => d.field === f.field);
+              return decl ? [chipLabel(decl, f, services.reference, p, names)] : [];
+            }),
+          )
+        : entry.summary;
+    return {
+      text: summary ? `${title}: ${summary}` : title,
+      href: p.path(entry.query),
+      results: resultsText(p, section, entry.results, entry.results_is_estimate),
+    };
+  });
+}
