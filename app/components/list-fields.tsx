@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isLang, localePath } from '../../core/i18n/i18n.ts';
-import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX } from '../../core/user-data/limits.ts';
+import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX } from '../../core/limits.ts';
 import { CsrfField } from './account-form.tsx';
 import { FieldProblem } from './user-data.tsx';
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { localePath } from '../../core/i18n/i18n.ts';
+import { SAVED_NAME_MAX } from '../../core/limits.ts';
 import {
   deleteSavedSearch,
   listSavedSearches,
@@ -8,7 +9,6 @@ import {
   updateSavedSearch,
 } from '../../core/saved-searches/saved-searches.ts';
 import { sectionById } from '../../core/sections/sections.ts';
-import { SAVED_NAME_MAX } from '../../core/user-data/limits.ts';
 import { CsrfField, RowAction } from '../components/account-form.tsx';
 import { HistoryFilters, HistoryPager } from '../components/history.tsx';
 import { FieldProblem, Notice, SaveSearchForm, UserDataNav } from '../components/user-data.tsx';

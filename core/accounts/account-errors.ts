@@ -1,4 +1,5 @@
 import { AppError } from '../errors/app-error.ts';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.ts';
 
 // Field problems travel as codes (`details.fields`: { password: 'tooShort' }): pages translate
 // them (core/i18n `account.fields.<field>.<code>`), the API answers with the English message.
@@ -13,8 +14,8 @@ const MESSAGES: Record<string, Record<string, string>> = {
   },
   password: {
     required: 'Enter a password.',
-    tooShort: 'Use at least 10 characters for your password.',
-    tooLong: 'Use at most 200 characters for your password.',
+    tooShort: `Use at least ${PASSWORD_MIN_LENGTH} characters for your password.`,
+    tooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters for your password.`,
     common: 'This password is one of the most common ones: choose one that is harder to guess.',
   },
   currentPassword: {
@@ -23,7 +24,7 @@ const MESSAGES: Record<string, Record<string, string>> = {
   },
   name: {
     required: 'Enter your name.',
-    tooLong: 'Use at most 100 characters for your name.',
+    tooLong: `Use at most ${NAME_MAX_LENGTH} characters for your name.`,
   },
   language: { invalid: 'Choose en, de or fr.' },
   tableStyle: { invalid: 'Choose style-1, style-2 or style-3.' },

@@ -1,8 +1,8 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-export const PASSWORD_MIN_LENGTH = 10;
-/** Long enough for any passphrase, short enough that hashing a request body stays cheap. */
-export const PASSWORD_MAX_LENGTH = 200;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.ts';
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export type PasswordProblem = 'required' | 'tooShort' | 'tooLong' | 'common';
 

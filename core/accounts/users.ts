@@ -32,7 +32,9 @@ export function profileOf(row: UserRow): Profile {
   };
 }
 
-export const NAME_MAX_LENGTH = 100;
+import { NAME_MAX_LENGTH } from '../limits.ts';
+
+export { NAME_MAX_LENGTH };
 
 export type NameProblem = 'required' | 'tooLong';
 

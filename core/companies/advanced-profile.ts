@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { ADVANCED_PROFILE_THRESHOLD } from '../limits.ts';
 import { RECORD_SECTIONS } from '../sections/records.ts';
 import type { CompanyProfile } from './get-company.ts';
 import { OTHER_LISTS, type RecordList } from './get-company-records.ts';
@@ -10,8 +11,7 @@ import { OTHER_LISTS, type RecordList } from './get-company-records.ts';
 // the same lists the profile page shows, whether it reads them (profileListSizes) or the price
 // counts them (isAdvancedCompany).
 
-/** Items in one related list that make a profile advanced. */
-export const ADVANCED_PROFILE_THRESHOLD = 10;
+export { ADVANCED_PROFILE_THRESHOLD };
 
 /** The company's own parts, each a list on the profile, with its table. */
 const PART_TABLES = {

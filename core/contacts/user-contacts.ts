@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { isEmail, normaliseEmail } from '../accounts/email-address.ts';
 import { AppError } from '../errors/app-error.ts';
+import { CONTACT_MAX_LENGTH, MAX_CONTACTS_PER_USER, PHONE_DIGITS_MAX, PHONE_DIGITS_MIN } from '../limits.ts';
 import { cleanText, type ListQuery, type Page } from '../user-data/list-query.ts';
 import {
   columnIs,
@@ -21,11 +22,7 @@ import { fieldProblem } from '../user-data/user-data-errors.ts';
 export const USER_CONTACT_TYPES = ['email', 'phone', 'website', 'fax'] as const;
 export type UserContactType = (typeof USER_CONTACT_TYPES)[number];
 
-export const CONTACT_MAX_LENGTH = 300;
-export const MAX_CONTACTS_PER_USER = 100;
-/** Digits a phone or fax number may have (E.164 allows at most 15). */
-const PHONE_DIGITS_MIN = 6;
-const PHONE_DIGITS_MAX = 15;
+export { CONTACT_MAX_LENGTH, MAX_CONTACTS_PER_USER };
 
 export type UserContact = {
   id: number;

@@ -246,7 +246,7 @@ export const de: Messages = {
       '{{name}} ({{status}}): Unternehmen in {{jurisdiction}}, eingetragen am {{date}}. Adressen, Kennungen, Branchen, Organmitglieder und Gesellschafter.',
     overview: 'Überblick',
     advanced: 'Erweitertes Profil',
-    advancedHint: 'Dieses Profil enthält in mindestens einer Liste 10 oder mehr Einträge.',
+    advancedHint: 'Dieses Profil enthält in mindestens einer Liste {{advancedThreshold, number}} oder mehr Einträge.',
     kind: 'Rechtsform',
     names: 'Namen',
     addresses: 'Adressen',
@@ -342,7 +342,7 @@ export const de: Messages = {
       newPassword: 'Neues Passwort',
       currentPassword: 'Aktuelles Passwort',
     },
-    passwordHint: 'Mindestens 10 Zeichen und keines der gängigen Passwörter.',
+    passwordHint: 'Mindestens {{passwordMin, number}} Zeichen und keines der gängigen Passwörter.',
     problems: {
       email: {
         required: 'Geben Sie Ihre E-Mail-Adresse ein.',
@@ -351,8 +351,8 @@ export const de: Messages = {
       },
       password: {
         required: 'Geben Sie ein Passwort ein.',
-        tooShort: 'Verwenden Sie mindestens 10 Zeichen.',
-        tooLong: 'Verwenden Sie höchstens 200 Zeichen.',
+        tooShort: 'Verwenden Sie mindestens {{passwordMin, number}} Zeichen.',
+        tooLong: 'Verwenden Sie höchstens {{passwordMax, number}} Zeichen.',
         common: 'Dies ist eines der häufigsten Passwörter: Wählen Sie eines, das schwerer zu erraten ist.',
       },
       currentPassword: {
@@ -361,7 +361,7 @@ export const de: Messages = {
       },
       name: {
         required: 'Geben Sie Ihren Namen ein.',
-        tooLong: 'Verwenden Sie höchstens 100 Zeichen.',
+        tooLong: 'Verwenden Sie höchstens {{nameMax, number}} Zeichen.',
       },
       language: { invalid: 'Wählen Sie Englisch, Deutsch oder Französisch.' },
       tableStyle: { invalid: 'Wählen Sie einen der Tabellenstile.' },
@@ -567,21 +567,23 @@ export const de: Messages = {
       untagged_other: 'Das Schlagwort wurde bei {{count}} Firmen entfernt.',
     },
     problems: {
-      name: { required: 'Geben Sie einen Namen ein.', tooLong: 'Höchstens 100 Zeichen.' },
-      description: { tooLong: 'Höchstens 1.000 Zeichen.' },
+      name: { required: 'Geben Sie einen Namen ein.', tooLong: 'Höchstens {{listNameMax, number}} Zeichen.' },
+      description: { tooLong: 'Höchstens {{listDescriptionMax, number}} Zeichen.' },
       tag: {
         required: 'Geben Sie ein Schlagwort ein.',
-        tooLong: 'Ein Schlagwort hat höchstens 40 Zeichen.',
-        tooMany: 'Eine Firma hat in einer Liste höchstens 20 Schlagwörter.',
+        tooLong: 'Ein Schlagwort hat höchstens {{tagMax, number}} Zeichen.',
+        tooMany: 'Eine Firma hat in einer Liste höchstens {{tagsMax, number}} Schlagwörter.',
       },
       companies: {
         required: 'Geben Sie mindestens eine Registernummer, ID oder Profiladresse ein.',
         select: 'Wählen Sie zuerst mindestens eine Firma aus.',
-        tooMany: 'Fügen Sie höchstens 500 Firmen auf einmal hinzu.',
-        listFull: 'Eine Liste fasst höchstens 10.000 Firmen.',
+        tooMany: 'Fügen Sie höchstens {{refsMax, number}} Firmen auf einmal hinzu.',
+        listFull: 'Eine Liste fasst höchstens {{listCompaniesMax, number}} Firmen.',
       },
-      lists: { tooMany: 'Sie können höchstens 200 Listen führen: löschen Sie zuerst eine.' },
-      searches: { tooMany: 'Sie können höchstens 500 Suchen speichern: löschen Sie zuerst eine.' },
+      lists: { tooMany: 'Sie können höchstens {{listsMax, number}} Listen führen: löschen Sie zuerst eine.' },
+      searches: {
+        tooMany: 'Sie können höchstens {{savedSearchesMax, number}} Suchen speichern: löschen Sie zuerst eine.',
+      },
       query: { invalid: 'Das ist keine Suche auf Registra.' },
       section: { invalid: 'Das ist keine Suche auf Registra.' },
     },
@@ -853,13 +855,14 @@ export const de: Messages = {
         type: { invalid: 'Wählen Sie eine Art von Kontakt.' },
         contact: {
           required: 'Geben Sie einen Kontakt ein.',
-          tooLong: 'Verwenden Sie höchstens 300 Zeichen.',
+          tooLong: 'Verwenden Sie höchstens {{contactMax, number}} Zeichen.',
           email: 'Geben Sie eine E-Mail-Adresse wie name@example.com ein.',
-          phone: 'Geben Sie eine Telefonnummer mit 6 bis 15 Ziffern ein, z. B. +49 30 1234567.',
-          fax: 'Geben Sie eine Faxnummer mit 6 bis 15 Ziffern ein, z. B. +49 30 1234568.',
+          phone:
+            'Geben Sie eine Telefonnummer mit {{phoneDigitsMin, number}} bis {{phoneDigitsMax, number}} Ziffern ein, z. B. +49 30 1234567.',
+          fax: 'Geben Sie eine Faxnummer mit {{phoneDigitsMin, number}} bis {{phoneDigitsMax, number}} Ziffern ein, z. B. +49 30 1234568.',
           website: 'Geben Sie eine Website-Adresse wie https://example.com ein.',
           duplicate: 'Diesen Kontakt haben Sie bereits.',
-          tooMany: 'Sie können höchstens 100 Kontakte speichern: Löschen Sie zuerst einen.',
+          tooMany: 'Sie können höchstens {{contactsMax, number}} Kontakte speichern: Löschen Sie zuerst einen.',
         },
       },
       types: {

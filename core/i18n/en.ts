@@ -244,7 +244,7 @@ export const en = {
       '{{name}}: {{status}} company in {{jurisdiction}}, registered {{date}}. Addresses, identifiers, industries, officers and shareholders.',
     overview: 'Overview',
     advanced: 'Advanced profile',
-    advancedHint: 'This profile has 10 or more items in at least one list.',
+    advancedHint: 'This profile has {{advancedThreshold, number}} or more items in at least one list.',
     kind: 'Legal form',
     names: 'Names',
     addresses: 'Addresses',
@@ -337,7 +337,7 @@ export const en = {
       newPassword: 'New password',
       currentPassword: 'Current password',
     },
-    passwordHint: 'At least 10 characters, and not one of the common passwords.',
+    passwordHint: 'At least {{passwordMin, number}} characters, and not one of the common passwords.',
     problems: {
       email: {
         required: 'Enter your email address.',
@@ -346,8 +346,8 @@ export const en = {
       },
       password: {
         required: 'Enter a password.',
-        tooShort: 'Use at least 10 characters.',
-        tooLong: 'Use at most 200 characters.',
+        tooShort: 'Use at least {{passwordMin, number}} characters.',
+        tooLong: 'Use at most {{passwordMax, number}} characters.',
         common: 'This is one of the most common passwords: choose one that is harder to guess.',
       },
       currentPassword: {
@@ -356,7 +356,7 @@ export const en = {
       },
       name: {
         required: 'Enter your name.',
-        tooLong: 'Use at most 100 characters.',
+        tooLong: 'Use at most {{nameMax, number}} characters.',
       },
       language: { invalid: 'Choose English, German or French.' },
       tableStyle: { invalid: 'Choose one of the table styles.' },
@@ -552,21 +552,21 @@ export const en = {
       untagged_other: 'The tag was removed from {{count}} companies.',
     },
     problems: {
-      name: { required: 'Enter a name.', tooLong: 'Use at most 100 characters.' },
-      description: { tooLong: 'Use at most 1,000 characters.' },
+      name: { required: 'Enter a name.', tooLong: 'Use at most {{listNameMax, number}} characters.' },
+      description: { tooLong: 'Use at most {{listDescriptionMax, number}} characters.' },
       tag: {
         required: 'Enter a tag.',
-        tooLong: 'Use at most 40 characters for a tag.',
-        tooMany: 'A company can have at most 20 tags in a list.',
+        tooLong: 'Use at most {{tagMax, number}} characters for a tag.',
+        tooMany: 'A company can have at most {{tagsMax, number}} tags in a list.',
       },
       companies: {
         required: 'Enter at least one company number, id or profile address.',
         select: 'Tick at least one company first.',
-        tooMany: 'Add at most 500 companies at once.',
-        listFull: 'A list holds at most 10,000 companies.',
+        tooMany: 'Add at most {{refsMax, number}} companies at once.',
+        listFull: 'A list holds at most {{listCompaniesMax, number}} companies.',
       },
-      lists: { tooMany: 'You can keep at most 200 lists: delete one first.' },
-      searches: { tooMany: 'You can keep at most 500 saved searches: delete one first.' },
+      lists: { tooMany: 'You can keep at most {{listsMax, number}} lists: delete one first.' },
+      searches: { tooMany: 'You can keep at most {{savedSearchesMax, number}} saved searches: delete one first.' },
       query: { invalid: 'This is not a search of Registra.' },
       section: { invalid: 'This is not a search of Registra.' },
     },
@@ -824,13 +824,14 @@ export const en = {
         type: { invalid: 'Choose a type of contact.' },
         contact: {
           required: 'Enter a contact.',
-          tooLong: 'Use at most 300 characters.',
+          tooLong: 'Use at most {{contactMax, number}} characters.',
           email: 'Enter an email address like name@example.com.',
-          phone: 'Enter a phone number of 6 to 15 digits, like +49 30 1234567.',
-          fax: 'Enter a fax number of 6 to 15 digits, like +49 30 1234568.',
+          phone:
+            'Enter a phone number of {{phoneDigitsMin, number}} to {{phoneDigitsMax, number}} digits, like +49 30 1234567.',
+          fax: 'Enter a fax number of {{phoneDigitsMin, number}} to {{phoneDigitsMax, number}} digits, like +49 30 1234568.',
           website: 'Enter a website address like https://example.com.',
           duplicate: 'You already have this contact.',
-          tooMany: 'You can keep at most 100 contacts: delete one first.',
+          tooMany: 'You can keep at most {{contactsMax, number}} contacts: delete one first.',
         },
       },
       types: {

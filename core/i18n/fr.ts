@@ -247,7 +247,7 @@ export const fr: Messages = {
       '{{name}} : entreprise {{status}} ({{jurisdiction}}), immatriculée le {{date}}. Adresses, identifiants, secteurs, dirigeants et actionnaires.',
     overview: 'Aperçu',
     advanced: 'Profil avancé',
-    advancedHint: 'Ce profil comporte 10 éléments ou plus dans au moins une liste.',
+    advancedHint: 'Ce profil comporte {{advancedThreshold, number}} éléments ou plus dans au moins une liste.',
     kind: 'Forme juridique',
     names: 'Dénominations',
     addresses: 'Adresses',
@@ -341,7 +341,7 @@ export const fr: Messages = {
       newPassword: 'Nouveau mot de passe',
       currentPassword: 'Mot de passe actuel',
     },
-    passwordHint: 'Au moins 10 caractères, et pas l’un des mots de passe courants.',
+    passwordHint: 'Au moins {{passwordMin, number}} caractères, et pas l’un des mots de passe courants.',
     problems: {
       email: {
         required: 'Saisissez votre adresse e-mail.',
@@ -350,8 +350,8 @@ export const fr: Messages = {
       },
       password: {
         required: 'Saisissez un mot de passe.',
-        tooShort: 'Utilisez au moins 10 caractères.',
-        tooLong: 'Utilisez au plus 200 caractères.',
+        tooShort: 'Utilisez au moins {{passwordMin, number}} caractères.',
+        tooLong: 'Utilisez au plus {{passwordMax, number}} caractères.',
         common: 'C’est l’un des mots de passe les plus courants : choisissez-en un plus difficile à deviner.',
       },
       currentPassword: {
@@ -360,7 +360,7 @@ export const fr: Messages = {
       },
       name: {
         required: 'Saisissez votre nom.',
-        tooLong: 'Utilisez au plus 100 caractères.',
+        tooLong: 'Utilisez au plus {{nameMax, number}} caractères.',
       },
       language: { invalid: 'Choisissez l’anglais, l’allemand ou le français.' },
       tableStyle: { invalid: 'Choisissez l’un des styles de tableau.' },
@@ -568,21 +568,23 @@ export const fr: Messages = {
       untagged_other: 'L’étiquette a été retirée de {{count}} entreprises.',
     },
     problems: {
-      name: { required: 'Saisissez un nom.', tooLong: '100 caractères au plus.' },
-      description: { tooLong: '1 000 caractères au plus.' },
+      name: { required: 'Saisissez un nom.', tooLong: '{{listNameMax, number}} caractères au plus.' },
+      description: { tooLong: '{{listDescriptionMax, number}} caractères au plus.' },
       tag: {
         required: 'Saisissez une étiquette.',
-        tooLong: 'Une étiquette compte 40 caractères au plus.',
-        tooMany: 'Une entreprise a au plus 20 étiquettes dans une liste.',
+        tooLong: 'Une étiquette compte {{tagMax, number}} caractères au plus.',
+        tooMany: 'Une entreprise a au plus {{tagsMax, number}} étiquettes dans une liste.',
       },
       companies: {
         required: 'Saisissez au moins un numéro d’entreprise, un identifiant ou une adresse de fiche.',
         select: 'Cochez d’abord au moins une entreprise.',
-        tooMany: 'Ajoutez au plus 500 entreprises à la fois.',
-        listFull: 'Une liste contient au plus 10 000 entreprises.',
+        tooMany: 'Ajoutez au plus {{refsMax, number}} entreprises à la fois.',
+        listFull: 'Une liste contient au plus {{listCompaniesMax, number}} entreprises.',
       },
-      lists: { tooMany: 'Vous pouvez garder au plus 200 listes : supprimez-en une d’abord.' },
-      searches: { tooMany: 'Vous pouvez garder au plus 500 recherches : supprimez-en une d’abord.' },
+      lists: { tooMany: 'Vous pouvez garder au plus {{listsMax, number}} listes : supprimez-en une d’abord.' },
+      searches: {
+        tooMany: 'Vous pouvez garder au plus {{savedSearchesMax, number}} recherches : supprimez-en une d’abord.',
+      },
       query: { invalid: 'Ce n’est pas une recherche de Registra.' },
       section: { invalid: 'Ce n’est pas une recherche de Registra.' },
     },
@@ -856,13 +858,14 @@ export const fr: Messages = {
         type: { invalid: 'Choisissez un type de contact.' },
         contact: {
           required: 'Saisissez un contact.',
-          tooLong: 'Utilisez au plus 300 caractères.',
+          tooLong: 'Utilisez au plus {{contactMax, number}} caractères.',
           email: 'Saisissez une adresse e-mail comme nom@example.com.',
-          phone: 'Saisissez un numéro de téléphone de 6 à 15 chiffres, comme +33 1 23 45 67 89.',
-          fax: 'Saisissez un numéro de fax de 6 à 15 chiffres, comme +33 1 23 45 67 90.',
+          phone:
+            'Saisissez un numéro de téléphone de {{phoneDigitsMin, number}} à {{phoneDigitsMax, number}} chiffres, comme +33 1 23 45 67 89.',
+          fax: 'Saisissez un numéro de fax de {{phoneDigitsMin, number}} à {{phoneDigitsMax, number}} chiffres, comme +33 1 23 45 67 90.',
           website: 'Saisissez une adresse de site web comme https://example.com.',
           duplicate: 'Vous avez déjà ce contact.',
-          tooMany: 'Vous pouvez garder au plus 100 contacts : supprimez-en un d’abord.',
+          tooMany: 'Vous pouvez garder au plus {{contactsMax, number}} contacts : supprimez-en un d’abord.',
         },
       },
       types: {

@@ -1,4 +1,5 @@
 import i18next, { type i18n } from 'i18next';
+import { MESSAGE_LIMITS } from '../limits.ts';
 import type { Lang } from '../reference/reference-data.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
@@ -21,7 +22,8 @@ export function i18nFor(lang: Lang): i18n {
       lng: lang,
       fallbackLng: 'en',
       resources: { en: { translation: en }, de: { translation: de }, fr: { translation: fr } },
-      interpolation: { escapeValue: false },
+      // The limits messages state ("Use at most {{listNameMax, number}} characters") come from core/limits.ts.
+      interpolation: { escapeValue: false, defaultVariables: MESSAGE_LIMITS },
       initAsync: false,
       // Messages are bundled: never suspend (a suspended hydration would leave the page inert).
       react: { useSuspense: false },

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
+import { MAX_SAVED_SEARCHES, SAVED_NAME_MAX } from '../limits.ts';
 import { SECTIONS } from '../sections/sections.ts';
-import { MAX_SAVED_SEARCHES, SAVED_NAME_MAX } from '../user-data/limits.ts';
 import { cleanText, type ListQuery, type Page } from '../user-data/list-query.ts';
 import {
   columnIs,
@@ -19,7 +19,7 @@ import { invalidUserData, type UserDataFields } from '../user-data/user-data-err
 // Searches a user keeps under a name (spec §3 "saved searches", §5 "save or load filters"), in
 // any section; running one is opening its path. Scoped to the caller's user id.
 
-export { MAX_SAVED_SEARCHES, SAVED_NAME_MAX } from '../user-data/limits.ts';
+export { MAX_SAVED_SEARCHES, SAVED_NAME_MAX } from '../limits.ts';
 
 export type SavedSearch = {
   id: number;

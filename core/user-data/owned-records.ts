@@ -187,7 +187,7 @@ export async function deleteOwnedIds(
   });
 }
 
-/** How many records a user keeps (for the limits of core/user-data/limits.ts). */
+/** How many records a user keeps (for the limits of core/limits.ts). */
 export async function countOwned(
   db: Db,
   resource: Pick<OwnedResource<unknown, unknown>, 'table'>,

@@ -1,4 +1,14 @@
 import { AppError } from '../errors/app-error.ts';
+import {
+  LIST_DESCRIPTION_MAX,
+  LIST_NAME_MAX,
+  MAX_LISTS_PER_USER,
+  MAX_OBJECTS_PER_LIST,
+  MAX_REFS,
+  MAX_SAVED_SEARCHES,
+  MAX_TAGS_PER_OBJECT,
+  TAG_MAX,
+} from '../limits.ts';
 
 // Field problems of lists, tags and saved searches travel as codes in `details.fields`
 // ({ name: 'tooLong' }): pages translate them (core/i18n `lists.problems.<field>.<code>`), the
@@ -7,20 +17,20 @@ import { AppError } from '../errors/app-error.ts';
 export type UserDataFields = Record<string, string>;
 
 const MESSAGES: Record<string, Record<string, string>> = {
-  name: { required: 'Enter a name.', tooLong: 'Use at most 100 characters for the name.' },
-  description: { tooLong: 'Use at most 1000 characters for the description.' },
+  name: { required: 'Enter a name.', tooLong: `Use at most ${LIST_NAME_MAX} characters for the name.` },
+  description: { tooLong: `Use at most ${LIST_DESCRIPTION_MAX} characters for the description.` },
   tag: {
     required: 'Enter a tag.',
-    tooLong: 'Use at most 40 characters for a tag.',
-    tooMany: 'A company can have at most 20 tags in a list.',
+    tooLong: `Use at most ${TAG_MAX} characters for a tag.`,
+    tooMany: `A company can have at most ${MAX_TAGS_PER_OBJECT} tags in a list.`,
   },
   companies: {
     required: 'Give at least one company: its id, company number or profile address.',
-    tooMany: 'Add at most 500 companies at once.',
-    listFull: 'A list holds at most 10,000 companies.',
+    tooMany: `Add at most ${MAX_REFS} companies at once.`,
+    listFull: `A list holds at most ${MAX_OBJECTS_PER_LIST.toLocaleString('en')} companies.`,
   },
-  lists: { tooMany: 'You can keep at most 200 lists: delete one first.' },
-  searches: { tooMany: 'You can keep at most 500 saved searches: delete one first.' },
+  lists: { tooMany: `You can keep at most ${MAX_LISTS_PER_USER} lists: delete one first.` },
+  searches: { tooMany: `You can keep at most ${MAX_SAVED_SEARCHES} saved searches: delete one first.` },
   query: { invalid: 'The query must be the path of a search page of this section, like /companies/search/?q=acme.' },
   section: { invalid: 'Unknown search section.' },
   results: { invalid: 'results must be a whole number, 0 or more.' },

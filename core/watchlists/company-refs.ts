@@ -3,7 +3,9 @@ import type { Db } from '../../db/client.ts';
 // Companies named by what people paste: ids, company numbers (or any other identifier: VAT, LEI,
 // …), profile addresses or uris, one per line or separated by commas or semicolons.
 
-export const MAX_REFS = 500;
+import { MAX_REFS } from '../limits.ts';
+
+export { MAX_REFS };
 
 /** The pasted references, trimmed, without empty ones and repeats, in order. */
 export function parseCompanyRefs(text: string): string[] {

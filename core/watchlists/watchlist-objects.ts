@@ -2,7 +2,7 @@ import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CompanyRow } from '../companies/find-companies.ts';
-import { MAX_OBJECTS_PER_LIST, MAX_TAGS_PER_OBJECT, TAG_MAX } from '../user-data/limits.ts';
+import { MAX_OBJECTS_PER_LIST, MAX_TAGS_PER_OBJECT, TAG_MAX } from '../limits.ts';
 import { cleanText, type ListQuery, type Page } from '../user-data/list-query.ts';
 import { listOwned, type OwnedResource, textIn } from '../user-data/owned-records.ts';
 import { invalidUserData, notFound } from '../user-data/user-data-errors.ts';
@@ -12,7 +12,7 @@ import { requireWatchlist } from './watchlists.ts';
 // The companies in a list (spec §3: objects with object_id and tags). Every function checks that
 // the list is the caller's first: another user's list is "not found".
 
-export { MAX_OBJECTS_PER_LIST, MAX_TAGS_PER_OBJECT, TAG_MAX } from '../user-data/limits.ts';
+export { MAX_OBJECTS_PER_LIST, MAX_TAGS_PER_OBJECT, TAG_MAX } from '../limits.ts';
 
 const COMPANY_NUMBER_TYPE = 2;
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX, MAX_LISTS_PER_USER } from '../user-data/limits.ts';
+import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX, MAX_LISTS_PER_USER } from '../limits.ts';
 import { cleanText, type ListQuery, type Page } from '../user-data/list-query.ts';
 import {
   countOwned,
@@ -18,7 +18,7 @@ import { invalidUserData, type UserDataFields } from '../user-data/user-data-err
 // Company lists (spec §3 "watchlists": name, total_objects, description). Every function takes
 // the signed-in user's id and touches only that user's rows: another user's list is "not found".
 
-export { LIST_DESCRIPTION_MAX, LIST_NAME_MAX, MAX_LISTS_PER_USER } from '../user-data/limits.ts';
+export { LIST_DESCRIPTION_MAX, LIST_NAME_MAX, MAX_LISTS_PER_USER } from '../limits.ts';
 
 export type Watchlist = {
   id: number;

@@ -1,0 +1,52 @@
+// The limits a user meets, in one place with no imports (safe in any bundle): the rules that
+// enforce them import them from here, and the translator interpolates them into every message
+// that states one (MESSAGE_LIMITS below, `{{listNameMax, number}}` in core/i18n).
+
+/** Accounts. */
+export const PASSWORD_MIN_LENGTH = 10;
+/** Long enough for any passphrase, short enough that hashing a request body stays cheap. */
+export const PASSWORD_MAX_LENGTH = 200;
+export const NAME_MAX_LENGTH = 100;
+
+/** Lists, tags and saved searches. */
+export const LIST_NAME_MAX = 100;
+export const LIST_DESCRIPTION_MAX = 1000;
+export const MAX_LISTS_PER_USER = 200;
+export const MAX_OBJECTS_PER_LIST = 10_000;
+export const TAG_MAX = 40;
+export const MAX_TAGS_PER_OBJECT = 20;
+export const SAVED_NAME_MAX = 100;
+export const MAX_SAVED_SEARCHES = 500;
+/** Companies named at once (pasted ids, numbers or profile addresses). */
+export const MAX_REFS = 500;
+
+/** A user's own contacts. */
+export const CONTACT_MAX_LENGTH = 300;
+export const MAX_CONTACTS_PER_USER = 100;
+/** Digits a phone or fax number may have (E.164 allows at most 15). */
+export const PHONE_DIGITS_MIN = 6;
+export const PHONE_DIGITS_MAX = 15;
+
+/** Items in one related list that make a profile advanced (spec §3, §9). */
+export const ADVANCED_PROFILE_THRESHOLD = 10;
+
+/** The limits as the messages name them. */
+export const MESSAGE_LIMITS = {
+  passwordMin: PASSWORD_MIN_LENGTH,
+  passwordMax: PASSWORD_MAX_LENGTH,
+  nameMax: NAME_MAX_LENGTH,
+  listNameMax: LIST_NAME_MAX,
+  listDescriptionMax: LIST_DESCRIPTION_MAX,
+  listsMax: MAX_LISTS_PER_USER,
+  listCompaniesMax: MAX_OBJECTS_PER_LIST,
+  tagMax: TAG_MAX,
+  tagsMax: MAX_TAGS_PER_OBJECT,
+  savedNameMax: SAVED_NAME_MAX,
+  savedSearchesMax: MAX_SAVED_SEARCHES,
+  refsMax: MAX_REFS,
+  contactMax: CONTACT_MAX_LENGTH,
+  contactsMax: MAX_CONTACTS_PER_USER,
+  phoneDigitsMin: PHONE_DIGITS_MIN,
+  phoneDigitsMax: PHONE_DIGITS_MAX,
+  advancedThreshold: ADVANCED_PROFILE_THRESHOLD,
+} as const;
