@@ -2,7 +2,7 @@ import { countCompaniesByJurisdiction } from '../../core/companies/count-compani
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { settleTogether } from '../../core/errors/settle-together.ts';
-import { type FilterParam, printParams, toQueryString } from '../../core/filters/grammar.ts';
+import { type FilterParam, type PathValueOf, printParams, toQueryString } from '../../core/filters/grammar.ts';
 import {
   flagOf,
   type Industry,
@@ -16,6 +16,7 @@ import { findRecords, type RecordRow } from '../../core/search/find-records.ts';
 import {
   defaultSort,
   parseSearchState,
+  pathValues,
   printSearchState,
   type SearchState,
   sortKeys,
@@ -111,8 +112,8 @@ export async function loadSearchPage(
       }));
   const [{ rows, total, totalIsEstimate, next, notice }, facets] = await settleTogether(searching, facetsPending);
   const result = { total, totalIsEstimate, next };
-  const uriOf = uriResolver(section, reference);
-  const href = (s: SearchState) => p.path(`${BASE}${printSearchState(section, s, uriOf)}`);
+  const pathValue = pathValues(section, reference);
+  const href = (s: SearchState) => p.path(`${BASE}${printSearchState(section, s, pathValue)}`);
 
   const declOf = (field: string) => section.filters.find((f) => f.field === field) as FilterDecl;
   const companyNames = await namesOfCompanies(services, state.filters);
@@ -143,7 +144,7 @@ export async function loadSearchPage(
     advancedHref: p.path(
       `/${section.id}/search/advanced/${toQueryString([...(state.q ? [['q', state.q] as [string, string]] : []), ...printParams(state.filters)])}`,
     ),
-    facets: presentFacets(section, state, facets, reference, p, href),
+    facets: presentFacets(section, state, facets, reference, p, href, pathValue),
     hasQuery: companies,
     q: state.q,
     sort: state.sort,
@@ -168,7 +169,7 @@ export async function loadSearchPage(
     prevHref,
     nextHref,
     clearHref: p.path(BASE),
-    canonicalPath: `${BASE}${printSearchState(section, canonicalState, uriOf)}`,
+    canonicalPath: `${BASE}${printSearchState(section, canonicalState, pathValue)}`,
     title: companies
       ? filterSummary
         ? p.t('search.titleFiltered', { filters: filterSummary })
@@ -191,6 +192,7 @@ function presentFacets(
   reference: Reference,
   p: P,
   href: (s: SearchState) => string,
+  pathValue: PathValueOf,
 ): FacetView[] {
   return facets.map((facet) => {
     const decl = section.filters.find((f) => f.field === facet.field) as FilterDecl;
@@ -211,7 +213,8 @@ function presentFacets(
         label: valueLabel(decl, value, reference, p),
         count: v.estimate ? p.t('search.about', { count: v.count }) : p.number(v.count),
         href: href({ ...state, filters, page: 1, after: undefined }),
-        selected: current?.values.includes(value) ?? false,
+        // A filter holds an enumerated value as given (a path gives its id, a facet link its uri).
+        selected: current?.values.some((c) => pathValue(facet.field, c)?.id === v.id) ?? false,
         flag,
       };
     });
@@ -283,16 +286,6 @@ export function recordCells(section: SectionDecl, row: RecordRow, p: P): Record<
   for (const [key, cell] of Object.entries(company)) cells[`company_${key}`] = cell;
   cells.company_legal_name = { text: row.company_name, href };
   return cells;
-}
-
-function uriResolver(section: SectionDecl, reference: Reference) {
-  return (field: string, value: string) => {
-    const decl = section.filters.find((f) => f.field === field);
-    if (decl?.kind === 'enum') return enumValue(decl.values, value)?.uri;
-    if (decl?.kind !== 'reference') return undefined;
-    const list = reference[decl.ref] as { byId: Map<number, { uri: string }> };
-    return list.byId.get(Number(value))?.uri;
-  };
 }
 
 type P = ReturnType<typeof presenter>;

@@ -4,7 +4,8 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { industryPath } from '../../core/reference/reference-data.ts';
 import { groupCounts } from '../../core/search/facets.ts';
-import { sectionById } from '../../core/sections/sections.ts';
+import { parseSearchState } from '../../core/search/search-state.ts';
+import { SECTIONS, sectionById } from '../../core/sections/sections.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -82,7 +83,39 @@ describe('unfiltered totals', () => {
   });
 });
 
+/** The links of each facet of a search page, as a browser reads them. */
+function facetLinks(html: string): string[][] {
+  const nav = /<nav class="facets"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
+  return [...nav.matchAll(/<ul[^>]*>(.*?)<\/ul>/gs)].map((facet) =>
+    [...facet[1].matchAll(/<a href="([^"]+)"/g)].map((m) => m[1].replaceAll('&amp;', '&')),
+  );
+}
+
 describe('facets', () => {
+  for (const section of SECTIONS) {
+    it(`link, on ${section.id}, to searches that parse, answer 200 and select the value linked`, async () => {
+      const page = await get(`/${section.id}/search/`);
+      expect(page.statusCode).toBe(200);
+      const facets = facetLinks(page.body);
+      expect(facets.length).toBe(section.facets.length);
+      for (const links of facets) {
+        expect(links.length).toBeGreaterThan(0);
+        // Every link is a search the page's own parser accepts (the path form included)…
+        for (const link of links) {
+          const url = new URL(link, 'http://localhost');
+          const rest = url.pathname.slice(`/${section.id}/search/`.length);
+          const segments = rest.startsWith('f/') ? rest.slice(2).split('/').filter(Boolean) : [];
+          expect(parseSearchState(section, url.searchParams, segments), link).toMatchObject({ ok: true });
+        }
+        // …and the first of each facet is requested (each request renders a page with its facets;
+        // ~900 links in all would take the suite half a minute): 200, the value followed marked current.
+        const narrowed = await get(links[0]);
+        expect(narrowed.statusCode, links[0]).toBe(200);
+        expect(narrowed.body, links[0]).toMatch(/<a href="[^"]+" aria-current="true">/);
+      }
+    });
+  }
+
   it('count each value as SQL does, and follow the other filters', async () => {
     const all = await get('/vessels/search/');
     const types = await sql<{ id: number; n: number }>`
