@@ -1,3 +1,4 @@
+import { companyNames } from '../../core/companies/company-names.ts';
 import { countCompaniesByJurisdiction } from '../../core/companies/count-companies.ts';
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
@@ -116,9 +117,12 @@ export async function loadSearchPage(
   const href = (s: SearchState) => p.path(`${BASE}${printSearchState(section, s, pathValue)}`);
 
   const declOf = (field: string) => section.filters.find((f) => f.field === field) as FilterDecl;
-  const companyNames = await namesOfCompanies(services, state.filters);
+  const namesOfCompanies = await companyNames(
+    services.db,
+    state.filters.filter((f) => f.field === 'company').flatMap((f) => f.values.map(Number)),
+  );
   const chips = state.filters.map((f) => ({
-    label: chipLabel(declOf(f.field), f, reference, p, companyNames),
+    label: chipLabel(declOf(f.field), f, reference, p, namesOfCompanies),
     removeHref: href({ ...state, filters: state.filters.filter((x) => x !== f), page: 1, after: undefined }),
   }));
   const filterSummary = chips.map((c) => c.label).join(', ');
@@ -292,18 +296,6 @@ type P = ReturnType<typeof presenter>;
 
 function refItems(decl: Extract<FilterDecl, { kind: 'reference' }>, reference: Reference) {
   return (reference[decl.ref] as { items: { id: number; uri: string }[] }).items;
-}
-
-/** Names of the companies a `company` filter names, for its chip. */
-async function namesOfCompanies(services: AppServices, filters: FilterParam[]): Promise<Map<string, string>> {
-  const ids = filters.filter((f) => f.field === 'company').flatMap((f) => f.values.map(Number));
-  if (ids.length === 0) return new Map();
-  const rows = await services.db.kysely
-    .selectFrom('legal_entities')
-    .select(['id', 'name'])
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((r) => [String(r.id), r.name]));
 }
 
 export function chipLabel(

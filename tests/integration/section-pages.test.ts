@@ -241,10 +241,10 @@ describe('table view (spec §4: style per page in a cookie, default style-2)', (
 
 describe('company profile', () => {
   it('lists the first records of each type and links to all of them', async () => {
-    const pick = await sql<{ id: number; uri: string; n: number }>`
-      select c.id, c.uri, count(*)::int as n from permits p join legal_entities c on c.id = p.legal_entity_id
-      group by c.id, c.uri order by count(*) desc, c.id limit 1`.execute(t.db.kysely);
-    const { id, uri, n } = pick.rows[0];
+    const pick = await sql<{ id: number; uri: string; name: string; n: number }>`
+      select c.id, c.uri, c.name, count(*)::int as n from permits p join legal_entities c on c.id = p.legal_entity_id
+      group by c.id, c.uri, c.name order by count(*) desc, c.id limit 1`.execute(t.db.kysely);
+    const { id, uri, name, n } = pick.rows[0];
     const profile = await get(`/companies/details/${uri}/`);
     expect(profile.statusCode).toBe(200);
     expect(profile.body).toContain('id="records-permits"');
@@ -254,10 +254,33 @@ describe('company profile', () => {
     expect(list.statusCode).toBe(200);
     expect(column(list.body, 'company_legal_name').length).toBe(Math.min(n, 20));
     expect(resultCount(list.body)).toBe(`${n} record${n === 1 ? '' : 's'}`);
+    // The filter's chip names the company, not its id.
+    const chips = /<ul class="chips"[^>]*>(.*?)<\/ul>/s.exec(list.body)?.[1] ?? '';
+    expect(chips).toContain(`Company: ${name.replaceAll('&', '&amp;')}`);
   });
 });
 
 describe('records data API', () => {
+  it('returns the share entries of the companies asked for, or of the first companies that have any', async () => {
+    const rows = await sql<{ legal_entity_id: number; position: number; kind: string }>`
+      select legal_entity_id, position, kind from legal_entity_shares order by legal_entity_id, position`.execute(
+      t.db.kysely,
+    );
+    const companies = [...new Set(rows.rows.map((r) => r.legal_entity_id))];
+    expect(companies.length).toBeGreaterThan(3);
+    const entries = (ids: number[]) =>
+      rows.rows.filter((r) => ids.includes(r.legal_entity_id)).map((r) => [r.legal_entity_id, r.position, r.kind]);
+    const read = async (query: string) => {
+      const response = await get(`/api/data_import_shares/api/v1/shares?${query}`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as { data: { legal_entity_id: number; position: number; kind: string }[] };
+      return body.data.map((r) => [r.legal_entity_id, r.position, r.kind]);
+    };
+    const asked = [companies[2], companies[0]];
+    expect(await read(`le_le_id=${asked.join('|')}`)).toEqual(entries(asked));
+    expect(await read('count=3')).toEqual(entries(companies.slice(0, 3)));
+  });
+
   it('returns the records of the companies asked for, and one record by id', async () => {
     const pick = await sql<{ id: number }>`
       select legal_entity_id as id from vessels group by 1 order by count(*) desc limit 2`.execute(t.db.kysely);
