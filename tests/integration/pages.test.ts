@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findCompanies } from '../../core/companies/find-companies.ts';
 import { de } from '../../core/i18n/de.ts';
 import { en } from '../../core/i18n/en.ts';
 import { profileCredits } from '../../core/purchases/purchases.ts';
 import { displayName } from '../../core/reference/reference-data.ts';
+import { commonNameWord } from '../support/name-words.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -156,6 +158,27 @@ describe('companies search', () => {
       const typo = await get(`/companies/search/?q=${encodeURIComponent(words.join(' '))}`);
       expect(column(typo.body, 'legal_name').slice(0, 5)).toContain(company.name);
     }
+  });
+
+  it('pages a name query by relevance: following Next shows every match once, in the order of one page', async () => {
+    const { word, companies } = await commonNameWord(t);
+    expect(companies).toBeGreaterThan(20);
+    const state = { q: word, filters: [], sort: 'relevance', page: 1 };
+    const whole = await findCompanies(t.db, t.reference, state, 100);
+    expect(whole.rows).toHaveLength(companies);
+    const shown: string[] = [];
+    let url: string | null = `/companies/search/?q=${word}`;
+    for (let pages = 0; url && pages < 10; pages++) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      shown.push(
+        ...[...res.body.matchAll(/<td data-column="legal_name"[^>]*><a href="\/companies\/details\/([^/"]+)\//g)].map(
+          (m) => decodeURIComponent(m[1]),
+        ),
+      );
+      url = /<a href="([^"]+)" rel="next">/.exec(res.body)?.[1].replaceAll('&amp;', '&') ?? null;
+    }
+    expect(shown).toEqual(whole.rows.map((row) => row.uri));
   });
 
   it('answers bad parameters with a 400 page naming them', async () => {
