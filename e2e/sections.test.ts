@@ -55,6 +55,37 @@ describe('every search section', () => {
     });
   }
 
+  it('a date the panel cannot take marks its field and keeps the other filters, until corrected', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/companies/search/`);
+      const panel = page.locator('.filter-panel');
+      await panel.getByLabel('Status', { exact: true }).selectOption({ label: 'Active' });
+      const from = panel.locator('input[name="dates[registration]:from"]');
+      // It passes the input's own pattern, and is no day.
+      await from.fill('2020-13-45');
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/companies/search/?')),
+        page.getByRole('button', { name: 'Apply filters' }).click(),
+      ]);
+      expect(response.status()).toBe(400);
+      await expect.poll(() => from.getAttribute('aria-invalid')).toBe('true');
+      expect(await from.inputValue()).toBe('2020-13-45');
+      expect(await page.getByRole('alert').innerText()).toBe(t('search.invalidFilters'));
+      expect(await panel.getByText(/^Not a date/).isVisible()).toBe(true);
+      expect(await panel.getByLabel('Status', { exact: true }).inputValue()).toBe('1');
+      await expect.poll(() => page.getByRole('list', { name: 'Active filters' }).innerText()).toContain('Active');
+
+      await from.fill('2020');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page.waitForURL((url) => url.searchParams.get('dates[registration]:from') === '2020');
+      expect(await page.locator('.filter-panel input[aria-invalid]').count()).toBe(0);
+      await expect.poll(() => page.getByRole('list', { name: 'Active filters' }).innerText()).toContain('2020');
+    } finally {
+      await page.close();
+    }
+  });
+
   it('contacts filtered by type show only that contact column (spec §2)', async () => {
     const page = await browser.newPage();
     try {

@@ -9,6 +9,11 @@ export function FilterPanel({ page }: { page: SearchPage }) {
     <aside className="filter-panel">
       <h2>{t('search.filters')}</h2>
       <form method="get" action={page.clearHref}>
+        {page.invalidFilters ? (
+          <p role="alert" className="form-alert">
+            {t('search.invalidFilters')}
+          </p>
+        ) : null}
         <HiddenFields params={page.carry.panel} />
         {page.panel.map((field) =>
           field.kind === 'select' ? (
@@ -29,24 +34,29 @@ export function FilterPanel({ page }: { page: SearchPage }) {
               <input id={`filter-${field.name}`} name={field.name} defaultValue={field.value} maxLength={200} />
             </div>
           ) : (
-            <fieldset className="field" key={field.name}>
+            <fieldset className={`field${field.problems ? ' field-invalid' : ''}`} key={field.name}>
               <legend>{field.label}</legend>
-              <label>
-                {t('search.from')}
-                <input
-                  name={`${field.name}:from`}
-                  defaultValue={field.from}
-                  {...rangeInput(field.valueType, 'yyyy', t)}
-                />
-              </label>
-              <label>
-                {t('search.to')}
-                <input
-                  name={`${field.name}:to`}
-                  defaultValue={field.to}
-                  {...rangeInput(field.valueType, 'yyyy-MM-dd', t)}
-                />
-              </label>
+              {(['from', 'to'] as const).map((side) => {
+                const problem = field.problems?.[side];
+                const problemId = `filter-${field.name}-${side}-problem`;
+                return (
+                  <label key={side}>
+                    {t(`search.${side}`)}
+                    <input
+                      name={`${field.name}:${side}`}
+                      defaultValue={field[side]}
+                      aria-invalid={problem ? true : undefined}
+                      aria-describedby={problem ? problemId : undefined}
+                      {...rangeInput(field.valueType, side === 'from' ? 'yyyy' : 'yyyy-MM-dd', t)}
+                    />
+                    {problem ? (
+                      <span id={problemId} className="field-problem">
+                        {problem}
+                      </span>
+                    ) : null}
+                  </label>
+                );
+              })}
             </fieldset>
           ),
         )}

@@ -1,8 +1,16 @@
+import { companyNames } from '../../core/companies/company-names.ts';
 import { countCompaniesByJurisdiction } from '../../core/companies/count-companies.ts';
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { settleTogether } from '../../core/errors/settle-together.ts';
-import { type FilterParam, printParams, toQueryString } from '../../core/filters/grammar.ts';
+import {
+  type FilterParam,
+  MAX_YEAR,
+  MIN_YEAR,
+  type PathValueOf,
+  printParams,
+  toQueryString,
+} from '../../core/filters/grammar.ts';
 import {
   flagOf,
   type Industry,
@@ -16,6 +24,7 @@ import { findRecords, type RecordRow } from '../../core/search/find-records.ts';
 import {
   defaultSort,
   parseSearchState,
+  pathValues,
   printSearchState,
   type SearchState,
   sortKeys,
@@ -32,7 +41,16 @@ export type Option = { value: string; label: string; depth?: number };
 export type PanelField =
   | { kind: 'select'; name: string; label: string; value: string; options: Option[] }
   | { kind: 'text'; name: string; label: string; value: string }
-  | { kind: 'range'; name: string; label: string; from: string; to: string; valueType: 'date' | 'number' };
+  | {
+      kind: 'range';
+      name: string;
+      label: string;
+      from: string;
+      to: string;
+      valueType: 'date' | 'number';
+      /** Why a bound typed was left out of the search (the bound shows as typed). */
+      problems?: { from?: string; to?: string };
+    };
 
 export type FacetView = {
   field: string;
@@ -69,6 +87,8 @@ export type SearchPage = {
   prevHref: string | null;
   nextHref: string | null;
   clearHref: string;
+  /** A bound typed in the panel was not a value of its field: the search ran without it (a 400). */
+  invalidFilters: boolean;
   /** Canonical path of this search (without language prefix). */
   canonicalPath: string;
   title: string;
@@ -90,12 +110,7 @@ export async function loadSearchPage(
   const p = presenter(reference, lang);
   const BASE = `/${section.id}/search/`;
   const segments = splat ? splat.split('/').filter(Boolean) : [];
-  const parsed = parseSearchState(section, url.searchParams, segments);
-  if (!parsed.ok) {
-    const first = parsed.errors[0];
-    throw new AppError('bad_request', first.message, { parameter: first.parameter, errors: parsed.errors });
-  }
-  const state = parsed.state;
+  const { state, typed } = parseWithPanel(section, url.searchParams, segments);
   const facetsPending = facetCounts(services.db, reference, section, state);
   const searching = section.record
     ? findRecords(services.db, reference, section, state).then((r) => ({
@@ -114,13 +129,16 @@ export async function loadSearchPage(
       }));
   const [{ rows, total, totalIsEstimate, next, notice }, facets] = await settleTogether(searching, facetsPending);
   const result = { total, totalIsEstimate, next };
-  const uriOf = uriResolver(section, reference);
-  const href = (s: SearchState) => p.path(`${BASE}${printSearchState(section, s, uriOf)}`);
+  const pathValue = pathValues(section, reference);
+  const href = (s: SearchState) => p.path(`${BASE}${printSearchState(section, s, pathValue)}`);
 
   const declOf = (field: string) => section.filters.find((f) => f.field === field) as FilterDecl;
-  const companyNames = await namesOfCompanies(services, state.filters);
+  const namesOfCompanies = await companyNames(
+    services.db,
+    state.filters.filter((f) => f.field === 'company').flatMap((f) => f.values.map(Number)),
+  );
   const chips = state.filters.map((f) => ({
-    label: chipLabel(declOf(f.field), f, reference, p, companyNames),
+    label: chipLabel(declOf(f.field), f, reference, p, namesOfCompanies),
     removeHref: href({ ...state, filters: state.filters.filter((x) => x !== f), page: 1, after: undefined }),
   }));
   const filterSummary = chips.map((c) => c.label).join(', ');
@@ -143,7 +161,7 @@ export async function loadSearchPage(
     advancedHref: p.path(
       `/${section.id}/search/advanced/${toQueryString([...(state.q ? [['q', state.q] as [string, string]] : []), ...printParams(state.filters)])}`,
     ),
-    facets: presentFacets(section, state, facets, reference, p, href),
+    facets: presentFacets(section, state, facets, reference, p, href, pathValue),
     hasQuery: companies,
     q: state.q,
     sort: state.sort,
@@ -164,12 +182,13 @@ export async function loadSearchPage(
     totalIsEstimate: result.totalIsEstimate,
     notice,
     chips,
-    panel: panelFields(section, state, reference, p, await countCompaniesByJurisdiction(services.db)),
+    panel: panelFields(section, state, reference, p, await countCompaniesByJurisdiction(services.db), typed),
     page: state.page,
     prevHref,
     nextHref,
     clearHref: p.path(BASE),
-    canonicalPath: `${BASE}${printSearchState(section, canonicalState, uriOf)}`,
+    invalidFilters: typed.size > 0,
+    canonicalPath: `${BASE}${printSearchState(section, canonicalState, pathValue)}`,
     title: companies
       ? filterSummary
         ? p.t('search.titleFiltered', { filters: filterSummary })
@@ -184,6 +203,49 @@ export async function loadSearchPage(
   };
 }
 
+/**
+ * The search of a URL. A bound typed in the filter panel that is not a value of its field (a
+ * date such as 2020-13-45 passes the input's own pattern) leaves the search without that bound,
+ * its value kept to show in the field; any other bad parameter throws AppError('bad_request').
+ */
+function parseWithPanel(
+  section: SectionDecl,
+  query: URLSearchParams,
+  segments: string[],
+): { state: SearchState; typed: Map<string, string> } {
+  const parsed = parseSearchState(section, query, segments);
+  if (parsed.ok) return { state: parsed.state, typed: new Map() };
+  const bounds = new Set(section.filters.flatMap((decl) => panelBounds(decl)));
+  const typed = new Map(parsed.errors.map((e) => [e.parameter, query.get(e.parameter) ?? '']));
+  const again = [...typed.keys()].every((name) => bounds.has(name))
+    ? parseSearchState(section, new URLSearchParams([...query].filter(([name]) => !typed.has(name))), segments)
+    : parsed;
+  if (again.ok) return { state: again.state, typed };
+  const first = parsed.errors[0];
+  throw new AppError('bad_request', first.message, { parameter: first.parameter, errors: parsed.errors });
+}
+
+/** The name of a filter's range in the panel: a range, or a typed date range's registration bounds. */
+function panelRangeName(decl: FilterDecl): string | null {
+  if (decl.kind === 'range') return decl.field;
+  if (decl.kind === 'typed_date_range' && decl.direct?.registration) return `${decl.field}[registration]`;
+  return null;
+}
+
+/** The query names of a filter's panel bounds. */
+function panelBounds(decl: FilterDecl): string[] {
+  const name = panelRangeName(decl);
+  return name ? [`${name}:from`, `${name}:to`] : [];
+}
+
+/** Why a bound typed for a range is not one, in the reader's language. */
+function boundProblem(decl: FilterDecl, p: P): string {
+  const type = decl.kind === 'range' ? decl.valueType : 'date';
+  return type === 'date'
+    ? p.t('search.invalidDate', { min: MIN_YEAR, max: MAX_YEAR })
+    : p.t(type === 'year' ? 'search.invalidYear' : type === 'amount' ? 'search.invalidAmount' : 'search.invalidNumber');
+}
+
 /** Facet values as links that set the facet's filter to that value (keeping the others). */
 function presentFacets(
   section: SectionDecl,
@@ -192,6 +254,7 @@ function presentFacets(
   reference: Reference,
   p: P,
   href: (s: SearchState) => string,
+  pathValue: PathValueOf,
 ): FacetView[] {
   return facets.map((facet) => {
     const decl = section.filters.find((f) => f.field === facet.field) as FilterDecl;
@@ -212,7 +275,8 @@ function presentFacets(
         label: valueLabel(decl, value, reference, p),
         count: v.estimate ? p.t('search.about', { count: v.count }) : p.number(v.count),
         href: href({ ...state, filters, page: 1, after: undefined }),
-        selected: current?.values.includes(value) ?? false,
+        // A filter holds an enumerated value as given (a path gives its id, a facet link its uri).
+        selected: current?.values.some((c) => pathValue(facet.field, c)?.id === v.id) ?? false,
         flag,
       };
     });
@@ -286,32 +350,10 @@ export function recordCells(section: SectionDecl, row: RecordRow, p: P): Record<
   return cells;
 }
 
-function uriResolver(section: SectionDecl, reference: Reference) {
-  return (field: string, value: string) => {
-    const decl = section.filters.find((f) => f.field === field);
-    if (decl?.kind === 'enum') return enumValue(decl.values, value)?.uri;
-    if (decl?.kind !== 'reference') return undefined;
-    const list = reference[decl.ref] as { byId: Map<number, { uri: string }> };
-    return list.byId.get(Number(value))?.uri;
-  };
-}
-
 type P = ReturnType<typeof presenter>;
 
 function refItems(decl: Extract<FilterDecl, { kind: 'reference' }>, reference: Reference) {
   return (reference[decl.ref] as { items: { id: number; uri: string }[] }).items;
-}
-
-/** Names of the companies a `company` filter names, for its chip. */
-export async function namesOfCompanies(services: AppServices, filters: FilterParam[]): Promise<Map<string, string>> {
-  const ids = filters.filter((f) => f.field === 'company').flatMap((f) => f.values.map(Number));
-  if (ids.length === 0) return new Map();
-  const rows = await services.db.kysely
-    .selectFrom('legal_entities')
-    .select(['id', 'name'])
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((r) => [String(r.id), r.name]));
 }
 
 export function chipLabel(
@@ -388,6 +430,7 @@ function panelFields(
   reference: Reference,
   p: P,
   jurisdictionCounts: Map<number, number>,
+  typed: Map<string, string> = new Map(),
 ): PanelField[] {
   const selectedValue = (field: string) => {
     const f = state.filters.find((x) => x.field === field && x.op === 'eq' && x.keys.length === 0);
@@ -450,23 +493,23 @@ function panelFields(
       fields.push({ kind: 'select', name: decl.field, label, value, options });
     } else if (decl.kind === 'text') {
       fields.push({ kind: 'text', name: decl.field, label, value: selectedValue(decl.field) });
-    } else if (decl.kind === 'range') {
+    } else {
+      const name = panelRangeName(decl);
+      if (!name) continue;
+      const key = decl.kind === 'typed_date_range' ? 'registration' : undefined;
+      const side = (op: 'from' | 'to') => {
+        const value = typed.get(`${name}:${op}`);
+        return value === undefined ? { value: bound(decl.field, op, key) } : { value, problem: boundProblem(decl, p) };
+      };
+      const [from, to] = [side('from'), side('to')];
       fields.push({
         kind: 'range',
-        name: decl.field,
-        label,
-        from: bound(decl.field, 'from'),
-        to: bound(decl.field, 'to'),
-        valueType: decl.valueType === 'date' ? 'date' : 'number',
-      });
-    } else if (decl.kind === 'typed_date_range' && decl.direct?.registration) {
-      fields.push({
-        kind: 'range',
-        name: `${decl.field}[registration]`,
-        label: p.t('filters.registration'),
-        from: bound(decl.field, 'from', 'registration'),
-        to: bound(decl.field, 'to', 'registration'),
-        valueType: 'date',
+        name,
+        label: key ? p.t('filters.registration') : label,
+        from: from.value,
+        to: to.value,
+        valueType: decl.kind === 'range' && decl.valueType !== 'date' ? 'number' : 'date',
+        ...(from.problem || to.problem ? { problems: { from: from.problem, to: to.problem } } : {}),
       });
     }
   }

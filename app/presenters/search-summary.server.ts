@@ -1,10 +1,11 @@
+import { companyNames } from '../../core/companies/company-names.ts';
 import type { SearchEntry } from '../../core/history/search-history.ts';
 import { parseSearchState } from '../../core/search/search-state.ts';
 import type { SectionDecl } from '../../core/sections/section.ts';
 import { sectionById } from '../../core/sections/sections.ts';
 import type { AppServices } from '../services.ts';
 import type { Presenter } from './present.server.ts';
-import { chipLabel, namesOfCompanies } from './search-page.server.ts';
+import { chipLabel } from './search-page.server.ts';
 
 // How a search reads outside its page (search history, the dashboard): derived from its path at
 // read time, in the reader's language, by the same chip labels the search page shows — a search
@@ -50,9 +51,9 @@ export async function presentKeptSearches(
     const section = sectionById(e.section);
     return { section, state: section ? stateOfPath(section, e.query) : null };
   });
-  const names = await namesOfCompanies(
-    services,
-    parsed.flatMap((s) => s.state?.filters ?? []),
+  const names = await companyNames(
+    services.db,
+    parsed.flatMap((s) => s.state?.filters ?? []).flatMap((f) => (f.field === 'company' ? f.values.map(Number) : [])),
   );
   return entries.map((entry, i) => {
     const { section, state } = parsed[i];

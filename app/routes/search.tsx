@@ -34,10 +34,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const view = tableView(cookie, section, saved.fallback);
     const page = await loadSearchPage(services, lang, url, params['*'], section, view);
     // ---- user data (issue 4): a signed-in user's search history and lists; null for guests ----
-    const user = await searchUserData(context, page, url);
+    // A search with a bound left out is shown to be corrected, not kept in the history.
+    const user = page.invalidFilters ? null : await searchUserData(context, page, url);
     // This page never hydrates: its view model is read by the server render only, not encoded for
     // the browser (app/server-rendered.ts).
-    return serverRendered(
+    const loaded = serverRendered(
       {
         tableViewSaved: saved.hasSaved,
         here: `${url.pathname}${url.search}`,
@@ -51,6 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       },
       { page, user },
     );
+    return page.invalidFilters ? data(loaded, { status: 400 }) : loaded;
   } catch (error) {
     if (error instanceof AppError && error.code === 'bad_request')
       throw data({ message: error.message }, { status: 400 });

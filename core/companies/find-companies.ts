@@ -9,6 +9,7 @@ import { afterCursor, type CursorColumn, encodeCursor } from '../search/cursor.t
 import { filterConditions } from '../search/filter-sql.ts';
 import type { SearchState } from '../search/search-state.ts';
 import { companiesSection } from '../sections/companies.ts';
+import type { SortDecl } from '../sections/section.ts';
 import { countCompaniesByIndustry, countCompaniesByJurisdiction } from './count-companies.ts';
 import { buildNameQuery, type NameQuery, nearWholeNames, plainNameQuery } from './name-query.ts';
 import { normalizeName } from './normalize-name.ts';
@@ -52,6 +53,26 @@ const NEAR_NAMES = 5;
 const COMPANY_NUMBER_TYPE = 2;
 /** What each sort column of legal_entities holds, for checking a cursor (cursor.ts). */
 const CURSOR_COLUMNS: Record<string, CursorColumn> = { registration_sort: 'date', search_name: 'text', id: 'int' };
+/**
+ * Relevance (docs/decisions/0002-search-performance.md) as ascending columns of the ranked
+ * candidates: another name than the one typed, less alike as typed, farther from a corrected
+ * spelling, not starting with the query, longer; then the id.
+ */
+const RELEVANCE_RANK = ['rank_inexact', 'rank_typed', 'rank_closeness', 'rank_prefix', 'rank_length'] as const;
+const RELEVANCE: SortDecl = {
+  key: 'relevance',
+  label: 'sort.relevance',
+  by: [...RELEVANCE_RANK, 'id'].map((column) => ({ column, direction: 'asc' as const })),
+};
+const RELEVANCE_CURSOR: Record<string, CursorColumn> = {
+  rank_inexact: 'int',
+  rank_typed: 'real',
+  rank_closeness: 'real',
+  rank_prefix: 'int',
+  rank_length: 'int',
+  id: 'int',
+};
+const relevanceOrder = (alias: string) => sql.join(RELEVANCE.by.map((c) => sql.ref(`${alias}.${c.column}`)));
 
 const columns = sql`b.id, b.uri, b.name, b.status_id, b.jurisdiction_id, b.registered_on, b.primary_industry_id,
   b.size_id, b.employees_id, b.kind_id,
@@ -120,11 +141,13 @@ async function search(
     selection,
   );
   if (!plain) return asTyped;
-  // A did-you-mean for whole names, only for a relevance search's first page that finds few companies.
+  // A did-you-mean for whole names, only for a relevance search that finds few companies, all on its
+  // first page (a next page's cursor follows the matches as typed).
   const nearNames =
     state.sort === 'relevance' &&
     state.page === 1 &&
     !state.after &&
+    !asTyped.next &&
     asTyped.total < NEAR_NAMES_BELOW &&
     typedAsWholeName(state.q);
   const withNear = () => withNearNames(db, state, pageSize, whereFor(null), plain, asTyped, selection);
@@ -188,23 +211,36 @@ async function searchPage(
       const exact = nameQuery.normalized;
       // Exact names first, then names starting with the query; after a correction, the closest spelling.
       const closeness = nameQuery.corrected ? sql`similarity(c.search_name, ${exact})` : sql`0`;
-      const offset = (state.page - 1) * pageSize;
+      const keyset = afterCursor(RELEVANCE, state.after, (column) => RELEVANCE_CURSOR[column]);
+      const offset = state.after ? 0 : (state.page - 1) * pageSize;
       const typed = state.q.toLowerCase();
+      // The rank as ascending columns, so that a cursor is its last row's values (afterCursor): each
+      // page ranks the same candidates, and a cursor only drops the rows before it (page 2 costs what page 1 does).
       const result = await sql<CompanyRow>`
       with candidates as (
         select b.id, b.search_name, b.name from legal_entities b where ${where} limit ${RELEVANCE_CANDIDATES}
       ), ranked as (
-        select c.id, (c.search_name = ${exact}) as exact,
+        select c.id, (c.search_name <> ${exact})::int as rank_inexact,
           -- Names that normalise alike ("Kennedy & Sons LLC", "Kennedy & Sons Inc"): closest as typed.
-          case when c.search_name = ${exact} then similarity(lower(c.name), ${typed}) else 0 end as typed,
-          ${closeness} as closeness, (c.search_name like ${`${exact}%`}) as prefix, length(c.search_name) as length
+          (-(case when c.search_name = ${exact} then similarity(lower(c.name), ${typed}) else 0 end))::real as rank_typed,
+          (-${closeness})::real as rank_closeness, (c.search_name not like ${`${exact}%`})::int as rank_prefix,
+          length(c.search_name) as rank_length
         from candidates c
-        order by exact desc, typed desc, closeness desc, prefix desc, length, c.id
-        limit ${pageSize} offset ${offset}
+      ), page as (
+        select * from ranked b where ${keyset}
+        order by ${relevanceOrder('b')}
+        limit ${pageSize + 1} offset ${offset}
       )
-      select ${selection} from ranked r join legal_entities b on b.id = r.id
-      order by r.exact desc, r.typed desc, r.closeness desc, r.prefix desc, r.length, b.id`.execute(k);
-      rows = result.rows;
+      select ${selection}, ${sql.join(RELEVANCE_RANK.map((column) => sql.ref(`r.${column}`)))}
+      from page r join legal_entities b on b.id = r.id
+      order by ${relevanceOrder('r')}`.execute(k);
+      // One row more than a page says whether a next page exists: none after the last candidate.
+      rows = result.rows.slice(0, pageSize);
+      if (result.rows.length > pageSize) {
+        const last = rows[rows.length - 1] as unknown as Record<string, number>;
+        next = encodeCursor(RELEVANCE.by.map((c) => last[c.column]));
+      }
+      for (const row of rows as Record<string, unknown>[]) for (const column of RELEVANCE_RANK) delete row[column];
     } else {
       const sort = companiesSection.sorts.find((s) => s.key === state.sort);
       if (!sort) throw new AppError('bad_request', `unknown sort ${state.sort}`, { parameter: 'sort' });

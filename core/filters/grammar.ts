@@ -155,13 +155,20 @@ export function parseFilterPath(segments: string[], pathFilters: PathFilter[]): 
 }
 
 /**
+ * A 'uri-id' path filter's value as its path prints it: the uri and the id of the value a filter
+ * holds, given as either (an enumerated value's facet link gives its uri, its path the id);
+ * undefined when no such value exists.
+ */
+export type PathValueOf = (field: string, value: string) => { uri: string; id: number } | undefined;
+
+/**
  * The readable path for a set of params, when every param is a single-valued path filter
- * (else null and the query form is used). `uriOf(field, value)` gives the uri for 'uri-id' forms.
+ * (else null and the query form is used). `pathValue` gives the uri and id of 'uri-id' forms.
  */
 export function printFilterPath(
   params: FilterParam[],
   pathFilters: PathFilter[],
-  uriOf: (field: string, value: string) => string | undefined,
+  pathValue: PathValueOf,
 ): string | null {
   if (params.length === 0) return null;
   const segments: string[] = [];
@@ -172,9 +179,9 @@ export function printFilterPath(
     if (pf.form === 'uri') {
       segments.push(`${pf.prefix}-${value}`);
     } else {
-      const uri = uriOf(p.field, value);
-      if (!uri) return null;
-      segments.push(`${pf.prefix}-${uri}-${value}`);
+      const known = pathValue(p.field, value);
+      if (!known) return null;
+      segments.push(`${pf.prefix}-${known.uri}-${known.id}`);
     }
   }
   return `f/${segments.join('/')}/`;

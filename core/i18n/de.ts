@@ -166,6 +166,11 @@ export const de: Messages = {
     removeFilter: 'Filter {{name}} entfernen',
     activeFilters: 'Aktive Filter',
     invalid: 'Diese Suche kann nicht ausgeführt werden',
+    invalidFilters: 'Ein Filter wurde bei dieser Suche ausgelassen: Bitte korrigieren Sie das markierte Feld.',
+    invalidDate: 'Kein Datum: JJJJ, JJJJ-MM oder JJJJ-MM-TT (ein echter Tag, Jahre {{min}} bis {{max}}).',
+    invalidYear: 'Kein Jahr: JJJJ.',
+    invalidAmount: 'Kein Betrag: eine Zahl wie 1000 oder 99.50.',
+    invalidNumber: 'Keine ganze Zahl: eine Zahl wie 1000.',
   },
   filters: {
     record_id: 'Eintrags-ID',

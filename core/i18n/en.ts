@@ -164,6 +164,11 @@ export const en = {
     removeFilter: 'Remove filter {{name}}',
     activeFilters: 'Active filters',
     invalid: 'This search cannot be run',
+    invalidFilters: 'A filter was left out of this search: correct the marked field.',
+    invalidDate: 'Not a date: use yyyy, yyyy-MM or yyyy-MM-dd (a real day, years {{min}} to {{max}}).',
+    invalidYear: 'Not a year: use yyyy.',
+    invalidAmount: 'Not an amount: use a number such as 1000 or 99.50.',
+    invalidNumber: 'Not a whole number: use a number such as 1000.',
   },
   filters: {
     record_id: 'Record id',

@@ -167,6 +167,11 @@ export const fr: Messages = {
     removeFilter: 'Retirer le filtre {{name}}',
     activeFilters: 'Filtres actifs',
     invalid: 'Cette recherche ne peut pas être effectuée',
+    invalidFilters: 'Un filtre a été écarté de cette recherche : corrigez le champ signalé.',
+    invalidDate: 'Date non valide : aaaa, aaaa-mm ou aaaa-mm-jj (un jour réel, années {{min}} à {{max}}).',
+    invalidYear: 'Année non valide : aaaa.',
+    invalidAmount: 'Montant non valide : un nombre comme 1000 ou 99.50.',
+    invalidNumber: 'Nombre entier non valide : un nombre comme 1000.',
   },
   filters: {
     record_id: "Identifiant de l'enregistrement",

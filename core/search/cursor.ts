@@ -19,9 +19,11 @@ export function decodeCursor(cursor: string, length: number): (string | number)[
   }
 }
 
-/** What a sort column holds, for checking a cursor's value against it. */
-export type CursorColumn = 'int' | 'date' | 'text';
+/** What a sort column holds, for checking a cursor's value against it ('real': a float4, such as a rank's similarity). */
+export type CursorColumn = 'int' | 'real' | 'date' | 'text';
 
+/** Largest float4, beyond which the database would reject a cursor's value. */
+const MAX_REAL = 3.4e38;
 /** Longest text a cursor carries (a company's search name is far shorter). */
 const MAX_TEXT = 400;
 
@@ -40,6 +42,8 @@ function fits(value: string | number, column: CursorColumn): boolean {
   switch (column) {
     case 'int':
       return typeof value === 'number' && Number.isSafeInteger(value);
+    case 'real':
+      return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_REAL;
     case 'date':
       return typeof value === 'string' && isDay(value);
     case 'text':
@@ -72,12 +76,12 @@ export function afterCursor(
   columns: (column: string) => CursorColumn,
 ): RawBuilder<SqlBool> {
   if (!after) return sql<SqlBool>`true`;
-  const values = decodeSortCursor(
-    after,
-    sort.by.map((c) => columns(c.column)),
-  );
+  const kinds = sort.by.map((c) => columns(c.column));
+  const values = decodeSortCursor(after, kinds);
   if (!values) throw new AppError('bad_request', 'after is not a cursor of this sort', { parameter: 'after' });
   const refs = sql.join(sort.by.map((c) => sql.ref(`b.${c.column}`)));
   const comparison = sql.raw(sort.by[0].direction === 'desc' ? '<' : '>');
-  return sql<SqlBool>`(${refs}) ${comparison} (${sql.join(values)})`;
+  // A float4 compared as a float4: the shortest text of a float4 read back as float8 is not the same number.
+  const typed = values.map((value, i) => (kinds[i] === 'real' ? sql`${value}::real` : sql`${value}`));
+  return sql<SqlBool>`(${refs}) ${comparison} (${sql.join(typed)})`;
 }

@@ -3,6 +3,7 @@ import {
   type FilterParam,
   type GrammarError,
   isGrammarError,
+  type PathValueOf,
   paramKey,
   parseDateValue,
   parseFilterPath,
@@ -11,6 +12,7 @@ import {
   printParams,
   toQueryString,
 } from '../filters/grammar.ts';
+import type { Reference, RefItem } from '../reference/reference-data.ts';
 import { enumValue } from '../sections/record-fields.ts';
 import type { FilterDecl, SectionDecl } from '../sections/section.ts';
 
@@ -236,14 +238,32 @@ function checkParam(decl: FilterDecl, p: FilterParam): string | null {
 export function printSearchState(
   section: SectionDecl,
   state: SearchState,
-  uriOf: (field: string, value: string) => string | undefined = () => undefined,
+  pathValue: PathValueOf = () => undefined,
 ): string {
   const pairs: [string, string][] = [];
   if (state.q) pairs.push(['q', state.q]);
-  const path = state.q ? null : printFilterPath(state.filters, section.pathFilters, uriOf);
+  const path = state.q ? null : printFilterPath(state.filters, section.pathFilters, pathValue);
   if (!path) pairs.push(...printParams(state.filters));
   if (state.sort !== defaultSort(section, state.q)) pairs.push(['sort', state.sort]);
   if (state.after) pairs.push(['after', state.after]);
   if (state.page > 1) pairs.push(['page', String(state.page)]);
   return `${path ?? ''}${toQueryString(pairs)}`;
+}
+
+/**
+ * The uri and id of a section's reference or enumerated filter value, given as either: what a
+ * readable 'uri-id' path prints (printSearchState).
+ */
+export function pathValues(section: SectionDecl, reference: Reference): PathValueOf {
+  return (field, value) => {
+    const decl = section.filters.find((f) => f.field === field);
+    if (decl?.kind === 'enum') {
+      const known = enumValue(decl.values, value);
+      return known && { uri: known.uri, id: known.id };
+    }
+    if (decl?.kind !== 'reference') return undefined;
+    const list = reference[decl.ref] as unknown as { byId: Map<number, RefItem>; byUri: Map<string, RefItem> };
+    const known = decl.valueKey === 'id' ? list.byId.get(Number(value)) : list.byUri.get(value);
+    return known && { uri: known.uri, id: known.id };
+  };
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   LegalEntityShareSchema,
@@ -7,6 +6,7 @@ import {
   totalMeta,
   totalMetaFields,
 } from '../../core/api/legal-entity-schemas.ts';
+import { readShares } from '../../core/api/read-shares.ts';
 import { displayName, flagOf, type Lang, type Reference } from '../../core/reference/reference-data.ts';
 import { findRecords, type RecordRow } from '../../core/search/find-records.ts';
 import { MAX_PAGE, parseSearchState } from '../../core/search/search-state.ts';
@@ -174,20 +174,8 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
     },
     async (params) => {
       const languageId = languageIdOf(reference, params.lang);
-      const result = await sql<{
-        legal_entity_id: number;
-        position: number;
-        kind: 'authorized' | 'paid_up' | 'share';
-        type: 'ordinary' | 'preference';
-        total_price: string | null;
-        currency_id: number | null;
-      }>`select legal_entity_id, position, kind, type, total_price, currency_id from legal_entity_shares
-         where legal_entity_id in (${
-           params.le_le_id
-             ? sql.join(params.le_le_id)
-             : sql`select distinct legal_entity_id from legal_entity_shares order by 1 limit ${params.count}`
-         }) order by legal_entity_id, position`.execute(db.kysely);
-      const data = result.rows.map((r) => ({
+      const shares = await readShares(db, params.le_le_id ? { companyIds: params.le_le_id } : { count: params.count });
+      const data = shares.map((r) => ({
         ...r,
         total_price: r.total_price === null ? null : String(r.total_price),
         currency_name:

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FiltersV1Schema, FiltersV2Schema } from '../../core/api/describe-filters.ts';
 import { LegalEntitiesResponseSchema, type LegalEntityItem } from '../../core/api/legal-entity-schemas.ts';
 import { LegalEntityStatisticsSchema } from '../../core/api/legal-entity-statistics.ts';
+import { commonNameWord } from '../support/name-words.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { TEMPLATE_SEED } from '../support/test-database.ts';
 
@@ -143,6 +144,34 @@ describe('GET legal_entities: search', () => {
     }
     expect(seen).toHaveLength(TEMPLATE_SEED.companies);
     expect(new Set(seen).size).toBe(TEMPLATE_SEED.companies);
+  });
+
+  it('pages a name query by relevance: following next gives every match once, in the order of one page', async () => {
+    const common = await commonNameWord(t);
+    const long = await commonNameWord(t, 6);
+    expect([common.companies, long.companies]).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(Math.min(common.companies, long.companies)).toBeGreaterThan(6);
+    const word = common.word;
+    // Spelt right, and a long word with a letter dropped (ranked by closeness to the corrected spelling).
+    for (const q of [word, long.word, long.word.slice(0, 2) + long.word.slice(3)]) {
+      const whole = await companies(`q=${q}&count=100`);
+      expect(whole.meta.next).toBeNull();
+      expect(whole.data.length, q).toBeGreaterThan(6);
+      const walked: number[] = [];
+      let after = '';
+      for (let pages = 0; pages < 30; pages++) {
+        const { data, meta } = await companies(`q=${q}&count=3${after ? `&after=${after}` : ''}`);
+        walked.push(...idsOf(data));
+        if (!meta.next) break;
+        after = meta.next;
+      }
+      expect(walked, q).toEqual(idsOf(whole.data));
+    }
+    // A cursor of another order is a 400 naming it.
+    const sorted = await companies(`q=${word}&count=5&sort=name_asc`);
+    const wrong = await get(`${DATA}?q=${word}&count=5&after=${sorted.meta.next}`);
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain('after');
   });
 
   it('finds a company by its name', async () => {

@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findCompanies } from '../../core/companies/find-companies.ts';
 import { de } from '../../core/i18n/de.ts';
 import { en } from '../../core/i18n/en.ts';
+import { fr } from '../../core/i18n/fr.ts';
 import { profileCredits } from '../../core/purchases/purchases.ts';
 import { displayName } from '../../core/reference/reference-data.ts';
+import { commonNameWord } from '../support/name-words.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -13,6 +16,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+const resultCount = (html: string) => /id="results-count"[^>]*>([^<]*)</.exec(html)?.[1] ?? '';
 
 /** Text of the cells of one column of the results table, in order. */
 function column(html: string, key: string): string[] {
@@ -158,6 +163,27 @@ describe('companies search', () => {
     }
   });
 
+  it('pages a name query by relevance: following Next shows every match once, in the order of one page', async () => {
+    const { word, companies } = await commonNameWord(t);
+    expect(companies).toBeGreaterThan(20);
+    const state = { q: word, filters: [], sort: 'relevance', page: 1 };
+    const whole = await findCompanies(t.db, t.reference, state, 100);
+    expect(whole.rows).toHaveLength(companies);
+    const shown: string[] = [];
+    let url: string | null = `/companies/search/?q=${word}`;
+    for (let pages = 0; url && pages < 10; pages++) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      shown.push(
+        ...[...res.body.matchAll(/<td data-column="legal_name"[^>]*><a href="\/companies\/details\/([^/"]+)\//g)].map(
+          (m) => decodeURIComponent(m[1]),
+        ),
+      );
+      url = /<a href="([^"]+)" rel="next">/.exec(res.body)?.[1].replaceAll('&amp;', '&') ?? null;
+    }
+    expect(shown).toEqual(whole.rows.map((row) => row.uri));
+  });
+
   it('answers bad parameters with a 400 page naming them', async () => {
     const res = await get('/companies/search/?bogus=1');
     expect(res.statusCode).toBe(400);
@@ -165,6 +191,38 @@ describe('companies search', () => {
     expect((await get('/companies/search/?dates[registration]:from=20x0')).statusCode).toBe(400);
     expect((await get('/companies/search/?jurisdiction=99999999')).statusCode).toBe(400);
     expect((await get('/companies/search/f/nonsense-1/')).statusCode).toBe(400);
+  });
+
+  it('shows the search again for a bound the panel cannot take: the field marked, the other filters kept (400)', async () => {
+    const bad = '2020-13-45';
+    const others = `q=and&status=${t.reference.statuses.items[0].id}&dates[registration]:to=2021`;
+    const kept = await get(`/companies/search/?${others}`);
+    const res = await get(`/companies/search/?${others}&dates[registration]:from=${bad}`);
+    expect(res.statusCode).toBe(400);
+    expect(resultCount(res.body)).toBe(resultCount(kept.body));
+    expect(column(res.body, 'legal_name')).toEqual(column(kept.body, 'legal_name'));
+    const panel = /<aside class="filter-panel">(.*?)<\/aside>/s.exec(res.body)?.[1] ?? '';
+    expect(panel).toContain('role="alert"');
+    const from = /<input [^>]*name="dates\[registration\]:from"[^>]*>/.exec(panel)?.[0] ?? '';
+    expect(from).toContain(`value="${bad}"`);
+    expect(from).toContain('aria-invalid="true"');
+    expect(panel).toContain(en.search.invalidDate.replace('{{min}}', '1000').replace('{{max}}', '9999'));
+    expect(/<input [^>]*name="dates\[registration\]:to"[^>]*>/.exec(panel)?.[0]).toContain('value="2021"');
+    expect(panel).toMatch(/<option value="[^"]+" selected="">/);
+    expect(/<input id="q"[^>]*>/.exec(res.body)?.[0]).toContain('value="and"');
+    // In the reader's language; a record section's amount the same way.
+    const german = await get(`/de/companies/search/?dates[registration]:from=${bad}`);
+    expect(german.statusCode).toBe(400);
+    expect(german.body).toContain(de.search.invalidDate.replace('{{min}}', '1000').replace('{{max}}', '9999'));
+    const amount = await get('/fr/real-estate/search/?category=commercial&sale_amount:from=12abc');
+    expect(amount.statusCode).toBe(400);
+    expect(amount.body).toContain(fr.search.invalidAmount);
+    expect(amount.body).toMatch(/<select id="filter-category"[^>]*>.*?<option value="commercial" selected="">/s);
+    // Anything else is still the page naming the parameter; the data API keeps its JSON 400.
+    expect((await get(`/companies/search/?dates[registration]:from=${bad}&bogus=1`)).statusCode).toBe(400);
+    const api = await get(`/api/site/data/v1/legal_entities?dates[registration]:from=${bad}`);
+    expect(api.statusCode).toBe(400);
+    expect(api.body).toContain('dates[registration]:from');
   });
 
   it('is complete without JavaScript: no framework scripts, GET forms for search, filters, sort and table view', async () => {

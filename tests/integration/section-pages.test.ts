@@ -4,7 +4,8 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { industryPath } from '../../core/reference/reference-data.ts';
 import { groupCounts } from '../../core/search/facets.ts';
-import { sectionById } from '../../core/sections/sections.ts';
+import { parseSearchState } from '../../core/search/search-state.ts';
+import { SECTIONS, sectionById } from '../../core/sections/sections.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -82,7 +83,39 @@ describe('unfiltered totals', () => {
   });
 });
 
+/** The links of each facet of a search page, as a browser reads them. */
+function facetLinks(html: string): string[][] {
+  const nav = /<nav class="facets"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
+  return [...nav.matchAll(/<ul[^>]*>(.*?)<\/ul>/gs)].map((facet) =>
+    [...facet[1].matchAll(/<a href="([^"]+)"/g)].map((m) => m[1].replaceAll('&amp;', '&')),
+  );
+}
+
 describe('facets', () => {
+  for (const section of SECTIONS) {
+    it(`link, on ${section.id}, to searches that parse, answer 200 and select the value linked`, async () => {
+      const page = await get(`/${section.id}/search/`);
+      expect(page.statusCode).toBe(200);
+      const facets = facetLinks(page.body);
+      expect(facets.length).toBe(section.facets.length);
+      for (const links of facets) {
+        expect(links.length).toBeGreaterThan(0);
+        // Every link is a search the page's own parser accepts (the path form included)…
+        for (const link of links) {
+          const url = new URL(link, 'http://localhost');
+          const rest = url.pathname.slice(`/${section.id}/search/`.length);
+          const segments = rest.startsWith('f/') ? rest.slice(2).split('/').filter(Boolean) : [];
+          expect(parseSearchState(section, url.searchParams, segments), link).toMatchObject({ ok: true });
+        }
+        // …and the first of each facet is requested (each request renders a page with its facets;
+        // ~900 links in all would take the suite half a minute): 200, the value followed marked current.
+        const narrowed = await get(links[0]);
+        expect(narrowed.statusCode, links[0]).toBe(200);
+        expect(narrowed.body, links[0]).toMatch(/<a href="[^"]+" aria-current="true">/);
+      }
+    });
+  }
+
   it('count each value as SQL does, and follow the other filters', async () => {
     const all = await get('/vessels/search/');
     const types = await sql<{ id: number; n: number }>`
@@ -208,10 +241,10 @@ describe('table view (spec §4: style per page in a cookie, default style-2)', (
 
 describe('company profile', () => {
   it('lists the first records of each type and links to all of them', async () => {
-    const pick = await sql<{ id: number; uri: string; n: number }>`
-      select c.id, c.uri, count(*)::int as n from permits p join legal_entities c on c.id = p.legal_entity_id
-      group by c.id, c.uri order by count(*) desc, c.id limit 1`.execute(t.db.kysely);
-    const { id, uri, n } = pick.rows[0];
+    const pick = await sql<{ id: number; uri: string; name: string; n: number }>`
+      select c.id, c.uri, c.name, count(*)::int as n from permits p join legal_entities c on c.id = p.legal_entity_id
+      group by c.id, c.uri, c.name order by count(*) desc, c.id limit 1`.execute(t.db.kysely);
+    const { id, uri, name, n } = pick.rows[0];
     const profile = await get(`/companies/details/${uri}/`);
     expect(profile.statusCode).toBe(200);
     expect(profile.body).toContain('id="records-permits"');
@@ -221,10 +254,33 @@ describe('company profile', () => {
     expect(list.statusCode).toBe(200);
     expect(column(list.body, 'company_legal_name').length).toBe(Math.min(n, 20));
     expect(resultCount(list.body)).toBe(`${n} record${n === 1 ? '' : 's'}`);
+    // The filter's chip names the company, not its id.
+    const chips = /<ul class="chips"[^>]*>(.*?)<\/ul>/s.exec(list.body)?.[1] ?? '';
+    expect(chips).toContain(`Company: ${name.replaceAll('&', '&amp;')}`);
   });
 });
 
 describe('records data API', () => {
+  it('returns the share entries of the companies asked for, or of the first companies that have any', async () => {
+    const rows = await sql<{ legal_entity_id: number; position: number; kind: string }>`
+      select legal_entity_id, position, kind from legal_entity_shares order by legal_entity_id, position`.execute(
+      t.db.kysely,
+    );
+    const companies = [...new Set(rows.rows.map((r) => r.legal_entity_id))];
+    expect(companies.length).toBeGreaterThan(3);
+    const entries = (ids: number[]) =>
+      rows.rows.filter((r) => ids.includes(r.legal_entity_id)).map((r) => [r.legal_entity_id, r.position, r.kind]);
+    const read = async (query: string) => {
+      const response = await get(`/api/data_import_shares/api/v1/shares?${query}`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as { data: { legal_entity_id: number; position: number; kind: string }[] };
+      return body.data.map((r) => [r.legal_entity_id, r.position, r.kind]);
+    };
+    const asked = [companies[2], companies[0]];
+    expect(await read(`le_le_id=${asked.join('|')}`)).toEqual(entries(asked));
+    expect(await read('count=3')).toEqual(entries(companies.slice(0, 3)));
+  });
+
   it('returns the records of the companies asked for, and one record by id', async () => {
     const pick = await sql<{ id: number }>`
       select legal_entity_id as id from vessels group by 1 order by count(*) desc limit 2`.execute(t.db.kysely);

@@ -16,7 +16,7 @@ import { companiesSection } from '../../core/sections/companies.ts';
 function roundTrip(query: string): string {
   const parsed = parseSearchState(companiesSection, new URLSearchParams(query));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const uriOf = (_field: string, value: string) => `uri-of-${value}`;
+  const uriOf = (_field: string, value: string) => ({ uri: `uri-of-${value}`, id: Number(value) });
   const printed = printSearchState(companiesSection, parsed.state, uriOf);
   const m = /^(?:f\/(.*)\/)?\??(.*)$/.exec(printed)!;
   const again = parseSearchState(companiesSection, new URLSearchParams(m[2]), m[1] ? m[1].split('/') : []);
@@ -154,9 +154,11 @@ describe('filter paths', () => {
 
   it('prints single-valued path filters as a path and anything else as a query', () => {
     const uriOf = (field: string, value: string) =>
-      field === 'jurisdiction' && value === '276' ? 'germany' : undefined;
+      field === 'jurisdiction' && (value === '276' || value === 'germany') ? { uri: 'germany', id: 276 } : undefined;
     const j: FilterParam = { field: 'jurisdiction', keys: [], op: 'eq', values: ['276'] };
     expect(printFilterPath([j], paths, uriOf)).toBe('f/jurisdiction-germany-276/');
+    // A value given by its uri prints its id: the path parses back (a facet link of an enumerated value).
+    expect(printFilterPath([{ ...j, values: ['germany'] }], paths, uriOf)).toBe('f/jurisdiction-germany-276/');
     expect(printFilterPath([{ ...j, values: ['276', '840'] }], paths, uriOf)).toBeNull();
     const state = { q: '', filters: [j], sort: companiesSection.defaultSort, page: 1 };
     expect(printSearchState(companiesSection, state, uriOf)).toBe('f/jurisdiction-germany-276/');

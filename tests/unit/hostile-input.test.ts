@@ -1,6 +1,6 @@
 // Cursors are client input, and failures of the database are classified once: pure checks.
 import { describe, expect, it } from 'vitest';
-import { decodeSortCursor, encodeCursor } from '../../core/search/cursor.ts';
+import { type CursorColumn, decodeSortCursor, encodeCursor } from '../../core/search/cursor.ts';
 import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 
 const raw = (json: string) => Buffer.from(json).toString('base64url');
@@ -11,10 +11,16 @@ describe('decodeSortCursor', () => {
     // Companies without a registration date sort as 0001-01-01: a date column holds it.
     expect(decodeSortCursor(encodeCursor(['0001-01-01', 3]), ['date', 'int'])).toEqual(['0001-01-01', 3]);
     expect(decodeSortCursor(encodeCursor(['acme', 3]), ['text', 'int'])).toEqual(['acme', 3]);
+    // A relevance rank: similarities are float4.
+    expect(decodeSortCursor(encodeCursor([0, -0.33333334, 1, 3]), ['int', 'real', 'int', 'int'])).toEqual([
+      0, -0.33333334, 1, 3,
+    ]);
   });
 
   it('refuses values the database would fail on', () => {
-    const bad: [string, ('int' | 'date' | 'text')[]][] = [
+    const bad: [string, CursorColumn[]][] = [
+      [raw('[1e39, 1]'), ['real', 'int']],
+      [raw('["0.5", 1]'), ['real', 'int']],
       [raw('[1e400, 1]'), ['int', 'int']],
       [raw('["2020-01-01", 99999999999999999999]'), ['date', 'int']],
       [raw('["2020-01-01", 1.5]'), ['date', 'int']],

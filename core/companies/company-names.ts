@@ -1,0 +1,8 @@
+import type { Db } from '../../db/client.ts';
+
+/** The names of the companies of these ids, by id as a string (a `company` filter's values); unknown ids are left out. */
+export async function companyNames(db: Db, ids: number[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.kysely.selectFrom('legal_entities').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [String(r.id), r.name]));
+}
