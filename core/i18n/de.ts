@@ -410,12 +410,11 @@ export const de: Messages = {
       haveAccount: 'Sie haben schon ein Konto?',
       doneTitle: 'Sehen Sie in Ihr Postfach',
       doneText:
-        'Wir haben eine Nachricht an {{email}} geschickt. Öffnen Sie den Link darin innerhalb von 24 Stunden, um Ihr Konto zu aktivieren, und melden Sie sich dann an.',
+        'Wir haben eine Nachricht an {{email}} geschickt. Öffnen Sie den Link darin innerhalb von 24 Stunden, um Ihr Konto zu aktivieren: Er meldet Sie an und bringt Sie dorthin zurück, wo Sie waren.',
     },
     activation: {
       title: 'Kontoaktivierung',
       description: 'Aktivieren Sie Ihr Registra-Konto.',
-      activated: 'Ihr Konto ist aktiv. Sie können sich jetzt anmelden.',
       alreadyActive: 'Ihr Konto ist bereits aktiv. Sie können sich anmelden.',
       expired:
         'Dieser Aktivierungslink ist abgelaufen. Melden Sie sich mit E-Mail und Passwort an, um einen neuen zu erhalten, oder registrieren Sie sich erneut.',

@@ -402,12 +402,11 @@ export const en = {
       haveAccount: 'Already have an account?',
       doneTitle: 'Check your email',
       doneText:
-        'We have sent a message to {{email}}. Open the link in it within 24 hours to activate your account, then sign in.',
+        'We have sent a message to {{email}}. Open the link in it within 24 hours to activate your account: it signs you in and takes you back to where you were.',
     },
     activation: {
       title: 'Account activation',
       description: 'Activate your Registra account.',
-      activated: 'Your account is active. You can sign in now.',
       alreadyActive: 'Your account is already active. You can sign in.',
       expired:
         'This activation link has expired. Sign in with your email and password to get a new one, or sign up again.',

@@ -409,12 +409,11 @@ export const fr: Messages = {
       haveAccount: 'Vous avez déjà un compte ?',
       doneTitle: 'Consultez votre messagerie',
       doneText:
-        'Nous avons envoyé un message à {{email}}. Ouvrez le lien qu’il contient dans les 24 heures pour activer votre compte, puis connectez-vous.',
+        'Nous avons envoyé un message à {{email}}. Ouvrez le lien qu’il contient dans les 24 heures pour activer votre compte : il vous connecte et vous ramène là où vous étiez.',
     },
     activation: {
       title: 'Activation du compte',
       description: 'Activez votre compte Registra.',
-      activated: 'Votre compte est actif. Vous pouvez vous connecter.',
       alreadyActive: 'Votre compte est déjà actif. Vous pouvez vous connecter.',
       expired:
         'Ce lien d’activation a expiré. Connectez-vous avec votre e-mail et votre mot de passe pour en recevoir un nouveau, ou inscrivez-vous à nouveau.',
