@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  declaredRefItem,
   EmployeeRangeItemSchema,
   employeeRangeItem,
   IndustryItemSchema,
@@ -10,6 +11,7 @@ import {
   ReferenceItemSchema,
   referenceItem,
 } from '../../core/api/reference-items.ts';
+import { DECLARED_LISTS } from '../../core/reference/declared-lists.ts';
 import { flagOf, type RefList } from '../../core/reference/reference-data.ts';
 import type { AppServices } from '../../core/services.ts';
 import { type ApiRoutes, getRoute, intParam, langParam, languageIdOf, listMeta } from './route.ts';
@@ -57,6 +59,27 @@ export function registerReferenceRoutes(api: FastifyInstance, routes: ApiRoutes,
       async ({ lang }) => {
         const languageId = languageIdOf(reference, lang);
         const data = (reference[list] as RefList).items.map((item) => referenceItem(item, languageId));
+        return { data, meta: { count: data.length } };
+      },
+    );
+  }
+
+  for (const { url, operationId, summary, values } of DECLARED_LISTS) {
+    const items = values.map((value) => declaredRefItem(value, reference.languageIds));
+    getRoute(
+      api,
+      routes,
+      {
+        url,
+        operationId,
+        summary,
+        tags: ['Reference data'],
+        query: z.strictObject({ lang: langParam }),
+        response: listOf(ReferenceItemSchema),
+      },
+      async ({ lang }) => {
+        const languageId = languageIdOf(reference, lang);
+        const data = items.map((item) => referenceItem(item, languageId));
         return { data, meta: { count: data.length } };
       },
     );

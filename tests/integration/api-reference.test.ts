@@ -46,6 +46,9 @@ describe('GET /api/locations', () => {
       flag: '🇩🇪',
     });
     expect(germany?.translations.map((tr) => tr.language_id)).toContain(41);
+    // Spec §3: locations carry their aliases (ISO codes, other names).
+    expect(germany?.aliases).toEqual(expect.arrayContaining(['DE', 'DEU']));
+    expect(all.find((l) => l.countryCode === 'US' && l.name === 'California')?.aliases).toEqual(['US-CA']);
     expect(all.filter((l) => l.location_type_id === 1).length).toBeGreaterThanOrEqual(249);
   });
 
@@ -120,6 +123,40 @@ describe('GET the small reference lists', () => {
     const items = await list(url, ReferenceItemSchema);
     expect(items.map((i) => i.uri)).toEqual(expect.arrayContaining(uris));
     for (const item of items) expect(item.name).not.toBe('');
+  });
+
+  it.each([
+    ['/api/measures', ['square-metre', 'hectare', 'acre']],
+    ['/api/real_estate_types', ['building', 'parcel']],
+    ['/api/classes', ['class-a', 'class-c']],
+    ['/api/land_use', ['residential', 'agricultural']],
+    ['/api/land_types', ['forest', 'wetland']],
+    ['/api/categories', ['residential', 'commercial']],
+    ['/api/property_use', ['office', 'retail']],
+    ['/api/neighborhoods', ['urban', 'rural']],
+    ['/api/climate_types', ['tropical', 'polar']],
+    ['/api/fuel_types', ['petrol', 'electric']],
+    ['/api/building_material_types', ['concrete', 'wood']],
+  ])('%s lists %j, translated into every language', async (url, uris) => {
+    const items = await list(url, ReferenceItemSchema);
+    expect(items.map((i) => i.uri)).toEqual(expect.arrayContaining(uris));
+    const ids = Object.values(t.reference.languageIds).sort();
+    for (const item of items) expect(item.translations.map((tr) => tr.language_id).sort()).toEqual(ids);
+    const german = await list(`${url}?lang=de`, ReferenceItemSchema);
+    expect(german.map((i) => i.id)).toEqual(items.map((i) => i.id));
+    // Each item named in the language asked for (its German translation, not the English name).
+    for (const [i, item] of german.entries()) {
+      expect(item.name).toBe(item.translations.find((tr) => tr.language_id === t.reference.languageIds.de)?.name);
+      expect(items[i].name).toBe(items[i].translations.find((tr) => tr.language_id === 41)?.name);
+    }
+  });
+
+  it('lists the values the records store: the real-estate categories and the vehicles’ fuel types', async () => {
+    const categories = await list('/api/categories?lang=fr', ReferenceItemSchema);
+    expect(categories.find((c) => c.uri === 'residential')).toMatchObject({ id: 1, name: 'Résidentiel' });
+    const fuels = await list('/api/fuel_types?lang=de', ReferenceItemSchema);
+    expect(fuels.find((f) => f.uri === 'petrol')).toMatchObject({ id: 1, name: 'Benzin' });
+    expect((await get('/api/measures?unknown=1')).status).toBe(400);
   });
 
   it('languages include English as language 41', async () => {
