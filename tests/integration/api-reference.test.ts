@@ -6,6 +6,7 @@ import {
   LocationItemSchema,
   ReferenceItemSchema,
 } from '../../core/api/reference-items.ts';
+import { loadReferenceData } from '../../db/reference/load-reference-data.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 // The reference-data API (spec §7 "Reference data") through app.inject().
@@ -71,6 +72,45 @@ describe('GET /api/locations', () => {
       (l) => l.id === 276,
     );
     expect(germany.name).toBe('Deutschland');
+  });
+
+  it('names states, cantons, provinces and emirates in German and French too', async () => {
+    const named = async (lang: string) => {
+      const all = await list(`/api/locations?location_type_id=2&lang=${lang}`, LocationItemSchema);
+      return (code: string) => all.find((l) => l.aliases.includes(code))?.name;
+    };
+    const [en, de, fr] = [await named('en'), await named('de'), await named('fr')];
+    expect([en('CH-GE'), de('CH-GE'), fr('CH-GE')]).toEqual(['Geneva', 'Genf', 'Genève']);
+    expect([en('CH-LU'), de('CH-LU'), fr('CH-LU')]).toEqual(['Lucerne', 'Luzern', 'Lucerne']);
+    expect([de('CH-TI'), de('CH-VD'), fr('CH-VD')]).toEqual(['Tessin', 'Waadt', 'Vaud']);
+    expect([de('CA-BC'), fr('CA-BC'), fr('CA-NT')]).toEqual([
+      'Britisch-Kolumbien',
+      'Colombie-Britannique',
+      'Territoires du Nord-Ouest',
+    ]);
+    expect([de('US-CA'), fr('US-CA')]).toEqual(['Kalifornien', 'Californie']);
+    // US territories are ISO 3166-1 countries too: named like them.
+    expect(de('US-VI')).toBe('Amerikanische Jungferninseln');
+    expect(fr('AE-DU')).toBe('Dubaï');
+  });
+
+  it('brings the place names of a database loaded earlier up to date at start-up', async () => {
+    const geneva = t.reference.locations.items.find((l) => l.aliases.includes('CH-GE'));
+    if (!geneva) throw new Error('no Geneva');
+    const german = t.reference.languageIds.de;
+    const where = { entity: 'location', entity_id: geneva.id, language_id: german };
+    await t.db.kysely
+      .updateTable('translations')
+      .set({ name: 'Geneva' })
+      .where((eb) => eb.and(where))
+      .execute();
+    await loadReferenceData(t.db);
+    const row = await t.db.kysely
+      .selectFrom('translations')
+      .select('name')
+      .where((eb) => eb.and(where))
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe('Genf');
   });
 });
 
