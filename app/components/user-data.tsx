@@ -229,6 +229,7 @@ export function UserDataNav() {
     ['/companies/history/browsing/', t('history.browsing.title')],
     ['/companies/history/search/', t('history.search.title')],
     ['/dashboard/saved-searches/', t('saved.title')],
+    ['/companies/settings/', t('companySettings.title')],
     ['/dashboard/notifications/', t('notifications.title')],
     ['/dashboard/settings/profile/', t('settings.title')],
   ] as const;
@@ -266,18 +267,21 @@ export function FieldProblem({
   fields,
   name,
   problems = 'lists.problems',
+  values,
 }: {
   id: string;
   fields?: Record<string, string>;
   name: string;
   problems?: string;
+  /** What the message interpolates (a limit, say). */
+  values?: Record<string, string | number>;
 }) {
   const { t } = useTranslation();
   const code = fields?.[name];
   if (!code) return null;
   return (
     <span id={id} className="field-problem">
-      {t(`${problems}.${name}.${code}`)}
+      {t(`${problems}.${name}.${code}`, values ?? {})}
     </span>
   );
 }

@@ -650,6 +650,30 @@ export const de: Messages = {
       deleted: 'Die gespeicherte Suche wurde gelöscht.',
     },
   },
+  companySettings: {
+    title: 'Unternehmenseinstellungen',
+    description: 'Ihre Tabellenansicht und Exporteinstellungen für Unternehmen.',
+    table: 'Tabellenansicht der Unternehmenssuche',
+    tableHint: 'Wie die Ergebnisse der Unternehmenssuche beginnen: Stil und angezeigte Spalten.',
+    saveTable: 'Tabellenansicht speichern',
+    export: 'Export von Unternehmen',
+    exportHint: 'Womit die Exportseite für Unternehmen beginnt.',
+    saveExport: 'Exporteinstellungen speichern',
+    saved: { table: 'Ihre Tabellenansicht wurde gespeichert.', export: 'Ihre Exporteinstellungen wurden gespeichert.' },
+    problems: {
+      style: { invalid: 'Wählen Sie einen der Stile.' },
+      columns: {
+        required: 'Wählen Sie mindestens eine Spalte.',
+        invalid: 'Wählen Sie Spalten aus der Liste.',
+        duplicate: 'Wählen Sie jede Spalte nur einmal.',
+      },
+      format: { invalid: 'Wählen Sie eines der Formate.' },
+      separator: { invalid: 'Wählen Sie eines der Trennzeichen.' },
+      scope: { invalid: 'Wählen Sie, welche Zeilen exportiert werden.' },
+      count: { invalid: 'Geben Sie eine ganze Zahl von 1 bis {{limit}} ein.' },
+      sections: { invalid: 'Wählen Sie Unternehmensdaten aus der Liste.' },
+    },
+  },
   comparison: {
     title: 'Firmenvergleich',
     description:

@@ -630,6 +630,30 @@ export const en = {
     columns: { name: 'Name', section: 'Section', savedOn: 'Saved on' },
     done: { saved: 'The search was saved.', renamed: 'Renamed.', deleted: 'The saved search was deleted.' },
   },
+  companySettings: {
+    title: 'Company settings',
+    description: 'Your table view and export settings for companies.',
+    table: 'Table view of company searches',
+    tableHint: 'How the companies search results start: the style and the columns shown.',
+    saveTable: 'Save the table view',
+    export: 'Export of companies',
+    exportHint: 'What the companies export page starts with.',
+    saveExport: 'Save the export settings',
+    saved: { table: 'Your table view was saved.', export: 'Your export settings were saved.' },
+    problems: {
+      style: { invalid: 'Choose one of the styles.' },
+      columns: {
+        required: 'Choose at least one column.',
+        invalid: 'Choose columns from the list.',
+        duplicate: 'Choose each column once.',
+      },
+      format: { invalid: 'Choose one of the formats.' },
+      separator: { invalid: 'Choose one of the separators.' },
+      scope: { invalid: 'Choose which rows to export.' },
+      count: { invalid: 'Enter a whole number from 1 to {{limit}}.' },
+      sections: { invalid: 'Choose company data from the list.' },
+    },
+  },
   comparison: {
     title: 'Company comparison',
     description:
