@@ -44,28 +44,15 @@ const SIMPLE_LISTS = [
 export function registerReferenceRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
   const { reference } = services;
 
-  for (const { url, list, operationId, summary } of SIMPLE_LISTS) {
-    getRoute(
-      api,
-      routes,
-      {
-        url,
-        operationId,
-        summary,
-        tags: ['Reference data'],
-        query: z.strictObject({ lang: langParam }),
-        response: listOf(ReferenceItemSchema),
-      },
-      async ({ lang }) => {
-        const languageId = languageIdOf(reference, lang);
-        const data = (reference[list] as RefList).items.map((item) => referenceItem(item, languageId));
-        return { data, meta: { count: data.length } };
-      },
-    );
-  }
-
-  for (const { url, operationId, summary, values } of DECLARED_LISTS) {
-    const items = values.map((value) => declaredRefItem(value, reference.languageIds));
+  // The simple lists (reference tables) and the declared ones (core/reference/declared-lists.ts): one shape.
+  const lists = [
+    ...SIMPLE_LISTS.map(({ list, ...route }) => ({ ...route, items: (reference[list] as RefList).items })),
+    ...DECLARED_LISTS.map(({ values, ...route }) => ({
+      ...route,
+      items: values.map((value) => declaredRefItem(value, reference.languageIds)),
+    })),
+  ];
+  for (const { url, operationId, summary, items } of lists) {
     getRoute(
       api,
       routes,
