@@ -18,12 +18,12 @@ export type Seo = {
 /**
  * Spec §2: login, sign-up, password recovery and dashboard pages are not indexed; nor is the
  * activation page (its URL holds a one-time code), nor sign-out; nor a user's company lists and
- * histories (personal pages under /companies/).
+ * histories and settings (personal pages under /companies/).
  */
 const NOINDEX = [
   /^\/account\/(login|sign-up|sign-out|password\/recovery|activation|email\/confirm)\//,
   /^\/dashboard\//,
-  /^\/companies\/(lists|history)\//,
+  /^\/companies\/(lists|history|settings)\//,
   // Export forms of a search (issue 5).
   /^\/[a-z-]+\/export\//,
 ];

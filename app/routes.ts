@@ -18,6 +18,8 @@ export default [
     route('companies/directories/industries', 'routes/companies/industries.tsx', { id: 'industries' }),
     route('companies/directories/industries/f/:industry', 'routes/companies/industries.tsx', { id: 'industry' }),
     // Company comparison (issue 5 item 6): the page and its PDF export.
+    // The user's table view and export settings for companies (spec §2 "Company pages").
+    route('companies/settings', 'routes/companies/settings.tsx'),
     route('companies/comparison', 'routes/comparison/page.tsx'),
     route('companies/comparison/pdf', 'routes/comparison/pdf.ts'),
     // What a signed-in user keeps (issue 4): company lists, histories, saved searches.

@@ -53,7 +53,7 @@ export type Database = {
     uri: string;
     name: string;
     search_name: string;
-    name_tsv: Generated<string>;
+    name_tsv: Generated<string | null>;
     jurisdiction_id: number;
     kind_id: number | null;
     size_id: number | null;
@@ -64,6 +64,8 @@ export type Database = {
     registration_sort: Generated<string>;
   };
   name_words: { word: string; documents: number };
+  /** Each word with one letter deleted, for typo-tolerant name search (db/migrations/0003, core/companies/name-query.ts). */
+  name_word_deletes: { variant: string; word: string };
   legal_entity_statuses: { legal_entity_id: number; position: number; status_id: number };
   legal_entity_names: { legal_entity_id: number; name_type_id: number; position: number; name: string };
   legal_entity_addresses: {

@@ -31,7 +31,7 @@ async function activationLink(email: string): Promise<string> {
 }
 
 describe('a visitor creates an account', () => {
-  it('signs up, activates from the emailed link, signs in, sees their name and signs out', async () => {
+  it('signs up, is signed in by the emailed link back where they were, signs out and in again', async () => {
     const email = `journey.${Date.now().toString(36)}@example.com`;
     const password = 'a sturdy passphrase 2026';
     const context = await browser.newContext();
@@ -42,7 +42,7 @@ describe('a visitor creates an account', () => {
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(/\/account\/login\/\?returnTo=/);
     await page.getByRole('link', { name: 'Create one' }).click();
-    await page.waitForURL(/\/account\/sign-up\/$/);
+    await page.waitForURL(/\/account\/sign-up\/\?returnTo=/);
 
     // A too-short password first: the form says why and keeps what was typed.
     await page.getByLabel('Name').fill('Grace Hopper');
@@ -61,16 +61,19 @@ describe('a visitor creates an account', () => {
     // The development outbox holds the activation email.
     const link = await activationLink(email);
     expect(link.startsWith(`${server.url}/account/activation/`)).toBe(true);
+    // The link signs in and lands back on the page the visitor started from.
     await page.goto(link);
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('Your account is active');
-    await page.getByRole('link', { name: 'Go to sign-in' }).click();
-    await page.waitForURL(/\/account\/login\/$/);
+    await page.waitForURL(`${server.url}/companies/directories/jurisdictions/`);
+    const header = page.getByRole('banner');
+    await expect.poll(() => header.innerText()).toContain('Grace Hopper');
+    await header.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${server.url}/`);
 
+    await page.goto(`${server.url}/account/login/`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${server.url}/`);
-    const header = page.getByRole('banner');
     await expect.poll(() => header.innerText()).toContain('Grace Hopper');
     const cookies = await context.cookies();
     const token = cookies.find((c) => c.name === 'token');

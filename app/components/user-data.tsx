@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useRouteLoaderData } from 'react-router';
+import { withReturnTo } from '../../core/accounts/account-links.ts';
 import { isLang, localePath } from '../../core/i18n/i18n.ts';
 import gateScript from '../islands/gate.js?raw';
 import { inlineScript } from '../islands/inline-script.ts';
@@ -45,22 +46,23 @@ export function GateScript() {
 /** The island without its whole-line comments (they are for readers of the file, not for every page). */
 const GATE_SCRIPT = inlineScript(gateScript);
 
-/** The sign-in page, coming back to this page with the action pending (in the fragment). */
-function useSignInHref(action: GatedAction | null): string {
+/** The sign-in (or sign-up) page, coming back to this page with the action pending (in the fragment). */
+function useAccountHref(page: '/account/login/' | '/account/sign-up/', action: GatedAction | null): string {
   const lang = useLang();
   const location = useLocation();
   const back = `${location.pathname}${location.search}${action ? `#pending=${action}` : ''}`;
-  return `${localePath(lang, '/account/login/')}?returnTo=${encodeURIComponent(back)}`;
+  return withReturnTo(localePath(lang, page), back);
 }
 
 /**
  * The "Sign in to proceed" popup (once per page, for guests): gated controls open it instead of
- * acting; its sign-in link comes back here and finishes the action.
+ * acting; its sign-in link comes back here and finishes the action, and so does "Create an
+ * account" (through the activation link, which signs in).
  */
 export function SignInGate() {
   const { t } = useTranslation();
-  const lang = useLang();
-  const signIn = useSignInHref(null);
+  const signIn = useAccountHref('/account/login/', null);
+  const signUp = useAccountHref('/account/sign-up/', null);
   return (
     <dialog id="sign-in-gate" className="gate" aria-labelledby="sign-in-gate-title">
       <h2 id="sign-in-gate-title">{t('account.gate.title')}</h2>
@@ -69,7 +71,9 @@ export function SignInGate() {
         <a className="button" href={signIn} data-gate-return="">
           {t('account.signIn')}
         </a>
-        <a href={localePath(lang, '/account/sign-up/')}>{t('gate.signUp')}</a>
+        <a href={signUp} data-gate-return="">
+          {t('gate.signUp')}
+        </a>
       </p>
       <form method="dialog">
         <button type="submit" className="secondary">
@@ -97,7 +101,7 @@ export function GatedLink({
   children: ReactNode;
   select?: string;
 }) {
-  const href = useSignInHref(action);
+  const href = useAccountHref('/account/login/', action);
   return (
     <a className="button gated" href={href} data-gate={action} data-gate-text={text} data-gate-select={select}>
       {children}
@@ -225,6 +229,7 @@ export function UserDataNav() {
     ['/companies/history/browsing/', t('history.browsing.title')],
     ['/companies/history/search/', t('history.search.title')],
     ['/dashboard/saved-searches/', t('saved.title')],
+    ['/companies/settings/', t('companySettings.title')],
     ['/dashboard/notifications/', t('notifications.title')],
     ['/dashboard/settings/profile/', t('settings.title')],
   ] as const;
@@ -262,18 +267,21 @@ export function FieldProblem({
   fields,
   name,
   problems = 'lists.problems',
+  values,
 }: {
   id: string;
   fields?: Record<string, string>;
   name: string;
   problems?: string;
+  /** What the message interpolates (a limit, say). */
+  values?: Record<string, string | number>;
 }) {
   const { t } = useTranslation();
   const code = fields?.[name];
   if (!code) return null;
   return (
     <span id={id} className="field-problem">
-      {t(`${problems}.${name}.${code}`)}
+      {t(`${problems}.${name}.${code}`, values ?? {})}
     </span>
   );
 }

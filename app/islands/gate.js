@@ -3,8 +3,9 @@
 //
 // Guests: a gated control (`a[data-gate]`: add to list, create a list, save a search) opens the
 // "Sign in to proceed" dialog instead of acting; its sign-in link returns here with the pending
-// action in the fragment (`#pending=add-to-list&ids=1,2`). Without JavaScript the control is a
-// plain link to the sign-in page with the same return address.
+// action in the fragment (`#pending=add-to-list&ids=1,2`), and so does its "Create an account"
+// link, through the activation email (the link signs in and lands here). Without JavaScript the
+// control is a plain link to the sign-in page with the same return address.
 //
 // Signed-in users back from signing in: the form marked `data-pending="<action>"` is filled from
 // the fragment and sent (a POST with the session's CSRF token, like a click would). It is sent by

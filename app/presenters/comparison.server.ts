@@ -1,5 +1,4 @@
 import type { RouterContext } from 'react-router';
-import { parseCookies } from '../../core/accounts/session-cookie.ts';
 import type { ComparisonDocument } from '../../core/comparison/comparison-pdf.ts';
 import {
   type ComparedValue,
@@ -18,6 +17,7 @@ import {
 } from '../../core/comparison/comparison-set.ts';
 import { loadComparison } from '../../core/comparison/load-comparison.ts';
 import { getSavedComparison, updateSavedComparison } from '../../core/comparison/saved-comparison.ts';
+import { parseCookies, siteCookie } from '../../core/http/cookies.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { existingCompanyIds } from '../../core/watchlists/company-refs.ts';
 import { type AppServices, authContext, clientContext, servicesContext } from '../services.ts';
@@ -44,8 +44,7 @@ export type ComparisonState = {
 /** The Set-Cookie value that keeps a guest's set (or removes the cookie when the set is empty). */
 export function comparisonCookie(ids: readonly number[], secure: boolean): string {
   const value = comparisonCookieValue(ids);
-  const life = value ? `Max-Age=${COMPARISON_COOKIE_MAX_AGE}` : 'Max-Age=0';
-  return `${COMPARISON_COOKIE}=${value}; Path=/; ${life}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
+  return siteCookie(COMPARISON_COOKIE, value, value ? COMPARISON_COOKIE_MAX_AGE : 0, secure);
 }
 
 async function withoutStale(services: AppServices, ids: number[]) {

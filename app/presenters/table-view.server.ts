@@ -1,3 +1,4 @@
+import { parseCookies, siteCookie } from '../../core/http/cookies.ts';
 import type { SectionDecl } from '../../core/sections/section.ts';
 import {
   DEFAULT_TABLE_STYLE,
@@ -23,14 +24,10 @@ type Stored = Record<string, { s?: string; c?: string[] }>;
 export const TABLE_PARAMS = new Set(['style', 'columns', 'table', 'view']);
 
 function readCookie(cookieHeader: string | null): Stored {
-  const raw = cookieHeader
-    ?.split(';')
-    .map((c) => c.trim())
-    .find((c) => c.startsWith(`${TABLE_COOKIE}=`))
-    ?.slice(TABLE_COOKIE.length + 1);
+  const raw = parseCookies(cookieHeader).get(TABLE_COOKIE);
   if (!raw) return {};
   try {
-    const value = JSON.parse(decodeURIComponent(raw));
+    const value = JSON.parse(raw);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Stored) : {};
   } catch {
     return {};
@@ -72,8 +69,7 @@ export function tableViewChange(
   const next = new URL(url);
   for (const p of TABLE_PARAMS) next.searchParams.delete(p);
   const location = `${next.pathname}${next.search}`;
-  const cookie = (value: Stored) =>
-    `${TABLE_COOKIE}=${encodeURIComponent(JSON.stringify(value))}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
+  const cookie = (value: Stored) => siteCookie(TABLE_COOKIE, JSON.stringify(value), COOKIE_MAX_AGE, secure);
   if (url.searchParams.get('view') === 'saved') {
     // This page forgets its own choice: the user's saved view (or the default) applies again.
     delete stored[section.id];

@@ -5,7 +5,16 @@ export function siteLink(siteUrl: string, lang: Lang, path: string): string {
   return `${siteUrl.replace(/\/$/, '')}${lang === 'en' ? '' : `/${lang}`}${path}`;
 }
 
-export const activationPath = (code: string) => `/account/activation/${code}/`;
+/**
+ * The activation link's path; `returnTo` (already a safe path, `safeReturnTo`) is where activating
+ * lands, signed in (the pending action of the sign-in gate, docs/decisions/0007).
+ */
+export const activationPath = (code: string, returnTo = '') => withReturnTo(`/account/activation/${code}/`, returnTo);
+
+/** An account page's path carrying where to go back to afterwards (nothing added for ''). */
+export function withReturnTo(path: string, returnTo: string): string {
+  return returnTo ? `${path}?returnTo=${encodeURIComponent(returnTo)}` : path;
+}
 export const recoveryPath = (code: string) => `/account/password/recovery/${code}/`;
 export const SIGN_IN_PATH = '/account/login/';
 export const RECOVERY_PATH = '/account/password/recovery/';

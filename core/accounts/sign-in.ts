@@ -7,10 +7,16 @@ import { normaliseEmail } from './email-address.ts';
 import { dummyPasswordHash, verifyPassword } from './password-hash.ts';
 import { PASSWORD_MAX_LENGTH } from './password-rules.ts';
 import { enforceRateLimits, RATE_LIMITS } from './rate-limits.ts';
+import { safeReturnTo } from './return-to.ts';
 import { type ClientInfo, createSession, findSession, type SessionAuth } from './sessions.ts';
 import { findUserByEmail, sendActivation } from './sign-up.ts';
 
-export type SignInInput = { email: string; password: string };
+export type SignInInput = {
+  email: string;
+  password: string;
+  /** Where a fresh activation link (for an account not activated yet) lands, signed in. */
+  returnTo?: string;
+};
 
 /**
  * Checks email and password and starts a session. An unknown email is verified against a dummy
@@ -43,7 +49,7 @@ export async function signIn(
   const matches = await verifyPassword(candidate, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !matches || candidate === '') throw wrongCredentials();
   if (!user.activated_at) {
-    await sendActivation(deps, user, now);
+    await sendActivation(deps, user, now, safeReturnTo(input.returnTo, ''));
     throw notActivated();
   }
   const newDevice = await isNewDevice(deps, user.id, client);

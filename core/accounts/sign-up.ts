@@ -9,10 +9,18 @@ import { issueCode } from './one-time-codes.ts';
 import { hashPassword } from './password-hash.ts';
 import { passwordProblem } from './password-rules.ts';
 import { enforceRateLimits, RATE_LIMITS } from './rate-limits.ts';
+import { safeReturnTo } from './return-to.ts';
 import type { ClientInfo } from './sessions.ts';
 import { nameProblem, normaliseName } from './users.ts';
 
-export type SignUpInput = { email: string; password: string; name: string; language?: string };
+export type SignUpInput = {
+  email: string;
+  password: string;
+  name: string;
+  language?: string;
+  /** Where the activation link lands, signed in (checked with `safeReturnTo`; anything else is dropped). */
+  returnTo?: string;
+};
 
 export type SignUpValues = { email: string; password: string; name: string; language: Lang };
 
@@ -57,10 +65,11 @@ export async function signUp(deps: AccountDeps, input: SignUpInput, client: Clie
     ],
     now,
   );
+  const returnTo = safeReturnTo(input.returnTo, '');
   const passwordHash = await hashPassword(values.password);
   const existing = await findUserByEmail(deps.db, values.email);
   if (existing) {
-    await notifyExisting(deps, existing, now);
+    await notifyExisting(deps, existing, now, returnTo);
     return;
   }
   const created = await deps.db.kysely
@@ -80,21 +89,22 @@ export async function signUp(deps: AccountDeps, input: SignUpInput, client: Clie
     .executeTakeFirst();
   if (!created) {
     const raced = await findUserByEmail(deps.db, values.email);
-    if (raced) await notifyExisting(deps, raced, now);
+    if (raced) await notifyExisting(deps, raced, now, returnTo);
     return;
   }
   await sendActivation(
     deps,
     { id: created.id, email: values.email, name: values.name, language: values.language },
     now,
+    returnTo,
   );
 }
 
 type ExistingUser = { id: number; email: string; name: string; language: Lang; activated_at: Date | null };
 
-async function notifyExisting(deps: AccountDeps, user: ExistingUser, now: Date): Promise<void> {
+async function notifyExisting(deps: AccountDeps, user: ExistingUser, now: Date, returnTo: string): Promise<void> {
   if (!user.activated_at) {
-    await sendActivation(deps, user, now);
+    await sendActivation(deps, user, now, returnTo);
     return;
   }
   await deps.mailer.sendAccountEmail('sign_up_attempt', {
@@ -105,17 +115,18 @@ async function notifyExisting(deps: AccountDeps, user: ExistingUser, now: Date):
   });
 }
 
-/** Issues an activation code and emails its link. */
+/** Issues an activation code and emails its link, which lands on `returnTo` (a safe path, or '') signed in. */
 export async function sendActivation(
   deps: AccountDeps,
   user: { id: number; email: string; name: string; language: Lang },
   now = new Date(),
+  returnTo = '',
 ): Promise<void> {
   const code = await issueCode(deps.db, user.id, 'activation', now);
   await deps.mailer.sendAccountEmail('activation', {
     to: user.email,
     name: user.name,
     lang: user.language,
-    link: siteLink(deps.siteUrl, user.language, activationPath(code)),
+    link: siteLink(deps.siteUrl, user.language, activationPath(code, returnTo)),
   });
 }

@@ -4,10 +4,13 @@ import {
   type EmployeeRange,
   type Industry,
   industryPath,
+  LANGS,
+  type Lang,
   type Location,
   type Reference,
   type RefItem,
 } from '../reference/reference-data.ts';
+import type { EnumValue } from '../sections/record-fields.ts';
 
 // The reference-data API's item shapes (spec §3 "Reference records", "Industry", "Location"):
 // id, uri, display name and every translation, plus the fields of each kind.
@@ -37,6 +40,11 @@ export const LocationItemSchema = ReferenceItemSchema.extend({
   countryCode: z.string(),
   parent_id: z.number().int().nullable(),
   parent_locations: z.array(LinkSchema),
+  aliases: z
+    .array(z.string())
+    .describe(
+      'Other names and codes: ISO 3166-1 alpha-2 and alpha-3 codes and short names, ISO 3166-2 codes of states.',
+    ),
   flag: z.string(),
 }).meta({ id: 'LocationItem' });
 
@@ -66,6 +74,17 @@ export function referenceItem(item: RefItem, languageId: number): ReferenceItemO
   };
 }
 
+/** A declared value (core/reference/declared-lists.ts) as a reference item, its labels as translations. */
+export function declaredRefItem(value: EnumValue, languageIds: Record<Lang, number>): RefItem {
+  return {
+    id: value.id,
+    uri: value.uri,
+    translations: new Map(
+      LANGS.map((lang) => [languageIds[lang], { name: value.label[lang], name_full: null, name_short: null }]),
+    ),
+  };
+}
+
 const link = (item: RefItem, languageId: number) => ({
   id: item.id,
   uri: item.uri,
@@ -90,6 +109,7 @@ export function locationItem(
     countryCode: location.country_code,
     parent_id: location.parent_id,
     parent_locations: parents.map((p) => link(p, languageId)),
+    aliases: location.aliases,
     flag,
   };
 }

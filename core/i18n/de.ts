@@ -415,12 +415,11 @@ export const de: Messages = {
       haveAccount: 'Sie haben schon ein Konto?',
       doneTitle: 'Sehen Sie in Ihr Postfach',
       doneText:
-        'Wir haben eine Nachricht an {{email}} geschickt. Öffnen Sie den Link darin innerhalb von 24 Stunden, um Ihr Konto zu aktivieren, und melden Sie sich dann an.',
+        'Wir haben eine Nachricht an {{email}} geschickt. Öffnen Sie den Link darin innerhalb von 24 Stunden, um Ihr Konto zu aktivieren: Er meldet Sie an und bringt Sie dorthin zurück, wo Sie waren.',
     },
     activation: {
       title: 'Kontoaktivierung',
       description: 'Aktivieren Sie Ihr Registra-Konto.',
-      activated: 'Ihr Konto ist aktiv. Sie können sich jetzt anmelden.',
       alreadyActive: 'Ihr Konto ist bereits aktiv. Sie können sich anmelden.',
       expired:
         'Dieser Aktivierungslink ist abgelaufen. Melden Sie sich mit E-Mail und Passwort an, um einen neuen zu erhalten, oder registrieren Sie sich erneut.',
@@ -656,6 +655,30 @@ export const de: Messages = {
       saved: 'Die Suche wurde gespeichert.',
       renamed: 'Umbenannt.',
       deleted: 'Die gespeicherte Suche wurde gelöscht.',
+    },
+  },
+  companySettings: {
+    title: 'Unternehmenseinstellungen',
+    description: 'Ihre Tabellenansicht und Exporteinstellungen für Unternehmen.',
+    table: 'Tabellenansicht der Unternehmenssuche',
+    tableHint: 'Wie die Ergebnisse der Unternehmenssuche beginnen: Stil und angezeigte Spalten.',
+    saveTable: 'Tabellenansicht speichern',
+    export: 'Export von Unternehmen',
+    exportHint: 'Womit die Exportseite für Unternehmen beginnt.',
+    saveExport: 'Exporteinstellungen speichern',
+    saved: { table: 'Ihre Tabellenansicht wurde gespeichert.', export: 'Ihre Exporteinstellungen wurden gespeichert.' },
+    problems: {
+      style: { invalid: 'Wählen Sie einen der Stile.' },
+      columns: {
+        required: 'Wählen Sie mindestens eine Spalte.',
+        invalid: 'Wählen Sie Spalten aus der Liste.',
+        duplicate: 'Wählen Sie jede Spalte nur einmal.',
+      },
+      format: { invalid: 'Wählen Sie eines der Formate.' },
+      separator: { invalid: 'Wählen Sie eines der Trennzeichen.' },
+      scope: { invalid: 'Wählen Sie, welche Zeilen exportiert werden.' },
+      count: { invalid: 'Geben Sie eine ganze Zahl von 1 bis {{limit}} ein.' },
+      sections: { invalid: 'Wählen Sie Unternehmensdaten aus der Liste.' },
     },
   },
   comparison: {

@@ -407,12 +407,11 @@ export const en = {
       haveAccount: 'Already have an account?',
       doneTitle: 'Check your email',
       doneText:
-        'We have sent a message to {{email}}. Open the link in it within 24 hours to activate your account, then sign in.',
+        'We have sent a message to {{email}}. Open the link in it within 24 hours to activate your account: it signs you in and takes you back to where you were.',
     },
     activation: {
       title: 'Account activation',
       description: 'Activate your Registra account.',
-      activated: 'Your account is active. You can sign in now.',
       alreadyActive: 'Your account is already active. You can sign in.',
       expired:
         'This activation link has expired. Sign in with your email and password to get a new one, or sign up again.',
@@ -635,6 +634,30 @@ export const en = {
     invalidSearch: 'This search could not be saved: open it again and save it from its page.',
     columns: { name: 'Name', section: 'Section', savedOn: 'Saved on' },
     done: { saved: 'The search was saved.', renamed: 'Renamed.', deleted: 'The saved search was deleted.' },
+  },
+  companySettings: {
+    title: 'Company settings',
+    description: 'Your table view and export settings for companies.',
+    table: 'Table view of company searches',
+    tableHint: 'How the companies search results start: the style and the columns shown.',
+    saveTable: 'Save the table view',
+    export: 'Export of companies',
+    exportHint: 'What the companies export page starts with.',
+    saveExport: 'Save the export settings',
+    saved: { table: 'Your table view was saved.', export: 'Your export settings were saved.' },
+    problems: {
+      style: { invalid: 'Choose one of the styles.' },
+      columns: {
+        required: 'Choose at least one column.',
+        invalid: 'Choose columns from the list.',
+        duplicate: 'Choose each column once.',
+      },
+      format: { invalid: 'Choose one of the formats.' },
+      separator: { invalid: 'Choose one of the separators.' },
+      scope: { invalid: 'Choose which rows to export.' },
+      count: { invalid: 'Enter a whole number from 1 to {{limit}}.' },
+      sections: { invalid: 'Choose company data from the list.' },
+    },
   },
   comparison: {
     title: 'Company comparison',

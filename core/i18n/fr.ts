@@ -414,12 +414,11 @@ export const fr: Messages = {
       haveAccount: 'Vous avez déjà un compte ?',
       doneTitle: 'Consultez votre messagerie',
       doneText:
-        'Nous avons envoyé un message à {{email}}. Ouvrez le lien qu’il contient dans les 24 heures pour activer votre compte, puis connectez-vous.',
+        'Nous avons envoyé un message à {{email}}. Ouvrez le lien qu’il contient dans les 24 heures pour activer votre compte : il vous connecte et vous ramène là où vous étiez.',
     },
     activation: {
       title: 'Activation du compte',
       description: 'Activez votre compte Registra.',
-      activated: 'Votre compte est actif. Vous pouvez vous connecter.',
       alreadyActive: 'Votre compte est déjà actif. Vous pouvez vous connecter.',
       expired:
         'Ce lien d’activation a expiré. Connectez-vous avec votre e-mail et votre mot de passe pour en recevoir un nouveau, ou inscrivez-vous à nouveau.',
@@ -657,6 +656,30 @@ export const fr: Messages = {
       saved: 'La recherche a été enregistrée.',
       renamed: 'Renommée.',
       deleted: 'La recherche enregistrée a été supprimée.',
+    },
+  },
+  companySettings: {
+    title: 'Paramètres des entreprises',
+    description: 'Votre vue de tableau et vos paramètres d’export pour les entreprises.',
+    table: 'Vue de tableau de la recherche d’entreprises',
+    tableHint: 'Comment commencent les résultats de la recherche d’entreprises : le style et les colonnes affichées.',
+    saveTable: 'Enregistrer la vue de tableau',
+    export: 'Export d’entreprises',
+    exportHint: 'Ce que la page d’export des entreprises propose d’abord.',
+    saveExport: 'Enregistrer les paramètres d’export',
+    saved: { table: 'Votre vue de tableau a été enregistrée.', export: 'Vos paramètres d’export ont été enregistrés.' },
+    problems: {
+      style: { invalid: 'Choisissez l’un des styles.' },
+      columns: {
+        required: 'Choisissez au moins une colonne.',
+        invalid: 'Choisissez des colonnes de la liste.',
+        duplicate: 'Choisissez chaque colonne une seule fois.',
+      },
+      format: { invalid: 'Choisissez l’un des formats.' },
+      separator: { invalid: 'Choisissez l’un des séparateurs.' },
+      scope: { invalid: 'Choisissez les lignes à exporter.' },
+      count: { invalid: 'Saisissez un nombre entier de 1 à {{limit}}.' },
+      sections: { invalid: 'Choisissez des données d’entreprise dans la liste.' },
     },
   },
   comparison: {

@@ -1,33 +1,10 @@
 // Check digits of company identifiers: LEI (ISO 17442), IBAN, and national company, tax and VAT
-// numbers. Pure functions: `make…` builds a valid number from its payload, `isValid…` checks shape
-// and check digits, and `generateIdentifiers` makes a country's set of numbers for the demo data.
-
-/** A source of uniform numbers in [0, 1). */
-export type Rng = () => number;
-
-export type GeneratedIdentifiers = {
-  company_number: string;
-  tax_number?: string;
-  vat?: string;
-  business_number?: string;
-};
+// numbers. Pure functions: `make…` and the `…Check` functions compute check digits from a payload,
+// `isValid…` checks shape and check digits (what an importer validates with). Making up numbers
+// for the demo data is the seed's (db/seed/identifiers.ts).
 
 const digitsOf = (value: string): number[] => Array.from(value, (c) => c.charCodeAt(0) - 48);
 const onlyDigits = (value: string): string => value.replace(/\D/g, '');
-const randomDigits = (rng: Rng, count: number, firstNonZero = false): string => {
-  let out = '';
-  for (let i = 0; i < count; i++) {
-    const d = i === 0 && firstNonZero ? 1 + Math.floor(rng() * 9) : Math.floor(rng() * 10);
-    out += d;
-  }
-  return out;
-};
-const randomLetters = (rng: Rng, count: number, alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'): string => {
-  let out = '';
-  for (let i = 0; i < count; i++) out += alphabet[Math.floor(rng() * alphabet.length)];
-  return out;
-};
-const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)];
 
 // ---------------------------------------------------------------------------------------------
 // Generic schemes
@@ -66,7 +43,7 @@ export function luhnCheckDigit(payload: string): number {
   throw new Error(`no Luhn check digit for ${payload}`);
 }
 
-const weightedSum = (digits: string, weights: readonly number[]): number =>
+export const weightedSum = (digits: string, weights: readonly number[]): number =>
   weights.reduce((sum, w, i) => sum + w * (digits.charCodeAt(i) - 48), 0);
 
 // ---------------------------------------------------------------------------------------------
@@ -85,7 +62,7 @@ export function isValidLei(lei: string): boolean {
 }
 
 /** Country-specific BBAN lengths of the IBAN registry, for the countries we generate. */
-const IBAN_LENGTHS: Record<string, number> = {
+export const IBAN_LENGTHS: Record<string, number> = {
   AD: 24,
   AE: 23,
   AT: 20,
@@ -142,13 +119,6 @@ export function isValidIban(iban: string): boolean {
   const expected = IBAN_LENGTHS[value.slice(0, 2)];
   if (expected !== undefined && value.length !== expected) return false;
   return mod97(value.slice(4) + value.slice(0, 4)) === 1;
-}
-
-/** A random IBAN of a country in the registry above (digits-only BBAN). */
-export function generateIban(country: string, rng: Rng): string {
-  const length = IBAN_LENGTHS[country.toUpperCase()];
-  if (length === undefined) throw new Error(`no IBAN length for ${country}`);
-  return makeIban(country, randomDigits(rng, length - 4));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,17 +178,11 @@ export function isValidUkVat(vat: string): boolean {
   return total % 97 === 0 || (total + 55) % 97 === 0;
 }
 
-function makeUkVat(rng: Rng): string {
-  const base = randomDigits(rng, 7, true);
-  const check = (97 - (weightedSum(base, [8, 7, 6, 5, 4, 3, 2]) % 97)) % 97;
-  return `GB${base}${String(check).padStart(2, '0')}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // United States
 
 /** IRS campus prefixes of Employer Identification Numbers. */
-const EIN_PREFIXES = [
+export const EIN_PREFIXES = [
   1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 14, 15, 16, 20, 21, 22, 23, 24, 25, 26, 27, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
   40, 41, 42, 43, 44, 45, 46, 47, 48, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 71,
   72, 73, 74, 75, 76, 77, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90, 91, 92, 93, 94, 95, 98, 99,
@@ -233,7 +197,7 @@ export function isValidEin(ein: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Switzerland: UID CHE-123.456.789, mod 11 with weights 5 4 3 2 7 6 5 4
 
-function swissUidCheck(base8: string): number {
+export function swissUidCheck(base8: string): number {
   const check = 11 - (weightedSum(base8, [5, 4, 3, 2, 7, 6, 5, 4]) % 11);
   return check === 11 ? 0 : check; // 10 means the number is never issued
 }
@@ -245,7 +209,7 @@ export function isValidSwissUid(uid: string): boolean {
   return swissUidCheck(digits.slice(0, 8)) === Number(digits[8]);
 }
 
-const formatSwissUid = (digits: string): string =>
+export const formatSwissUid = (digits: string): string =>
   `CHE-${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -270,7 +234,7 @@ export function isValidDutchVat(vat: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Spain: CIF (letter, 7 digits, control digit or letter)
 
-function spanishCifControl(digits7: string): number {
+export function spanishCifControl(digits7: string): number {
   let sum = 0;
   for (let i = 0; i < 7; i++) {
     const d = digits7.charCodeAt(i) - 48;
@@ -311,7 +275,7 @@ export function isValidItalianVat(vat: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Poland: NIP, weights 6 5 7 2 3 4 5 6 7 mod 11 (10 never issued); KRS 10 digits
 
-function polishNipCheck(base9: string): number {
+export function polishNipCheck(base9: string): number {
   return weightedSum(base9, [6, 5, 7, 2, 3, 4, 5, 6, 7]) % 11;
 }
 
@@ -344,7 +308,7 @@ export function isValidDanishVat(vat: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Norway: organisasjonsnummer, weights 3 2 7 6 5 4 3 2, mod 11
 
-function norwegianCheck(base8: string): number {
+export function norwegianCheck(base8: string): number {
   const check = 11 - (weightedSum(base8, [3, 2, 7, 6, 5, 4, 3, 2]) % 11);
   return check === 11 ? 0 : check;
 }
@@ -388,12 +352,12 @@ export function isValidBelgianVat(vat: string): boolean {
   return /^BE[01]\d{9}$/.test(vat) && isValidBelgianEnterpriseNumber(vat.slice(2));
 }
 
-const formatBelgian = (d: string): string => `${d.slice(0, 4)}.${d.slice(4, 7)}.${d.slice(7)}`;
+export const formatBelgian = (d: string): string => `${d.slice(0, 4)}.${d.slice(4, 7)}.${d.slice(7)}`;
 
 // ---------------------------------------------------------------------------------------------
 // Austria: UID ATU + 8 digits; Firmenbuchnummer FN 123456a (shape)
 
-function austrianUidCheck(base7: string): number {
+export function austrianUidCheck(base7: string): number {
   let sum = 0;
   for (let i = 0; i < 7; i++) {
     const d = base7.charCodeAt(i) - 48;
@@ -415,7 +379,7 @@ export function isValidAustrianCompanyNumber(value: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Ireland: CRO number (digits), VAT IE + 7 digits + check letter (mod 23)
 
-function irishVatLetter(base7: string): string {
+export function irishVatLetter(base7: string): string {
   return 'WABCDEFGHIJKLMNOPQRSTUV'[weightedSum(base7, [8, 7, 6, 5, 4, 3, 2]) % 23];
 }
 
@@ -427,7 +391,7 @@ export function isValidIrishVat(vat: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Australia: ACN (mod 10, weights 8..1) and ABN (mod 89)
 
-function acnCheck(base8: string): number {
+export function acnCheck(base8: string): number {
   return (10 - (weightedSum(base8, [8, 7, 6, 5, 4, 3, 2, 1]) % 10)) % 10;
 }
 
@@ -453,8 +417,8 @@ export function abnFromAcn(acn: string): string {
   throw new Error(`no ABN for ACN ${acn}`);
 }
 
-const formatAbn = (d: string): string => `${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5, 8)} ${d.slice(8)}`;
-const formatAcn = (d: string): string => `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`;
+export const formatAbn = (d: string): string => `${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5, 8)} ${d.slice(8)}`;
+export const formatAcn = (d: string): string => `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`;
 
 // ---------------------------------------------------------------------------------------------
 // Canada: Business Number, 9 digits, Luhn
@@ -467,7 +431,7 @@ export function isValidCanadianBn(bn: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Portugal (NIPC) and Finland (Y-tunnus): mod 11
 
-function portugueseCheck(base8: string): number {
+export function portugueseCheck(base8: string): number {
   const check = 11 - (weightedSum(base8, [9, 8, 7, 6, 5, 4, 3, 2]) % 11);
   return check >= 10 ? 0 : check;
 }
@@ -480,7 +444,7 @@ export function isValidPortugueseVat(vat: string): boolean {
   return vat.startsWith('PT') && isValidPortugueseNif(vat.slice(2));
 }
 
-function finnishCheck(base7: string): number {
+export function finnishCheck(base7: string): number {
   const remainder = weightedSum(base7, [7, 9, 10, 5, 8, 4, 2]) % 11;
   return remainder === 0 ? 0 : 11 - remainder; // 10 (remainder 1) is never issued
 }
@@ -520,7 +484,7 @@ export function isValidNzbn(nzbn: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Japan: corporate number, 13 digits, leading check digit (mod 9)
 
-function japaneseCheck(base12: string): number {
+export function japaneseCheck(base12: string): number {
   let sum = 0;
   for (let n = 1; n <= 12; n++) sum += (base12.charCodeAt(12 - n) - 48) * (n % 2 === 1 ? 1 : 2);
   return 9 - (sum % 9);
@@ -533,7 +497,7 @@ export function isValidJapaneseCorporateNumber(value: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Brazil: CNPJ NN.NNN.NNN/NNNN-NN, two mod 11 check digits
 
-function cnpjDigit(base: string): number {
+export function cnpjDigit(base: string): number {
   const weights = base.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
   const remainder = weightedSum(base, weights) % 11;
   return remainder < 2 ? 0 : 11 - remainder;
@@ -546,7 +510,7 @@ export function isValidCnpj(value: string): boolean {
   return first === Number(digits[12]) && cnpjDigit(digits.slice(0, 13)) === Number(digits[13]);
 }
 
-const formatCnpj = (d: string): string =>
+export const formatCnpj = (d: string): string =>
   `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -554,7 +518,7 @@ const formatCnpj = (d: string): string =>
 
 const RFC_ALPHABET = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ';
 
-function mexicanRfcCheck(base11: string): string {
+export function mexicanRfcCheck(base11: string): string {
   const padded = ` ${base11}`; // companies have 12 characters: pad to the 13 of a person
   let sum = 0;
   for (let i = 0; i < 12; i++) sum += RFC_ALPHABET.indexOf(padded[i]) * (13 - i);
@@ -591,273 +555,8 @@ export function isValidUaeTrn(value: string): boolean {
   return /^100\d{12}$/.test(value);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Generation per country
-
-const GERMAN_COURTS = ['B', 'HH', 'M', 'K', 'F', 'S', 'D', 'HB', 'DU', 'E', 'H', 'L', 'DD', 'N', 'MA', 'HD'];
-const ITALIAN_PROVINCES = ['MI', 'RM', 'TO', 'NA', 'BO', 'FI', 'VE', 'GE', 'BA', 'PA', 'VR', 'BG', 'BS', 'PD'];
-const INDIAN_STATES = ['MH', 'KA', 'DL', 'TN', 'TG', 'GJ', 'WB', 'UP', 'HR', 'RJ', 'KL'];
-const INDIAN_NIC = ['72900', '74999', '51909', '45200', '65999', '15122', '52100', '85110', '70100', '62099'];
-
-function generateGerman(rng: Rng): GeneratedIdentifiers {
-  const base = randomDigits(rng, 8, true);
-  const court = pick(rng, GERMAN_COURTS);
-  const register = rng() < 0.85 ? 'HRB' : 'HRA';
-  return {
-    company_number: `${register} ${randomDigits(rng, 5 + Math.floor(rng() * 2), true)}${court === 'B' ? ' B' : ''}`,
-    tax_number: `${randomDigits(rng, 2, true)}/${randomDigits(rng, 3)}/${randomDigits(rng, 5)}`,
-    vat: `DE${base}${mod11_10CheckDigit(base)}`,
-  };
-}
-
-function generateFrench(rng: Rng): GeneratedIdentifiers {
-  const payload = randomDigits(rng, 8, true);
-  const siren = `${payload}${luhnCheckDigit(payload)}`;
-  const nic = `0001${luhnCheckDigit(`${siren}0001`)}`;
-  return { company_number: siren, business_number: `${siren}${nic}`, vat: `FR${frenchVatKey(siren)}${siren}` };
-}
-
-function generateBritish(rng: Rng): GeneratedIdentifiers {
-  const roll = rng();
-  const company_number =
-    roll < 0.08
-      ? `SC${randomDigits(rng, 6)}`
-      : roll < 0.1
-        ? `NI${randomDigits(rng, 6)}`
-        : `${pick(rng, ['0', '1'])}${randomDigits(rng, 7)}`;
-  return { company_number, vat: makeUkVat(rng) };
-}
-
-function generateSwiss(rng: Rng): GeneratedIdentifiers {
-  for (;;) {
-    const base = randomDigits(rng, 8, true);
-    const check = swissUidCheck(base);
-    if (check === 10) continue;
-    const uid = formatSwissUid(`${base}${check}`);
-    return { company_number: uid, vat: `${uid} MWST` };
-  }
-}
-
-function generateDutch(rng: Rng): GeneratedIdentifiers {
-  for (;;) {
-    const base = randomDigits(rng, 8, true);
-    const check = weightedSum(base, [9, 8, 7, 6, 5, 4, 3, 2]) % 11;
-    if (check === 10) continue;
-    const rsin = `${base}${check}`;
-    return { company_number: randomDigits(rng, 8, true), tax_number: rsin, vat: `NL${rsin}B01` };
-  }
-}
-
-function generateSpanish(rng: Rng): GeneratedIdentifiers {
-  const digits = randomDigits(rng, 7);
-  const cif = `${rng() < 0.8 ? 'B' : 'A'}${digits}${spanishCifControl(digits)}`;
-  return { company_number: cif, tax_number: cif, vat: `ES${cif}` };
-}
-
-function generateItalian(rng: Rng): GeneratedIdentifiers {
-  const payload = randomDigits(rng, 10, true);
-  const piva = `${payload}${luhnCheckDigit(payload)}`;
-  return {
-    company_number: `${pick(rng, ITALIAN_PROVINCES)}-${randomDigits(rng, 7, true)}`,
-    tax_number: piva,
-    vat: `IT${piva}`,
-  };
-}
-
-function generatePolish(rng: Rng): GeneratedIdentifiers {
-  for (;;) {
-    const base = randomDigits(rng, 9, true);
-    const check = polishNipCheck(base);
-    if (check === 10) continue;
-    const nip = `${base}${check}`;
-    return { company_number: `0000${randomDigits(rng, 6)}`, tax_number: nip, vat: `PL${nip}` };
-  }
-}
-
-function generateDanish(rng: Rng): GeneratedIdentifiers {
-  for (;;) {
-    const base = randomDigits(rng, 7, true);
-    const sum = weightedSum(base, [2, 7, 6, 5, 4, 3, 2]);
-    const check = (11 - (sum % 11)) % 11;
-    if (check === 10) continue;
-    const cvr = `${base}${check}`;
-    return { company_number: cvr, vat: `DK${cvr}` };
-  }
-}
-
-function generateNorwegian(rng: Rng): GeneratedIdentifiers {
-  for (;;) {
-    const base = `9${randomDigits(rng, 7)}`;
-    const check = norwegianCheck(base);
-    if (check === 10) continue;
-    const orgnr = `${base}${check}`;
-    return { company_number: orgnr, vat: `NO${orgnr}MVA` };
-  }
-}
-
-function generateSwedish(rng: Rng): GeneratedIdentifiers {
-  const payload = `55${6 + Math.floor(rng() * 4)}${randomDigits(rng, 6)}`;
-  const digits = `${payload}${luhnCheckDigit(payload)}`;
-  return { company_number: `${digits.slice(0, 6)}-${digits.slice(6)}`, vat: `SE${digits}01` };
-}
-
-function generateBelgian(rng: Rng): GeneratedIdentifiers {
-  const base = `0${randomDigits(rng, 7, true)}`;
-  const check = String(97 - (Number(base) % 97)).padStart(2, '0');
-  const digits = `${base}${check}`;
-  return { company_number: formatBelgian(digits), vat: `BE${digits}` };
-}
-
-function generateAustrian(rng: Rng): GeneratedIdentifiers {
-  const base = randomDigits(rng, 7, true);
-  return {
-    company_number: `FN ${randomDigits(rng, 6, true)}${randomLetters(rng, 1, 'abdfghikmpstvwxyz')}`,
-    tax_number: `${randomDigits(rng, 2, true)}-${randomDigits(rng, 3)}/${randomDigits(rng, 4)}`,
-    vat: `ATU${base}${austrianUidCheck(base)}`,
-  };
-}
-
-function generateIrish(rng: Rng): GeneratedIdentifiers {
-  const base = randomDigits(rng, 7, true);
-  return { company_number: randomDigits(rng, 6, true), vat: `IE${base}${irishVatLetter(base)}` };
-}
-
-function generateAustralian(rng: Rng): GeneratedIdentifiers {
-  const base = randomDigits(rng, 8, true);
-  const acn = `${base}${acnCheck(base)}`;
-  return { company_number: formatAcn(acn), business_number: formatAbn(abnFromAcn(acn)) };
-}
-
-function generateCanadian(rng: Rng): GeneratedIdentifiers {
-  const payload = randomDigits(rng, 8, true);
-  const bn = `${payload}${luhnCheckDigit(payload)}`;
-  return { company_number: randomDigits(rng, 7, true), business_number: bn, tax_number: `${bn}RC0001` };
-}
-
-function generateAmerican(rng: Rng): GeneratedIdentifiers {
-  const prefix = String(pick(rng, EIN_PREFIXES)).padStart(2, '0');
-  return { company_number: randomDigits(rng, 7, true), tax_number: `${prefix}-${randomDigits(rng, 7)}` };
-}
-
-function generatePortuguese(rng: Rng): GeneratedIdentifiers {
-  const base = `5${randomDigits(rng, 7)}`;
-  const nipc = `${base}${portugueseCheck(base)}`;
-  return { company_number: nipc, tax_number: nipc, vat: `PT${nipc}` };
-}
-
-function generateFinnish(rng: Rng): GeneratedIdentifiers {
-  for (;;) {
-    const base = randomDigits(rng, 7, true);
-    const check = finnishCheck(base);
-    if (check === 10) continue;
-    return { company_number: `${base}-${check}`, vat: `FI${base}${check}` };
-  }
-}
-
-function generateLuxembourgish(rng: Rng): GeneratedIdentifiers {
-  const base = randomDigits(rng, 6, true);
-  return {
-    company_number: `B${randomDigits(rng, 6, true)}`,
-    vat: `LU${base}${String(Number(base) % 89).padStart(2, '0')}`,
-  };
-}
-
-function generateNewZealand(rng: Rng): GeneratedIdentifiers {
-  const base = `94${randomDigits(rng, 10)}`;
-  return { company_number: randomDigits(rng, 7, true), business_number: `${base}${gs1CheckDigit(base)}` };
-}
-
-function generateJapanese(rng: Rng): GeneratedIdentifiers {
-  const base = randomDigits(rng, 12, true);
-  const number = `${japaneseCheck(base)}${base}`;
-  return { company_number: number, tax_number: `T${number}` };
-}
-
-function generateBrazilian(rng: Rng): GeneratedIdentifiers {
-  const base = `${randomDigits(rng, 8, true)}0001`;
-  const first = cnpjDigit(base);
-  const cnpj = `${base}${first}${cnpjDigit(`${base}${first}`)}`;
-  return { company_number: formatCnpj(cnpj), tax_number: cnpj };
-}
-
-function generateMexican(rng: Rng): GeneratedIdentifiers {
-  const year = String(Math.floor(rng() * 100)).padStart(2, '0');
-  const month = String(1 + Math.floor(rng() * 12)).padStart(2, '0');
-  const day = String(1 + Math.floor(rng() * 28)).padStart(2, '0');
-  const base = `${randomLetters(rng, 3)}${year}${month}${day}${randomLetters(rng, 2, 'ABCDEFGHJKLMNPRSTUVWXYZ123456789')}`;
-  return { company_number: `N-${year}${randomDigits(rng, 8, true)}`, tax_number: `${base}${mexicanRfcCheck(base)}` };
-}
-
-function generateIndian(rng: Rng): GeneratedIdentifiers {
-  const year = 1980 + Math.floor(rng() * 46);
-  const company_number = `${rng() < 0.9 ? 'U' : 'L'}${pick(rng, INDIAN_NIC)}${pick(rng, INDIAN_STATES)}${year}${rng() < 0.9 ? 'PTC' : 'PLC'}${randomDigits(rng, 6)}`;
-  return {
-    company_number,
-    tax_number: `${randomLetters(rng, 3)}C${randomLetters(rng, 1)}${randomDigits(rng, 4)}${randomLetters(rng, 1)}`,
-  };
-}
-
-function generateSingaporean(rng: Rng): GeneratedIdentifiers {
-  const year = 1990 + Math.floor(rng() * 36);
-  return { company_number: `${year}${randomDigits(rng, 5)}${randomLetters(rng, 1)}` };
-}
-
-function generateHongKong(rng: Rng): GeneratedIdentifiers {
-  return { company_number: randomDigits(rng, 7, true), business_number: randomDigits(rng, 8, true) };
-}
-
-function generateEmirati(rng: Rng): GeneratedIdentifiers {
-  return { company_number: randomDigits(rng, 6, true), tax_number: `100${randomDigits(rng, 12)}` };
-}
-
-const GENERATORS: Record<string, (rng: Rng) => GeneratedIdentifiers> = {
-  AE: generateEmirati,
-  AT: generateAustrian,
-  AU: generateAustralian,
-  BE: generateBelgian,
-  BR: generateBrazilian,
-  CA: generateCanadian,
-  CH: generateSwiss,
-  DE: generateGerman,
-  DK: generateDanish,
-  ES: generateSpanish,
-  FI: generateFinnish,
-  FR: generateFrench,
-  GB: generateBritish,
-  HK: generateHongKong,
-  IE: generateIrish,
-  IN: generateIndian,
-  IT: generateItalian,
-  JP: generateJapanese,
-  LU: generateLuxembourgish,
-  MX: generateMexican,
-  NL: generateDutch,
-  NO: generateNorwegian,
-  NZ: generateNewZealand,
-  PL: generatePolish,
-  PT: generatePortuguese,
-  SE: generateSwedish,
-  SG: generateSingaporean,
-  US: generateAmerican,
-};
-
-/** Countries for which `generateIdentifiers` knows the national shapes. */
-export const IDENTIFIER_COUNTRIES = Object.keys(GENERATORS);
-
-/** A company's national identifiers in the shape of its country (ISO 3166-1 alpha-2), with valid check digits. */
-export function generateIdentifiers(countryCode: string, rng: Rng): GeneratedIdentifiers {
-  const generate = GENERATORS[countryCode.toUpperCase()];
-  if (generate !== undefined) return generate(rng);
-  return { company_number: randomDigits(rng, 8, true) };
-}
-
-/** A random valid LEI: a LOU prefix of four characters, '00', twelve entity characters, check digits. */
-export function generateLei(rng: Rng): string {
-  const lou = pick(rng, ['5493', '2138', '5299', '9695', '8156', '3912', '7245', '6354', '8945', '2549', '9845']);
-  return makeLei(`${lou}00${randomLetters(rng, 12, '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ')}`);
-}
-
-export type IdentifierKind = keyof GeneratedIdentifiers;
+/** The national identifiers a company can have. */
+export type IdentifierKind = 'company_number' | 'tax_number' | 'vat' | 'business_number';
 
 type Validator = (value: string) => boolean;
 

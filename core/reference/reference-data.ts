@@ -18,6 +18,8 @@ export type Location = RefItem & {
   country_code: string;
   parent_id: number | null;
   flag_location_id: number;
+  /** Other names and codes of the location (ISO 3166 alpha-2 and alpha-3 codes, short names, ISO 3166-2 codes). */
+  aliases: string[];
 };
 
 export type Industry = RefItem & { code: string; level: number; parent_id: number | null; children: number[] };
@@ -108,6 +110,10 @@ export async function loadReference(db: Db): Promise<Reference> {
   const languageIds = { en: LANGUAGE_EN, de: 0, fr: 0 };
   for (const c of codes) languageIds[c.code as Lang] = c.id;
 
+  const aliases = new Map<number, string[]>();
+  for (const a of await k.selectFrom('location_aliases').select(['location_id', 'alias']).orderBy('alias').execute()) {
+    aliases.set(a.location_id, [...(aliases.get(a.location_id) ?? []), a.alias]);
+  }
   const locations = refList<Location>(
     attach(
       'location',
@@ -116,7 +122,7 @@ export async function loadReference(db: Db): Promise<Reference> {
         .select(['id', 'uri', 'location_type_id', 'country_code', 'parent_id', 'flag_location_id'])
         .orderBy('id')
         .execute(),
-    ),
+    ).map((l) => ({ ...l, aliases: aliases.get(l.id) ?? [] })),
   );
   const industryRows = await k
     .selectFrom('industries')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import type { RateLimitRule } from '../accounts/rate-limits.ts';
-import { parseCookies } from '../accounts/session-cookie.ts';
+import { parseCookies, siteCookie } from '../http/cookies.ts';
 import { fieldProblem } from '../user-data/user-data-errors.ts';
 
 // Visitors and partner stats (spec §4 "a visitor gets a persistent user id cookie on first visit",
@@ -86,13 +86,17 @@ export function utmOf(params: URLSearchParams): Utm {
 }
 
 export function visitorCookie(uid: string, secure: boolean): string {
-  return `${VISITOR_COOKIE}=${uid}; Path=/; Max-Age=${VISITOR_COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
+  return siteCookie(VISITOR_COOKIE, uid, VISITOR_COOKIE_MAX_AGE, secure);
 }
 
-/** The `utm` cookie: the parameters as a URL-encoded query string (its own encoding keeps it cookie-safe). */
+/** The `utm` cookie: the parameters as a query string (URL-encoded once more in the cookie). */
 export function utmCookie(utm: Utm, secure: boolean): string {
-  const value = encodeURIComponent(new URLSearchParams(utm as Record<string, string>).toString());
-  return `${UTM_COOKIE}=${value}; Path=/; Max-Age=${UTM_COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
+  return siteCookie(
+    UTM_COOKIE,
+    new URLSearchParams(utm as Record<string, string>).toString(),
+    UTM_COOKIE_MAX_AGE,
+    secure,
+  );
 }
 
 function lenientText(value: string | null | undefined, max: number): string | null {

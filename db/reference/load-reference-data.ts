@@ -1,5 +1,6 @@
 // Reference data from maintained sources: languages (ISO 639-1), countries (ISO 3166-1, with names
-// in English, German and French), the subdivisions whose flags map to their country (ISO 3166-2),
+// in English, German and French), the subdivisions whose flags map to their country (ISO 3166-2,
+// named in German and French by subdivision-names.ts),
 // industries (NAICS 2017), currencies (ISO 4217) and the small enumerations.
 
 import { createRequire } from 'node:module';
@@ -13,6 +14,7 @@ import type { Db } from '../client.ts';
 import type { Database } from '../schema.ts';
 import { EMPLOYEE_RANGES, ENUMERATIONS, LANGUAGE_EN } from './enumerations.ts';
 import { slugify } from './slugify.ts';
+import { SUBDIVISION_NAMES, US_TERRITORIES } from './subdivision-names.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -143,11 +145,21 @@ function buildLocations(ids: Record<Locale, number>): {
         parent_id: parent,
         flag_location_id: parent,
       });
-      for (const locale of LOCALES) translations.push(translation('location', id, ids[locale], state.name));
+      for (const locale of LOCALES) {
+        translations.push(translation('location', id, ids[locale], subdivisionName(code, state.name, locale)));
+      }
       aliases.push({ location_id: id, alias: code });
     }
   }
   return { locations, aliases, translations };
+}
+
+/** A subdivision's name in a language: English from country-state-city, German and French translated. */
+function subdivisionName(code: string, english: string, locale: Locale): string {
+  if (locale === 'en') return english;
+  const [country, subdivision] = code.split('-');
+  if (country === 'US' && US_TERRITORIES.has(subdivision)) return countries.getName(subdivision, locale) ?? english;
+  return SUBDIVISION_NAMES[code]?.[locale] ?? english;
 }
 
 /** Sector titles in German and French (NAICS publishes English only). */
@@ -349,12 +361,39 @@ const isLoaded = async (kysely: Kysely<Database>) =>
   (await kysely.selectFrom('languages').select('id').limit(1).execute()).length > 0;
 
 /**
- * Loads all reference data in one transaction. Does nothing when `languages` already has rows.
+ * Brings the names of the locations of a loaded database up to date (a translation added to
+ * subdivision-names.ts reaches databases loaded before it): one upsert that writes only the names
+ * that changed.
+ */
+async function refreshLocationNames(db: Db): Promise<void> {
+  const languages = buildLanguages();
+  const known = new Set((await db.kysely.selectFrom('locations').select('id').execute()).map((l) => l.id));
+  const translations = buildLocations(languages.ids).translations.filter((t) => known.has(t.entity_id));
+  for (let i = 0; i < translations.length; i += 1000) {
+    await db.kysely
+      .insertInto('translations')
+      .values(translations.slice(i, i + 1000))
+      .onConflict((oc) =>
+        oc
+          .columns(['entity', 'entity_id', 'language_id'])
+          .doUpdateSet((eb) => ({ name: eb.ref('excluded.name') }))
+          .where((eb) => eb('translations.name', 'is distinct from', eb.ref('excluded.name'))),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Loads all reference data in one transaction. When `languages` already has rows, only refreshes
+ * the locations' names.
  * Processes starting together take turns (an advisory lock for the transaction): the first loads,
  * the others find the rows.
  */
 export async function loadReferenceData(db: Db): Promise<void> {
-  if (await isLoaded(db.kysely)) return;
+  if (await isLoaded(db.kysely)) {
+    await refreshLocationNames(db);
+    return;
+  }
   const data = buildReferenceData();
   await db.kysely.transaction().execute(async (trx) => {
     await lockForTransaction(trx, 'reference-data');

@@ -3,7 +3,6 @@
 // always give the same company, whatever else is generated.
 
 import { normalizeName } from '../../core/companies/normalize-name.ts';
-import { type GeneratedIdentifiers, generateIdentifiers, generateLei } from '../../core/identifiers/check-digits.ts';
 import { slugify } from '../reference/slugify.ts';
 import type { Database } from '../schema.ts';
 import { dateOf, dayBetween, FIRST_DAY, LAST_DAY, yearOf } from './calendar.ts';
@@ -16,6 +15,7 @@ import {
   type NameLanguage,
   STREET_WORDS,
 } from './country-profiles.ts';
+import { type GeneratedIdentifiers, generateIdentifiers, generateLei } from './identifiers.ts';
 import { FAMILY_SUFFIXES, type IndustryGroup, NAME_ADJECTIVES } from './industry-words.ts';
 import { companyMemberId, isCorporateMember, type PersonPool, personMemberId } from './member-pool.ts';
 import type { NameMaterial, ResolvedJurisdiction, SeedCatalog } from './seed-catalog.ts';

@@ -11,7 +11,7 @@
 // Volume: most companies have a few records in a few tables, larger companies more, and about 3%
 // (the spec's "advanced" profile) have 10–30 in one to three lists.
 
-import { generateIban, mod97 } from '../../core/identifiers/check-digits.ts';
+import { mod97 } from '../../core/identifiers/check-digits.ts';
 import { dateOf, dayBetween, dayOf, dayOfDate, LAST_DAY, yearOf } from './calendar.ts';
 import {
   ADDRESS_TYPE,
@@ -26,6 +26,7 @@ import {
   STATUS,
 } from './company-factory.ts';
 import { fillPattern } from './country-profiles.ts';
+import { generateIban } from './identifiers.ts';
 import type { PersonPool } from './member-pool.ts';
 import {
   AIRCRAFT_MODELS,

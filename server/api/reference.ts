@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  declaredRefItem,
   EmployeeRangeItemSchema,
   employeeRangeItem,
   IndustryItemSchema,
@@ -10,6 +11,7 @@ import {
   ReferenceItemSchema,
   referenceItem,
 } from '../../core/api/reference-items.ts';
+import { DECLARED_LISTS } from '../../core/reference/declared-lists.ts';
 import { flagOf, type RefList } from '../../core/reference/reference-data.ts';
 import type { AppServices } from '../../core/services.ts';
 import { type ApiRoutes, getRoute, intParam, langParam, languageIdOf, listMeta } from './route.ts';
@@ -42,7 +44,15 @@ const SIMPLE_LISTS = [
 export function registerReferenceRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
   const { reference } = services;
 
-  for (const { url, list, operationId, summary } of SIMPLE_LISTS) {
+  // The simple lists (reference tables) and the declared ones (core/reference/declared-lists.ts): one shape.
+  const lists = [
+    ...SIMPLE_LISTS.map(({ list, ...route }) => ({ ...route, items: (reference[list] as RefList).items })),
+    ...DECLARED_LISTS.map(({ values, ...route }) => ({
+      ...route,
+      items: values.map((value) => declaredRefItem(value, reference.languageIds)),
+    })),
+  ];
+  for (const { url, operationId, summary, items } of lists) {
     getRoute(
       api,
       routes,
@@ -56,7 +66,7 @@ export function registerReferenceRoutes(api: FastifyInstance, routes: ApiRoutes,
       },
       async ({ lang }) => {
         const languageId = languageIdOf(reference, lang);
-        const data = (reference[list] as RefList).items.map((item) => referenceItem(item, languageId));
+        const data = items.map((item) => referenceItem(item, languageId));
         return { data, meta: { count: data.length } };
       },
     );

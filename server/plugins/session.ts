@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, csrfMessage, csrfVerdict, isUnsafeMethod, originOf } from '../../core/accounts/csrf.ts';
-import { parseCookies, SESSION_COOKIE } from '../../core/accounts/session-cookie.ts';
+import { SESSION_COOKIE } from '../../core/accounts/session-cookie.ts';
 import { findSession, type SessionAuth } from '../../core/accounts/sessions.ts';
 import { escapeHtml } from '../../core/email/account-emails.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { parseCookies } from '../../core/http/cookies.ts';
 import { i18nFor } from '../../core/i18n/i18n.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import type { AppServices, ClientRequest } from '../../core/services.ts';

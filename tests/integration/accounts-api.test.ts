@@ -237,7 +237,7 @@ describe('CSRF on JSON calls', () => {
     const user = await newUser('out');
     const response = await postJson(t.app, 'DELETE', '/api/authentication', undefined, user);
     expect(response.statusCode).toBe(200);
-    expect(setCookies(response)[0]).toContain('token=; Path=/; Max-Age=0');
+    expect(setCookies(response)[0]).toContain('token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
     expect((await t.app.inject({ url: '/api/profiles', headers: { cookie: user.cookie } })).statusCode).toBe(401);
   });
 });

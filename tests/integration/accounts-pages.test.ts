@@ -37,7 +37,7 @@ async function signUpAndActivate(email: string, name = 'Ada Lovelace'): Promise<
   const signUp = await postForm(t.app, '/account/sign-up/', { name, email, password: GOOD_PASSWORD }, { ip });
   expect(signUp.statusCode).toBe(200);
   const [mail] = await outbox(t.db, email);
-  expect((await get(linkPath(mail.text_body, /\/account\/activation\//))).statusCode).toBe(200);
+  expect((await get(linkPath(mail.text_body, /\/account\/activation\//))).statusCode).toBe(302);
 }
 
 async function signInCookie(email: string, password = GOOD_PASSWORD): Promise<string> {
@@ -89,14 +89,22 @@ describe('sign-up → activation → sign-in → sign-out', () => {
     expect(early.statusCode).toBe(403);
     expect(textOf(early.body)).toContain('This account is not activated yet');
 
+    // The link activates, signs this browser in and lands on the dashboard (no page to return to).
     const activated = await get(activation);
-    expect(activated.statusCode).toBe(200);
-    expect(textOf(activated.body)).toContain('Your account is active');
-    expect(activated.body).not.toContain('rel="canonical"');
-    expect(activated.body).not.toContain('og:title');
-    expect(activated.headers['cache-control']).toBe('no-store');
+    expect(activated.statusCode).toBe(302);
+    expect(activated.headers.location).toBe('/dashboard/');
+    expect(setCookies(activated)[0]).toMatch(
+      /^token=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+    expect((await get('/api/profiles', sessionCookieOf(activated))).statusCode).toBe(200);
+    // Opened again (a mail scanner first, say), it says so and signs nobody in.
     const again = await get(activation);
+    expect(again.statusCode).toBe(200);
     expect(textOf(again.body)).toContain('Your account is already active');
+    expect(again.body).not.toContain('rel="canonical"');
+    expect(again.body).not.toContain('og:title');
+    expect(again.headers['cache-control']).toBe('no-store');
+    expect(setCookies(again)).toEqual([]);
 
     const signIn = await postForm(
       t.app,
@@ -116,8 +124,14 @@ describe('sign-up → activation → sign-in → sign-out', () => {
     const session = sessionCookieOf(signIn);
     // The database keeps the token's hash, never the token.
     const token = session.slice('token='.length);
-    const stored = await t.db.kysely.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
-    expect(stored).toHaveLength(1);
+    // Two sessions: the activation link's and this sign-in's (the newer).
+    const stored = await t.db.kysely
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .orderBy('created_at', 'desc')
+      .execute();
+    expect(stored).toHaveLength(2);
     expect(stored[0].id).not.toBe(token);
     expect(stored[0].id).toMatch(/^[0-9a-f]{64}$/);
 
@@ -137,7 +151,7 @@ describe('sign-up → activation → sign-in → sign-out', () => {
     const signOut = await postForm(t.app, '/account/sign-out/', { _csrf: csrfIn(home.body) }, { cookie: session });
     expect(signOut.statusCode).toBe(302);
     expect(signOut.headers.location).toBe('/');
-    expect(setCookies(signOut)[0]).toMatch(/^token=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax/);
+    expect(setCookies(signOut)[0]).toMatch(/^token=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
     const revoked = await t.db.kysely
       .selectFrom('sessions')
       .select('revoked_at')
@@ -273,6 +287,87 @@ describe('sign-up → activation → sign-in → sign-out', () => {
     expect(mail.subject).toBe('Aktivieren Sie Ihr Registra-Konto');
     expect(mail.text_body).toContain('Hallo Karl,');
     expect(mail.text_body).toContain('http://localhost:3000/de/account/activation/');
+  });
+});
+
+describe('"Create an account" from the sign-in gate', () => {
+  const pending = '/companies/search/?q=bank#pending=save-search';
+
+  it('carries the pending action through sign-up and the activation link, which signs in and lands on it', async () => {
+    // The gate's "Create an account" and the sign-in page's "Create one" both carry the page to return to.
+    const search = await get('/companies/search/?q=bank');
+    expect(search.body).toMatch(
+      new RegExp(
+        `<a href="/account/sign-up/\\?returnTo=${encodeURIComponent('/companies/search/?q=bank').replace(/[?]/g, '\\?')}" data-gate-return="">`,
+      ),
+    );
+    const login = await get(`/account/login/?returnTo=${encodeURIComponent(pending)}`);
+    expect(login.body).toContain(`href="/account/sign-up/?returnTo=${encodeURIComponent(pending)}"`);
+    const form = await get(`/account/sign-up/?returnTo=${encodeURIComponent(pending)}`);
+    expect(form.body).toContain(`<input type="hidden" name="returnTo" value="${pending}"/>`);
+    expect(form.body).toContain(`href="/account/login/?returnTo=${encodeURIComponent(pending)}"`);
+
+    const email = uniqueEmail('gate');
+    const signUp = await postForm(
+      t.app,
+      '/account/sign-up/',
+      { name: 'Gate Keeper', email, password: GOOD_PASSWORD, returnTo: pending },
+      { ip: freshIp() },
+    );
+    expect(signUp.statusCode).toBe(200);
+    const [mail] = await outbox(t.db, email);
+    const link = linkPath(mail.text_body, /\/account\/activation\//);
+    expect(link).toMatch(
+      new RegExp(`^/account/activation/[A-Za-z0-9_-]{43}/\\?returnTo=${encodeURIComponent(pending)}$`),
+    );
+
+    const activated = await get(link);
+    expect(activated.statusCode).toBe(302);
+    expect(activated.headers.location).toBe(pending);
+    const session = sessionCookieOf(activated);
+    const profile = await get('/api/profiles', session);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().user).toMatchObject({ email, name: 'Gate Keeper' });
+    // Back on the page, signed in: the pending form is there for the island to fill.
+    const back = await get('/companies/search/?q=bank', session);
+    expect(back.body).toContain('data-pending="save-search"');
+  });
+
+  it('keeps the carried path on the site, in the form and in a tampered link', async () => {
+    const email = uniqueEmail('gate-evil');
+    await postForm(
+      t.app,
+      '/account/sign-up/',
+      { name: 'Gate Keeper', email, password: GOOD_PASSWORD, returnTo: '//evil.example/x' },
+      { ip: freshIp() },
+    );
+    const [mail] = await outbox(t.db, email);
+    const link = linkPath(mail.text_body, /\/account\/activation\//);
+    expect(link).not.toContain('returnTo');
+    const tampered = await get(`${link}?returnTo=${encodeURIComponent('https://evil.example/')}`);
+    expect(tampered.statusCode).toBe(302);
+    expect(tampered.headers.location).toBe('/dashboard/');
+  });
+
+  it('sends the pending action with a new activation link when an account not yet active signs in', async () => {
+    const email = uniqueEmail('gate-late');
+    await postForm(t.app, '/de/account/sign-up/', { name: 'Spät', email, password: GOOD_PASSWORD }, { ip: freshIp() });
+    const early = await postForm(
+      t.app,
+      '/de/account/login/',
+      { email, password: GOOD_PASSWORD, returnTo: '/de/companies/lists/' },
+      { ip: freshIp() },
+    );
+    expect(early.statusCode).toBe(403);
+    const mails = (await outbox(t.db, email)).filter((m) => m.kind === 'activation');
+    expect(mails).toHaveLength(2);
+    const link = linkPath(mails[1].text_body, /\/account\/activation\//);
+    const activated = await get(link);
+    expect(activated.headers.location).toBe('/de/companies/lists/');
+    // The first link was replaced by the activation: it signs nobody in.
+    const first = await get(linkPath(mails[0].text_body, /\/account\/activation\//));
+    expect(first.statusCode).toBe(200);
+    expect(setCookies(first)).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   LocationItemSchema,
   ReferenceItemSchema,
 } from '../../core/api/reference-items.ts';
+import { loadReferenceData } from '../../db/reference/load-reference-data.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 // The reference-data API (spec §7 "Reference data") through app.inject().
@@ -46,6 +47,9 @@ describe('GET /api/locations', () => {
       flag: '🇩🇪',
     });
     expect(germany?.translations.map((tr) => tr.language_id)).toContain(41);
+    // Spec §3: locations carry their aliases (ISO codes, other names).
+    expect(germany?.aliases).toEqual(expect.arrayContaining(['DE', 'DEU']));
+    expect(all.find((l) => l.countryCode === 'US' && l.name === 'California')?.aliases).toEqual(['US-CA']);
     expect(all.filter((l) => l.location_type_id === 1).length).toBeGreaterThanOrEqual(249);
   });
 
@@ -68,6 +72,45 @@ describe('GET /api/locations', () => {
       (l) => l.id === 276,
     );
     expect(germany.name).toBe('Deutschland');
+  });
+
+  it('names states, cantons, provinces and emirates in German and French too', async () => {
+    const named = async (lang: string) => {
+      const all = await list(`/api/locations?location_type_id=2&lang=${lang}`, LocationItemSchema);
+      return (code: string) => all.find((l) => l.aliases.includes(code))?.name;
+    };
+    const [en, de, fr] = [await named('en'), await named('de'), await named('fr')];
+    expect([en('CH-GE'), de('CH-GE'), fr('CH-GE')]).toEqual(['Geneva', 'Genf', 'Genève']);
+    expect([en('CH-LU'), de('CH-LU'), fr('CH-LU')]).toEqual(['Lucerne', 'Luzern', 'Lucerne']);
+    expect([de('CH-TI'), de('CH-VD'), fr('CH-VD')]).toEqual(['Tessin', 'Waadt', 'Vaud']);
+    expect([de('CA-BC'), fr('CA-BC'), fr('CA-NT')]).toEqual([
+      'Britisch-Kolumbien',
+      'Colombie-Britannique',
+      'Territoires du Nord-Ouest',
+    ]);
+    expect([de('US-CA'), fr('US-CA')]).toEqual(['Kalifornien', 'Californie']);
+    // US territories are ISO 3166-1 countries too: named like them.
+    expect(de('US-VI')).toBe('Amerikanische Jungferninseln');
+    expect(fr('AE-DU')).toBe('Dubaï');
+  });
+
+  it('brings the place names of a database loaded earlier up to date at start-up', async () => {
+    const geneva = t.reference.locations.items.find((l) => l.aliases.includes('CH-GE'));
+    if (!geneva) throw new Error('no Geneva');
+    const german = t.reference.languageIds.de;
+    const where = { entity: 'location', entity_id: geneva.id, language_id: german };
+    await t.db.kysely
+      .updateTable('translations')
+      .set({ name: 'Geneva' })
+      .where((eb) => eb.and(where))
+      .execute();
+    await loadReferenceData(t.db);
+    const row = await t.db.kysely
+      .selectFrom('translations')
+      .select('name')
+      .where((eb) => eb.and(where))
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe('Genf');
   });
 });
 
@@ -120,6 +163,40 @@ describe('GET the small reference lists', () => {
     const items = await list(url, ReferenceItemSchema);
     expect(items.map((i) => i.uri)).toEqual(expect.arrayContaining(uris));
     for (const item of items) expect(item.name).not.toBe('');
+  });
+
+  it.each([
+    ['/api/measures', ['square-metre', 'hectare', 'acre']],
+    ['/api/real_estate_types', ['building', 'parcel']],
+    ['/api/classes', ['class-a', 'class-c']],
+    ['/api/land_use', ['residential', 'agricultural']],
+    ['/api/land_types', ['forest', 'wetland']],
+    ['/api/categories', ['residential', 'commercial']],
+    ['/api/property_use', ['office', 'retail']],
+    ['/api/neighborhoods', ['urban', 'rural']],
+    ['/api/climate_types', ['tropical', 'polar']],
+    ['/api/fuel_types', ['petrol', 'electric']],
+    ['/api/building_material_types', ['concrete', 'wood']],
+  ])('%s lists %j, translated into every language', async (url, uris) => {
+    const items = await list(url, ReferenceItemSchema);
+    expect(items.map((i) => i.uri)).toEqual(expect.arrayContaining(uris));
+    const ids = Object.values(t.reference.languageIds).sort();
+    for (const item of items) expect(item.translations.map((tr) => tr.language_id).sort()).toEqual(ids);
+    const german = await list(`${url}?lang=de`, ReferenceItemSchema);
+    expect(german.map((i) => i.id)).toEqual(items.map((i) => i.id));
+    // Each item named in the language asked for (its German translation, not the English name).
+    for (const [i, item] of german.entries()) {
+      expect(item.name).toBe(item.translations.find((tr) => tr.language_id === t.reference.languageIds.de)?.name);
+      expect(items[i].name).toBe(items[i].translations.find((tr) => tr.language_id === 41)?.name);
+    }
+  });
+
+  it('lists the values the records store: the real-estate categories and the vehicles’ fuel types', async () => {
+    const categories = await list('/api/categories?lang=fr', ReferenceItemSchema);
+    expect(categories.find((c) => c.uri === 'residential')).toMatchObject({ id: 1, name: 'Résidentiel' });
+    const fuels = await list('/api/fuel_types?lang=de', ReferenceItemSchema);
+    expect(fuels.find((f) => f.uri === 'petrol')).toMatchObject({ id: 1, name: 'Benzin' });
+    expect((await get('/api/measures?unknown=1')).status).toBe(400);
   });
 
   it('languages include English as language 41', async () => {

@@ -132,7 +132,7 @@ describe('the comparison page for guests', () => {
     expect(added.statusCode).toBe(303);
     expect(added.headers.location).toBe('/companies/comparison/?done=added&count=2');
     const set = comparisonSetCookie(added)!;
-    expect(set).toBe(`comparison=${a.id}.${b.id}; Path=/; Max-Age=86400; SameSite=Lax; HttpOnly`);
+    expect(set).toBe(`comparison=${a.id}.${b.id}; Max-Age=86400; Path=/; HttpOnly; SameSite=Lax`);
 
     const page = await get(added.headers.location as string, { cookie: guestCookie(added) });
     expect(page.statusCode).toBe(200);
@@ -219,7 +219,7 @@ describe('the comparison page for guests', () => {
     expect(removed.headers.location).toBe('/companies/comparison/?done=removed');
     expect(guestCookie(removed)).toBe(`comparison=${c1.id}.${c3.id}`);
     const cleared = await post(PAGE, { intent: 'clear' }, { cookie });
-    expect(comparisonSetCookie(cleared)).toMatch(/^comparison=; Path=\/; Max-Age=0;/);
+    expect(comparisonSetCookie(cleared)).toMatch(/^comparison=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
     expect((await post(PAGE, { intent: 'explode' }, { cookie })).statusCode).toBe(400);
   });
 
@@ -230,7 +230,7 @@ describe('the comparison page for guests', () => {
       expect(textOf(res.body), bad).toContain('No companies to compare yet');
     }
     const cleared = await get(PAGE, { cookie: 'comparison=garbage' });
-    expect(comparisonSetCookie(cleared)).toMatch(/^comparison=; Path=\/; Max-Age=0;/);
+    expect(comparisonSetCookie(cleared)).toMatch(/^comparison=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
     // Ids that name no company (deleted since) are skipped.
     const [c] = await someCompanies(t.db, 1, 130);
     const stale = await get(PAGE, { cookie: `comparison=987654321.${c.id}` });
@@ -336,7 +336,7 @@ describe('the comparison of a signed-in user', () => {
     expect(merged.statusCode).toBe(200);
     expect(columnsOf(merged.body)).toEqual([a.name, b.name, c.name]);
     expect(textOf(merged.body)).toContain('2 companies you compared before signing in were added to your comparison.');
-    expect(comparisonSetCookie(merged)).toMatch(/^comparison=; Path=\/; Max-Age=0;/);
+    expect(comparisonSetCookie(merged)).toMatch(/^comparison=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
     expect(await getSavedComparison(t.db, user.id)).toEqual([a.id, b.id, c.id]);
     // Without the cookie it stays as merged.
     expect(columnsOf((await get(PAGE, { user })).body)).toEqual([a.name, b.name, c.name]);

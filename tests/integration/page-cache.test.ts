@@ -135,7 +135,7 @@ describe('visitors served from the cache', () => {
     const cookies = uidCookies(cached);
     // One cookie, this visitor's own — never the first visitor's — for a year, HttpOnly, SameSite.
     expect(cookies).toHaveLength(1);
-    expect(cookies[0]).toMatch(/^uid=[\w-]{8,64}; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly$/);
+    expect(cookies[0]).toMatch(/^uid=[\w-]{8,64}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/);
     expect(cookies[0].split(';')[0]).not.toBe(first.split(';')[0]);
     // A response carrying a visitor's cookie is never for a shared cache to keep.
     expect(cached.headers['cache-control']).toBe('private, max-age=60');

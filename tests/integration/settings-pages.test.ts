@@ -61,6 +61,7 @@ const PAGES = [
   '/dashboard/settings/interface/',
   '/dashboard/settings/notifications/',
   '/dashboard/settings/contacts/',
+  '/companies/settings/',
 ];
 
 describe('guests', () => {
@@ -341,6 +342,85 @@ describe('settings → interface', () => {
   });
 });
 
+describe('company settings (/companies/settings/)', () => {
+  it('keeps the table view and the export settings for companies in one place', async () => {
+    const user = await createSignedInUser(t.db, 'company-settings');
+    const table = await post(
+      '/companies/settings/',
+      { intent: 'table', style: 'style-3', columns: ['legal_name', 'jurisdiction'] },
+      user,
+    );
+    expect(table.statusCode).toBe(302);
+    expect(table.headers.location).toBe('/companies/settings/?done=table');
+    const page = await get(table.headers.location as string, user);
+    expect(textOf(page.body)).toContain('Your table view was saved.');
+    expect(page.body).toContain('name="style" checked="" value="style-3"');
+    expect(page.body).toContain('name="columns" checked="" value="legal_name"');
+    expect(page.body).toContain('name="columns" value="status"/>');
+    // The companies search starts with it.
+    const search = await get('/companies/search/', user);
+    expect(search.body).toMatch(/class="results-table style-3/);
+
+    const exported = await post(
+      '/de/companies/settings/',
+      {
+        intent: 'export',
+        format: 'xlsx',
+        separator: 'semicolon',
+        scope: 'first',
+        count: '250',
+        sections: ['members'],
+      },
+      user,
+    );
+    expect(exported.headers.location).toBe('/de/companies/settings/?done=export');
+    const saved = await t.db.kysely
+      .selectFrom('export_view_settings')
+      .select(['format', 'separator', 'scope', 'row_count', 'sections'])
+      .where('user_id', '=', user.id)
+      .where('section', '=', 'companies')
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({
+      format: 'xlsx',
+      separator: 'semicolon',
+      scope: 'first',
+      row_count: 250,
+      sections: ['members'],
+    });
+    const german = await get(exported.headers.location as string, user);
+    expect(textOf(german.body)).toContain('Ihre Exporteinstellungen wurden gespeichert.');
+    expect(german.body).toContain('value="250"');
+    // The export page starts with them.
+    const exportPage = await get('/companies/export/', user);
+    expect(exportPage.body).toContain('name="format" checked="" value="xlsx"');
+  });
+
+  it('refuses no columns or a count out of range with a translated problem, and changes nothing', async () => {
+    const user = await createSignedInUser(t.db, 'company-settings-bad');
+    const table = await post('/fr/companies/settings/', { intent: 'table', style: 'style-1' }, user);
+    expect(table.statusCode).toBe(400);
+    expect(textOf(table.body)).toContain('Choisissez au moins une colonne.');
+    const count = await post(
+      '/companies/settings/',
+      {
+        intent: 'export',
+        format: 'csv',
+        separator: 'comma',
+        scope: 'first',
+        count: '0',
+        sections: ['identifiers', 'members'],
+      },
+      user,
+    );
+    expect(count.statusCode).toBe(400);
+    expect(textOf(count.body)).toContain('Enter a whole number from 1 to 10,000.');
+    for (const table of ['table_view_settings', 'export_view_settings'] as const) {
+      const rows = await t.db.kysely.selectFrom(table).select('id').where('user_id', '=', user.id).execute();
+      expect(rows, table).toEqual([]);
+    }
+  });
+});
+
 describe('settings → notifications', () => {
   it('saves which emails the user wants, and a sign-in from a new browser follows that choice', async () => {
     const user = await withPassword('emails');
@@ -460,7 +540,7 @@ describe('saved table views (search pages)', () => {
     const back = await get(saved.headers.location as string, { ...user, cookie });
     expect(back.statusCode).toBe(302);
     expect(back.headers.location).toBe('/vessels/search/?sort=name');
-    expect(String(back.headers['set-cookie'])).toContain('table_view=%7B%7D');
+    expect(String(back.headers['set-cookie'])).toMatch(/^table_view=\{\}; /);
 
     const page = await get('/vessels/search/', user);
     expect(page.body).toMatch(/class="results-table style-1/);

@@ -80,9 +80,9 @@ describe('the visitor cookie and record on page visits', () => {
     );
     expect(first.statusCode).toBe(200);
     const uidCookie = cookieNamed(first, 'uid')!;
-    expect(uidCookie).toMatch(/^uid=[0-9a-f-]{36}; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly$/);
+    expect(uidCookie).toMatch(/^uid=[0-9a-f-]{36}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/);
     const utmCookie = cookieNamed(first, 'utm')!;
-    expect(utmCookie).toMatch(/; Path=\/; Max-Age=1209600; SameSite=Lax; HttpOnly$/);
+    expect(utmCookie).toMatch(/; Max-Age=1209600; Path=\/; HttpOnly; SameSite=Lax$/);
     const uid = uidOf(first);
 
     const row = await recordedVisitor(uid);
@@ -142,8 +142,8 @@ describe('the visitor cookie and record on page visits', () => {
 
   it('marks the cookies Secure over HTTPS', async () => {
     const response = await visit(`${PAGE}?utm_source=x`, { 'x-forwarded-proto': 'https' });
-    expect(cookieNamed(response, 'uid')).toMatch(/; Secure$/);
-    expect(cookieNamed(response, 'utm')).toMatch(/; Secure$/);
+    expect(cookieNamed(response, 'uid')).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(cookieNamed(response, 'utm')).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
   });
 
   it('sets no cookie and records nobody for the API, static files, redirects, error pages and bots', async () => {

@@ -75,11 +75,12 @@ export async function outbox(db: Db, to: string) {
     .execute();
 }
 
-/** The path of the first link to this site in an email's text (e.g. `/account/activation/…/`). */
+/** The path and query of the first link to this site in an email's text (e.g. `/account/activation/…/`). */
 export function linkPath(text: string, pattern: RegExp): string {
   const url = text.split(/\s+/).find((word) => /^https?:\/\//.test(word) && pattern.test(word));
   if (!url) throw new Error(`no link matching ${pattern} in:\n${text}`);
-  return new URL(url).pathname;
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
 }
 
 /** The visible text of an HTML page, tags stripped and entities of apostrophes and quotes decoded. */

@@ -140,7 +140,7 @@ describe('visitors', () => {
     expect(visitorIdOf(jar)).toBe('abcdefgh-1234');
     expect(visitorIdOf('uid=<script>')).toBeNull();
     expect(visitorCookie('abcdefgh-1234', true)).toBe(
-      'uid=abcdefgh-1234; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly; Secure',
+      'uid=abcdefgh-1234; Max-Age=31536000; Path=/; HttpOnly; Secure; SameSite=Lax',
     );
   });
 

@@ -1,3 +1,4 @@
+import { parseSetCookie } from 'cookie';
 import { describe, expect, it } from 'vitest';
 import { csrfVerdict } from '../../core/accounts/csrf.ts';
 import { isEmail, normaliseEmail } from '../../core/accounts/email-address.ts';
@@ -7,8 +8,10 @@ import { commonPasswords, passwordProblem } from '../../core/accounts/password-r
 import { RATE_LIMITS, rateLimitedError, rateVerdict, rateWindow } from '../../core/accounts/rate-limits.ts';
 import { safeReturnTo, sitePath } from '../../core/accounts/return-to.ts';
 import { csrfTokenFor, digest, randomToken } from '../../core/accounts/secret-tokens.ts';
-import { clearedSessionCookie, parseCookies, sessionCookie } from '../../core/accounts/session-cookie.ts';
+import { clearedSessionCookie, sessionCookie } from '../../core/accounts/session-cookie.ts';
 import { composeAccountEmail } from '../../core/email/account-emails.ts';
+import { parseCookies, siteCookie } from '../../core/http/cookies.ts';
+import { utmCookie, visitorCookie } from '../../core/visitors/visitors.ts';
 import { OFF_SITE_TARGETS, staysOnSite } from '../support/redirect-payloads.ts';
 
 describe('password rules', () => {
@@ -274,9 +277,28 @@ describe('CSRF verdicts', () => {
 
 describe('cookies and addresses', () => {
   it('writes the token cookie HttpOnly, SameSite=Lax, site-wide, Secure only over HTTPS', () => {
-    expect(sessionCookie('abc', false)).toBe('token=abc; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax');
-    expect(sessionCookie('abc', true)).toBe('token=abc; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax; Secure');
-    expect(clearedSessionCookie(false)).toBe('token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
+    expect(sessionCookie('abc', false)).toBe('token=abc; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax');
+    expect(sessionCookie('abc', true)).toBe('token=abc; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax');
+    expect(clearedSessionCookie(false)).toBe('token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+  });
+
+  it('writes every cookie of the site with one serialiser: HttpOnly, SameSite=Lax, Path=/, Secure only over HTTPS', () => {
+    for (const secure of [false, true]) {
+      const written = [
+        sessionCookie('abc', secure),
+        clearedSessionCookie(secure),
+        visitorCookie('abcdefgh-1234', secure),
+        utmCookie({ utm_source: 'a&b=c; d' }, secure),
+        siteCookie('comparison', '1.2', 86_400, secure),
+      ];
+      for (const cookie of written) {
+        expect(parseSetCookie(cookie), cookie).toMatchObject({ path: '/', httpOnly: true, sameSite: 'lax' });
+        expect(parseSetCookie(cookie).secure ?? false, cookie).toBe(secure);
+      }
+    }
+    // Values are URL-encoded and read back by parseCookies.
+    const table = siteCookie('table_view', '{"vessels":{"s":"style-3"}}', 60, false);
+    expect(parseCookies(table.split(';')[0]).get('table_view')).toBe('{"vessels":{"s":"style-3"}}');
   });
 
   it('parses a Cookie header, first name wins, bad encodings skipped', () => {

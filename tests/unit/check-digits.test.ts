@@ -2,10 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   abnFromAcn,
   frenchVatKey,
-  generateIban,
-  generateIdentifiers,
-  generateLei,
-  IDENTIFIER_COUNTRIES,
   type IdentifierKind,
   isValidAbn,
   isValidAcn,
@@ -33,8 +29,14 @@ import {
   isValidUkCompanyNumber,
   makeIban,
   makeLei,
-  type Rng,
 } from '../../core/identifiers/check-digits.ts';
+import {
+  generateIban,
+  generateIdentifiers,
+  generateLei,
+  IDENTIFIER_COUNTRIES,
+  type Rng,
+} from '../../db/seed/identifiers.ts';
 
 /** A small seeded generator (mulberry32), so that every run tests the same numbers. */
 function seededRng(seed: number): Rng {

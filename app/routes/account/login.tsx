@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
+import { withReturnTo } from '../../../core/accounts/account-links.ts';
 import { safeReturnTo } from '../../../core/accounts/return-to.ts';
 import { sessionCookie } from '../../../core/accounts/session-cookie.ts';
 import { signIn } from '../../../core/accounts/sign-in.ts';
@@ -43,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const email = formText(form, 'email');
   const returnTo = formText(form, 'returnTo');
   try {
-    const { token } = await signIn(services, { email, password: formText(form, 'password') }, client);
+    const { token } = await signIn(services, { email, password: formText(form, 'password'), returnTo }, client);
     return redirect(safeReturnTo(returnTo, localePath(lang, '/')), {
       headers: { 'Set-Cookie': sessionCookie(token, client.secure) },
     });
@@ -83,7 +84,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <a href={localePath(lang, '/account/password/recovery/')}>{t('account.login.forgot')}</a>
       </p>
       <p>
-        {t('account.login.noAccount')} <a href={localePath(lang, '/account/sign-up/')}>{t('account.login.signUp')}</a>
+        {t('account.login.noAccount')}{' '}
+        <a href={withReturnTo(localePath(lang, '/account/sign-up/'), returnTo)}>{t('account.login.signUp')}</a>
       </p>
     </AccountPage>
   );

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
+import { withReturnTo } from '../../../core/accounts/account-links.ts';
+import { safeReturnTo } from '../../../core/accounts/return-to.ts';
 import { signUp } from '../../../core/accounts/sign-up.ts';
 import { i18nFor, isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { AccountAlert, AccountField, AccountPage, CsrfField } from '../../components/account-form.tsx';
@@ -10,12 +12,15 @@ import type { Route } from './+types/sign-up';
 
 export const headers = accountPageHeaders;
 
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const lang = isLang(params.lang) ? params.lang : 'en';
-  if (context.get(authContext)) throw redirect(localePath(lang, '/'));
+  // Where the sign-in gate's "Create an account" came from: the activation link lands there (ADR 0007).
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get('returnTo'), '');
+  if (context.get(authContext)) throw redirect(returnTo || localePath(lang, '/'));
   const t = i18nFor(lang).t;
   return {
+    returnTo,
     seo: {
       siteUrl: services.siteUrl,
       lang,
@@ -32,7 +37,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const lang = isLang(params.lang) ? params.lang : 'en';
   const form = await request.formData();
-  const values = { name: formText(form, 'name'), email: formText(form, 'email') };
+  const values = {
+    name: formText(form, 'name'),
+    email: formText(form, 'email'),
+    returnTo: safeReturnTo(formText(form, 'returnTo'), ''),
+  };
   try {
     await signUp(
       services,
@@ -49,6 +58,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lang = loaderData.seo.lang;
+  const returnTo =
+    (actionData && 'values' in actionData ? actionData.values?.returnTo : undefined) ?? loaderData.returnTo;
   if (actionData && 'done' in actionData) {
     return (
       <AccountPage title={t('account.signUp.doneTitle')}>
@@ -63,6 +74,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       <AccountAlert result={actionData} />
       <form method="post" action={localePath(lang, '/account/sign-up/')} className="account-form" noValidate>
         <CsrfField />
+        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
         <AccountField
           name="name"
           type="text"
@@ -88,7 +100,8 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         <button type="submit">{t('account.signUp.submit')}</button>
       </form>
       <p>
-        {t('account.signUp.haveAccount')} <a href={localePath(lang, '/account/login/')}>{t('account.login.submit')}</a>
+        {t('account.signUp.haveAccount')}{' '}
+        <a href={withReturnTo(localePath(lang, '/account/login/'), returnTo)}>{t('account.login.submit')}</a>
       </p>
     </AccountPage>
   );

@@ -1,0 +1,147 @@
+import { type EnumValue, enumField } from '../sections/record-fields.ts';
+import { recordSection } from '../sections/records.ts';
+
+// The reference lists of spec §7 that no reference table holds: what real-estate and vehicle
+// records are described with. A list that a record field stores (categories, real-estate types,
+// property use, fuel types) is that field's declared values (core/sections/records.ts), so that a
+// value added to the field is listed here too; the others are declared below, in the same shape
+// ([id, uri, en, de, fr]: ids, once given, are never changed or reused).
+
+export type DeclaredList = {
+  /** The API path (under /api). */
+  url: string;
+  operationId: string;
+  summary: string;
+  values: EnumValue[];
+};
+
+/** The values of an enumerated field of a record section. */
+function fieldValues(section: string, key: string): EnumValue[] {
+  const values = recordSection(section)?.fields.find((f) => f.key === key)?.values;
+  if (!values) throw new Error(`no enumerated field ${key} in the ${section} section`);
+  return values;
+}
+
+/** A list declared here: the same checks as an enumerated field's values (distinct smallint ids). */
+function declared(name: string, values: [number, string, string, string, string][]): EnumValue[] {
+  return enumField(name, [name, name, name], values).values ?? [];
+}
+
+export const DECLARED_LISTS: DeclaredList[] = [
+  {
+    url: '/measures',
+    operationId: 'getMeasures',
+    summary: 'Units of measure of areas and lengths',
+    values: declared('measure', [
+      [1, 'square-metre', 'Square metre', 'Quadratmeter', 'Mètre carré'],
+      [2, 'square-foot', 'Square foot', 'Quadratfuß', 'Pied carré'],
+      [3, 'hectare', 'Hectare', 'Hektar', 'Hectare'],
+      [4, 'acre', 'Acre', 'Acre', 'Acre'],
+      [5, 'square-kilometre', 'Square kilometre', 'Quadratkilometer', 'Kilomètre carré'],
+      [6, 'metre', 'Metre', 'Meter', 'Mètre'],
+      [7, 'foot', 'Foot', 'Fuß', 'Pied'],
+    ]),
+  },
+  {
+    url: '/real_estate_types',
+    operationId: 'getRealEstateTypes',
+    summary: 'Real-estate types (building, parcel, …)',
+    values: fieldValues('real-estate', 'type'),
+  },
+  {
+    url: '/classes',
+    operationId: 'getClasses',
+    summary: 'Building classes (A: newest and best equipped … C: oldest)',
+    values: declared('class', [
+      [1, 'class-a', 'Class A', 'Klasse A', 'Classe A'],
+      [2, 'class-b', 'Class B', 'Klasse B', 'Classe B'],
+      [3, 'class-c', 'Class C', 'Klasse C', 'Classe C'],
+    ]),
+  },
+  {
+    url: '/land_use',
+    operationId: 'getLandUse',
+    summary: 'Land use (zoning)',
+    values: declared('land_use', [
+      [1, 'residential', 'Residential', 'Wohnen', 'Résidentiel'],
+      [2, 'commercial', 'Commercial', 'Gewerbe', 'Commercial'],
+      [3, 'industrial', 'Industrial', 'Industrie', 'Industriel'],
+      [4, 'agricultural', 'Agricultural', 'Landwirtschaft', 'Agricole'],
+      [5, 'recreational', 'Recreational', 'Erholung', 'Loisirs'],
+      [6, 'institutional', 'Institutional', 'Öffentliche Einrichtungen', 'Équipements publics'],
+      [7, 'transport', 'Transport', 'Verkehr', 'Transport'],
+      [8, 'mixed-use', 'Mixed use', 'Mischnutzung', 'Usage mixte'],
+    ]),
+  },
+  {
+    url: '/land_types',
+    operationId: 'getLandTypes',
+    summary: 'Land types (land cover)',
+    values: declared('land_type', [
+      [1, 'built-up', 'Built-up land', 'Bebaute Fläche', 'Terrain bâti'],
+      [2, 'cropland', 'Cropland', 'Ackerland', 'Terres cultivées'],
+      [3, 'grassland', 'Grassland', 'Grünland', 'Prairies'],
+      [4, 'forest', 'Forest', 'Wald', 'Forêt'],
+      [5, 'wetland', 'Wetland', 'Feuchtgebiet', 'Zone humide'],
+      [6, 'barren', 'Barren land', 'Ödland', 'Terrain nu'],
+      [7, 'water', 'Water', 'Gewässer', 'Eau'],
+    ]),
+  },
+  {
+    url: '/categories',
+    operationId: 'getCategories',
+    summary: 'Real-estate categories (residential, commercial, …)',
+    values: fieldValues('real-estate', 'category'),
+  },
+  {
+    url: '/property_use',
+    operationId: 'getPropertyUse',
+    summary: 'Property use (office, retail, …)',
+    values: fieldValues('real-estate', 'property_use'),
+  },
+  {
+    url: '/neighborhoods',
+    operationId: 'getNeighborhoods',
+    summary: 'Neighbourhood types',
+    values: declared('neighborhood', [
+      [1, 'city-centre', 'City centre', 'Innenstadt', 'Centre-ville'],
+      [2, 'urban', 'Urban', 'Städtisch', 'Urbain'],
+      [3, 'suburban', 'Suburban', 'Vorstädtisch', 'Périurbain'],
+      [4, 'rural', 'Rural', 'Ländlich', 'Rural'],
+      [5, 'industrial-area', 'Industrial area', 'Industriegebiet', 'Zone industrielle'],
+      [6, 'business-park', 'Business park', 'Gewerbepark', "Parc d'activités"],
+    ]),
+  },
+  {
+    url: '/climate_types',
+    operationId: 'getClimateTypes',
+    summary: 'Climate types (the main groups of the Köppen classification)',
+    values: declared('climate_type', [
+      [1, 'tropical', 'Tropical', 'Tropisch', 'Tropical'],
+      [2, 'arid', 'Arid', 'Trocken', 'Aride'],
+      [3, 'temperate', 'Temperate', 'Gemäßigt', 'Tempéré'],
+      [4, 'continental', 'Continental', 'Kontinental', 'Continental'],
+      [5, 'polar', 'Polar', 'Polar', 'Polaire'],
+    ]),
+  },
+  {
+    url: '/fuel_types',
+    operationId: 'getFuelTypes',
+    summary: 'Fuel types (of vehicles)',
+    values: fieldValues('vehicles', 'fuel_type'),
+  },
+  {
+    url: '/building_material_types',
+    operationId: 'getBuildingMaterialTypes',
+    summary: 'Building-material types (of construction)',
+    values: declared('building_material_type', [
+      [1, 'concrete', 'Concrete', 'Beton', 'Béton'],
+      [2, 'steel', 'Steel', 'Stahl', 'Acier'],
+      [3, 'wood', 'Wood', 'Holz', 'Bois'],
+      [4, 'brick', 'Brick', 'Ziegel', 'Brique'],
+      [5, 'stone', 'Stone', 'Naturstein', 'Pierre'],
+      [6, 'glass', 'Glass', 'Glas', 'Verre'],
+      [7, 'mixed', 'Mixed', 'Gemischt', 'Mixte'],
+    ]),
+  },
+];
