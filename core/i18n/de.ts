@@ -677,7 +677,7 @@ export const de: Messages = {
       format: { invalid: 'Wählen Sie eines der Formate.' },
       separator: { invalid: 'Wählen Sie eines der Trennzeichen.' },
       scope: { invalid: 'Wählen Sie, welche Zeilen exportiert werden.' },
-      count: { invalid: 'Geben Sie eine ganze Zahl von 1 bis {{limit}} ein.' },
+      count: { invalid: 'Geben Sie eine ganze Zahl von 1 bis {{limit, number}} ein.' },
       sections: { invalid: 'Wählen Sie Unternehmensdaten aus der Liste.' },
     },
   },

@@ -655,7 +655,7 @@ export const en = {
       format: { invalid: 'Choose one of the formats.' },
       separator: { invalid: 'Choose one of the separators.' },
       scope: { invalid: 'Choose which rows to export.' },
-      count: { invalid: 'Enter a whole number from 1 to {{limit}}.' },
+      count: { invalid: 'Enter a whole number from 1 to {{limit, number}}.' },
       sections: { invalid: 'Choose company data from the list.' },
     },
   },

@@ -678,7 +678,7 @@ export const fr: Messages = {
       format: { invalid: 'Choisissez l’un des formats.' },
       separator: { invalid: 'Choisissez l’un des séparateurs.' },
       scope: { invalid: 'Choisissez les lignes à exporter.' },
-      count: { invalid: 'Saisissez un nombre entier de 1 à {{limit}}.' },
+      count: { invalid: 'Saisissez un nombre entier de 1 à {{limit, number}}.' },
       sections: { invalid: 'Choisissez des données d’entreprise dans la liste.' },
     },
   },
