@@ -1,0 +1,124 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../../db/client.ts';
+import type { Database } from '../../../db/schema.ts';
+
+// A company is read part by part (docs/decisions/0013-company-parts.md): each part of a company
+// (its names, addresses, members, …) is one module that knows its table, the SQL that reads its
+// rows and the shape of a row. The profile, the data API, the export and the comparison pick the
+// parts they need; a new part is one module and one line of company-parts.ts.
+//
+// A part's SQL is a subselect of the company `le` of the enclosing statement: its rows as a JSON
+// array of value arrays (no keys, in the order of `fields`), so that one statement reads every
+// chosen part of many companies, one row per company.
+
+/** The company's own columns (legal_entities), read with every part. */
+export const COMPANY_COLUMNS = [
+  'id',
+  'uri',
+  'name',
+  'jurisdiction_id',
+  'kind_id',
+  'size_id',
+  'employees_id',
+  'status_id',
+  'primary_industry_id',
+  'registered_on',
+] as const;
+
+export type CompanyCore = Pick<Database['legal_entities'], (typeof COMPANY_COLUMNS)[number]>;
+
+export type CompanyPart<K extends string = string, R = unknown> = {
+  readonly key: K;
+  /** The table holding the part's rows (keyed by legal_entity_id): where importers write the part. */
+  readonly table: keyof Database;
+  /** The row's fields, in the order of the values `sql` reads. */
+  readonly fields: readonly string[];
+  /** The part's rows of the company `le`: a JSON array of value arrays, in the part's order. */
+  readonly sql: RawBuilder<unknown>;
+  /** The rows of one company from the value `sql` read. */
+  rows(value: unknown): R[];
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: any part, whatever its row.
+export type AnyPart = CompanyPart<string, any>;
+
+export type RowOf<P> = P extends CompanyPart<string, infer R> ? R : never;
+
+/** A company with the rows of the parts `P`, each under its key. */
+export type CompanyWith<P extends readonly AnyPart[]> = CompanyCore & {
+  [X in P[number] as X['key']]: RowOf<X>[];
+};
+
+type PartDecl<K extends string, R> = {
+  key: K;
+  table: keyof Database;
+  /** The row's fields in order: each the column of the part's row `x` unless `expressions` gives its SQL. */
+  fields: readonly (keyof R & string)[];
+  expressions?: Partial<Record<keyof R & string, RawBuilder<unknown>>>;
+  /** The part's relation (alias x) and its condition on `le`; default: `table` where x.legal_entity_id = le.id. */
+  from?: RawBuilder<unknown>;
+  /** SQL over `x`: the order of the rows. */
+  order?: string;
+};
+
+/** Drivers differ on json: pg parses it, PGlite may hand back text. */
+export function parseJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** Declares a part whose rows have the shape R: `definePart<NameRow>()({ key: 'names', … })`. */
+export function definePart<R extends Record<string, unknown>>() {
+  return <K extends string>(decl: PartDecl<K, R>): CompanyPart<K, R> => {
+    const values = decl.fields.map((f) => decl.expressions?.[f] ?? sql.ref(`x.${f}`));
+    const from = decl.from ?? sql`${sql.table(decl.table)} x where x.legal_entity_id = le.id`;
+    const order = decl.order ? sql` order by ${sql.raw(decl.order)}` : sql``;
+    const { fields } = decl;
+    return {
+      key: decl.key,
+      table: decl.table,
+      fields,
+      sql: sql`(select coalesce(json_agg(json_build_array(${sql.join(values)})${order}), '[]') from ${from})`,
+      rows: (value) =>
+        parseJson<unknown[][] | null>(value)?.map((tuple) => {
+          const row: Record<string, unknown> = {};
+          for (let i = 0; i < fields.length; i++) row[fields[i]] = tuple[i];
+          return row as R;
+        }) ?? [],
+    };
+  };
+}
+
+/** The select list of a company `le` with its own columns and `parts` (each under its key). */
+export function companySelect(parts: readonly AnyPart[]): RawBuilder<unknown> {
+  return sql.join([
+    ...COMPANY_COLUMNS.map((c) => sql.ref(`le.${c}`)),
+    ...parts.map((p) => sql`${p.sql} as ${sql.ref(p.key)}`),
+  ]);
+}
+
+/** A row read with companySelect(parts), its parts' rows parsed. */
+export function parseCompany<P extends readonly AnyPart[]>(row: Record<string, unknown>, parts: P): CompanyWith<P> {
+  const out: Record<string, unknown> = {};
+  for (const c of COMPANY_COLUMNS) out[c] = row[c];
+  // pg hands bigint as text unless told otherwise; the id is a number everywhere.
+  out.id = Number(row.id);
+  for (const p of parts) out[p.key] = p.rows(row[p.key]);
+  return out as CompanyWith<P>;
+}
+
+/**
+ * The companies of `ids` with the rows of `parts`, in the order of `ids` (unknown ids left out),
+ * in one statement.
+ */
+export async function readCompanies<P extends readonly AnyPart[]>(
+  db: Db,
+  ids: readonly number[],
+  parts: P,
+): Promise<CompanyWith<P>[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<Record<string, unknown>>`select ${companySelect(parts)}
+    from unnest(${[...ids]}::bigint[]) with ordinality as t (id, ord)
+    join legal_entities le on le.id = t.id
+    order by t.ord`.execute(db.kysely);
+  return result.rows.map((row) => parseCompany(row, parts));
+}
