@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { fullAddress } from '../api/read-legal-entities.ts';
 import { chooseStatus } from '../companies/company-status.ts';
+import { formatAddress } from '../companies/parts/addresses.ts';
 import { displayName, type Reference, type RefList } from '../reference/reference-data.ts';
 import { enumValue } from '../sections/record-fields.ts';
 import { RECORD_SECTIONS } from '../sections/records.ts';
@@ -326,7 +326,7 @@ export async function readCompanyRows(
       });
       const countryLabel = countryName(country);
       const address = {
-        full: fullAddress(parts, countryLabel),
+        full: formatAddress(parts, countryLabel),
         locality: parts.locality,
         post_code: parts.post_code,
         country: countryLabel,
