@@ -19,7 +19,8 @@ export const EXPORT_ROW_LIMIT = 10_000;
 
 /**
  * Spec §3: the data sections a user chooses for a company export (the legal entity's own
- * columns, its contacts and jurisdiction are always there). For members, the member companies'
+ * columns, its contacts and jurisdiction are always there), and the company's industries, which
+ * the spec's list leaves out. For members, the member companies'
  * column is labelled "Companies".
  */
 export const COMPANY_EXPORT_SECTIONS = [
@@ -28,6 +29,7 @@ export const COMPANY_EXPORT_SECTIONS = [
   'employees_number',
   'indicators',
   'identifiers',
+  'industries',
   'names',
   'products',
   'registration_authorities',
