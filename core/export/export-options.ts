@@ -78,7 +78,8 @@ export function isExportFormat(value: string): value is ExportFormat {
 }
 
 /**
- * Spec §7: site domain with dots turned to underscores, entity type, date yyyy-MM-dd, underscore,
+ * Spec §7: site domain with dots turned to underscores, entity type (a list's export: the list's
+ * slugified name), date yyyy-MM-dd, underscore,
  * HH-mm, and the format as extension: `registra_example_legal_entities_2026-11-22_14-05.csv`.
  * The time is UTC.
  */
