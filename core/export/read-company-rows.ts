@@ -18,6 +18,7 @@ import { statusesPart } from '../companies/parts/statuses.ts';
 import { displayName, type Reference, type RefList } from '../reference/reference-data.ts';
 import { enumValue } from '../sections/record-fields.ts';
 import { RECORD_SECTIONS } from '../sections/records.ts';
+import { ADDRESS_PARTS } from '../sections/section.ts';
 import { COMPANY_EXPORT_SECTIONS, type CompanyExportSection } from './export-options.ts';
 
 // The export's reader of companies (docs/decisions/0008-export.md "Reader"): one query per batch,
@@ -111,39 +112,49 @@ export function emptyCompanyExportData(id: number, name: string): CompanyExportD
   };
 }
 
+// The parts an export reads, with the fields its columns need (an export document holds them).
+const theStatuses = statusesPart.pick('status_id');
+const theContacts = contactsPart.pick('contact_type_id', 'contact');
+const theNames = namesPart.pick('name_type_id', 'name');
+const theAddresses = addressesPart.pick('address_type_id', 'country_id', ...ADDRESS_PARTS);
+const theIdentifiers = identifiersPart.pick('identifier_type_id', 'identifier');
+const theIndustries = industriesPart.pick('industry_id', 'is_primary');
+const theMembers = membersPart.pick('member_id', 'position_id', 'name', 'country_id', 'company_name');
+const theMemberContacts = memberContactsPart.pick('member_id', 'contact');
+
 /** The company parts each export section needs (core/companies/parts/); the statuses and contacts always. */
 const SECTION_PARTS: Record<CompanyExportSection, readonly ExportPart[]> = {
-  addresses: [addressesPart],
+  addresses: [theAddresses],
   dates: [datesPart],
   employees_number: [],
   indicators: [indicatorsPart],
-  identifiers: [identifiersPart],
-  industries: [industriesPart],
-  names: [namesPart],
+  identifiers: [theIdentifiers],
+  industries: [theIndustries],
+  names: [theNames],
   products: [productsPart],
   registration_authorities: [registersPart],
   specifications: [specificationsPart],
   statuses: [],
   tax_authorities: [registersPart],
   types_by_size: [],
-  members: [membersPart, memberContactsPart],
+  members: [theMembers, theMemberContacts],
 };
 
 /** Every part an export reads, in the order of its query's columns. */
 const EXPORT_PARTS = [
-  statusesPart,
-  contactsPart,
-  namesPart,
-  addressesPart,
+  theStatuses,
+  theContacts,
+  theNames,
+  theAddresses,
   datesPart,
-  identifiersPart,
+  theIdentifiers,
   indicatorsPart,
-  industriesPart,
+  theIndustries,
   specificationsPart,
   productsPart,
   registersPart,
-  membersPart,
-  memberContactsPart,
+  theMembers,
+  theMemberContacts,
 ] as const;
 
 type ExportPart = (typeof EXPORT_PARTS)[number];
@@ -153,7 +164,7 @@ export type CompanyRowJson = Record<string, unknown> & { id: number };
 
 /** The parts the chosen sections need, in EXPORT_PARTS order. */
 function partsOf(sections: readonly CompanyExportSection[]): ExportPart[] {
-  const chosen = new Set<ExportPart>([statusesPart, contactsPart, ...sections.flatMap((s) => SECTION_PARTS[s])]);
+  const chosen = new Set<ExportPart>([theStatuses, theContacts, ...sections.flatMap((s) => SECTION_PARTS[s])]);
   return EXPORT_PARTS.filter((p) => chosen.has(p));
 }
 
@@ -244,7 +255,8 @@ export async function readCompanyRows(
   const rows = await readRows(db, ids, sections);
   // A document holds every section: the parts of the sections not chosen are left out, as the
   // live query leaves them out.
-  const companies: CompanyWith<ExportPart[]>[] = rows.map((row) => parseCompany(row, partsOf(sections)));
+  const parts = partsOf(sections);
+  const companies: CompanyWith<ExportPart[]>[] = rows.map((row) => parseCompany(row, parts));
   const chosen = new Set(sections);
   const name = (list: RefList, id: number) => displayName(list.byId.get(id), languageId);
   const grouped = <R, V>(rows: R[], type: (row: R) => number, value: (row: R) => V): Map<number, V[]> => {
