@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { chooseStatus, isActive } from '../companies/company-status.ts';
 import { addressesPart, formatAddress } from '../companies/parts/addresses.ts';
-import { type CompanyWith, readCompanies } from '../companies/parts/company-part.ts';
+import { type AnyPart, type CompanyWith, readCompanies } from '../companies/parts/company-part.ts';
 import { contactsPart } from '../companies/parts/contacts.ts';
 import { datesPart } from '../companies/parts/dates.ts';
 import { identifiersPart } from '../companies/parts/identifiers.ts';
@@ -29,23 +29,8 @@ export type ReadOptions = {
   lang: Lang;
 };
 
-/** Every part the data API reads. */
-const API_PARTS = [
-  statusesPart,
-  namesPart,
-  addressesPart,
-  datesPart,
-  identifiersPart,
-  indicatorsPart,
-  industriesPart,
-  sharesPart,
-  specificationsPart,
-  contactsPart,
-  membersPart,
-] as const;
-
 /** The company part each section of the data API reads (core/companies/parts/). */
-const SECTION_PARTS: [LegalEntitySection, (typeof API_PARTS)[number]][] = [
+const SECTION_PARTS = [
   ['le_names', namesPart],
   ['le_addresses', addressesPart],
   ['le_dates', datesPart],
@@ -56,9 +41,12 @@ const SECTION_PARTS: [LegalEntitySection, (typeof API_PARTS)[number]][] = [
   ['le_specifications', specificationsPart],
   ['le_contacts', contactsPart],
   ['le_members', membersPart],
-];
+] as const satisfies readonly (readonly [LegalEntitySection, AnyPart])[];
 
-type Company = CompanyWith<typeof API_PARTS>;
+/** Every part the data API reads: the statuses (the core's chosen status), and one per section. */
+type ApiPart = typeof statusesPart | (typeof SECTION_PARTS)[number][1];
+
+type Company = CompanyWith<ApiPart[]>;
 
 /**
  * Companies by id, in the order of `ids` (unknown ids are left out), each with its
@@ -73,7 +61,10 @@ export async function readLegalEntities(
   if (ids.length === 0) return [];
   const wants = (s: LegalEntitySection) => options.sections.has(s);
   // The statuses always (the core's chosen status); the other parts when their section is asked for.
-  const parts = [statusesPart, ...SECTION_PARTS.filter(([section]) => wants(section)).map(([, part]) => part)];
+  const parts: ApiPart[] = [
+    statusesPart,
+    ...SECTION_PARTS.filter(([section]) => wants(section)).map(([, part]) => part),
+  ];
   // The parts not asked for are absent, and never looked at.
   const companies: Company[] = await readCompanies(db, ids, parts);
 

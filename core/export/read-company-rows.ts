@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { chooseStatus } from '../companies/company-status.ts';
 import { addressesPart, formatAddress } from '../companies/parts/addresses.ts';
-import { type CompanyWith, companySelect, parseCompany } from '../companies/parts/company-part.ts';
+import { type CompanyWith, companyParser, companySelect } from '../companies/parts/company-part.ts';
 import { contactsPart } from '../companies/parts/contacts.ts';
 import { datesPart } from '../companies/parts/dates.ts';
 import { identifiersPart } from '../companies/parts/identifiers.ts';
@@ -255,8 +255,7 @@ export async function readCompanyRows(
   const rows = await readRows(db, ids, sections);
   // A document holds every section: the parts of the sections not chosen are left out, as the
   // live query leaves them out.
-  const parts = partsOf(sections);
-  const companies: CompanyWith<ExportPart[]>[] = rows.map((row) => parseCompany(row, parts));
+  const companies: CompanyWith<ExportPart[]>[] = rows.map(companyParser(partsOf(sections)));
   const chosen = new Set(sections);
   const name = (list: RefList, id: number) => displayName(list.byId.get(id), languageId);
   const grouped = <R, V>(rows: R[], type: (row: R) => number, value: (row: R) => V): Map<number, V[]> => {

@@ -113,21 +113,33 @@ export function companySelect(parts: readonly AnyPart[]): RawBuilder<unknown> {
   ]);
 }
 
-const companyMakers = new WeakMap<readonly AnyPart[], (row: Record<string, unknown>) => unknown>();
+/** Company makers by the keys of their parts, in order (a reader's lists of parts are few). */
+const companyMakers = new Map<string, (parts: readonly AnyPart[], row: Record<string, unknown>) => unknown>();
 
-/** A row read with companySelect(parts), its parts' rows parsed. */
-export function parseCompany<P extends readonly AnyPart[]>(row: Record<string, unknown>, parts: P): CompanyWith<P> {
-  let make = companyMakers.get(parts);
+/** The parser of rows read with companySelect(parts): each row's parts parsed. */
+export function companyParser<P extends readonly AnyPart[]>(
+  parts: P,
+): (row: Record<string, unknown>) => CompanyWith<P> {
+  const keys = parts.map((p) => p.key).join();
+  let make = companyMakers.get(keys);
   if (!make) {
     // One object literal per list of parts, as rowMaker. pg hands bigint as text unless told
     // otherwise: the id is a number everywhere.
     const own = COMPANY_COLUMNS.map((c) => (c === 'id' ? 'id: Number(r.id)' : `${c}: r.${c}`));
     const read = parts.map((p, i) => `${plainName(p.key)}: p[${i}].rows(r.${p.key})`);
-    const build = new Function('p', 'r', `return { ${[...own, ...read].join(', ')} };`);
-    make = (r) => build(parts, r);
-    companyMakers.set(parts, make);
+    make = new Function('p', 'r', `return { ${[...own, ...read].join(', ')} };`) as (
+      parts: readonly AnyPart[],
+      row: Record<string, unknown>,
+    ) => unknown;
+    companyMakers.set(keys, make);
   }
-  return make(row) as CompanyWith<P>;
+  const build = make;
+  return (row) => build(parts, row) as CompanyWith<P>;
+}
+
+/** A row read with companySelect(parts), its parts' rows parsed. */
+export function parseCompany<P extends readonly AnyPart[]>(row: Record<string, unknown>, parts: P): CompanyWith<P> {
+  return companyParser(parts)(row);
 }
 
 /**
@@ -144,5 +156,5 @@ export async function readCompanies<P extends readonly AnyPart[]>(
     from unnest(${[...ids]}::bigint[]) with ordinality as t (id, ord)
     join legal_entities le on le.id = t.id
     order by t.ord`.execute(db.kysely);
-  return result.rows.map((row) => parseCompany(row, parts));
+  return result.rows.map(companyParser(parts));
 }
