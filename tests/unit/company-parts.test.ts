@@ -69,4 +69,14 @@ describe('the company parts', () => {
     ).toEqual(rows);
     expect(names.rows(null)).toEqual([]);
   });
+
+  it('pick the fields a reader needs: the same part, reading and making only those', () => {
+    const { members } = COMPANY_PARTS;
+    const picked = members.pick('member_id', 'name');
+    expect(picked.key).toBe('members');
+    expect(picked.table).toBe(members.table);
+    expect(picked.fields).toEqual(['member_id', 'name']);
+    expect(picked.rows([[7, 'Ada Lovelace']])).toEqual([{ member_id: 7, name: 'Ada Lovelace' }]);
+    expect(members.fields.length).toBeGreaterThan(2);
+  });
 });

@@ -38,8 +38,6 @@ export const COMPANY_PARTS = {
   registers: registersPart,
 } as const satisfies { [K in string]: AnyPart & { key: K } };
 
-export type CompanyPartKey = keyof typeof COMPANY_PARTS;
-
 /**
  * The company's own lists that the profile shows and that make it advanced when long (spec §3, §9):
  * its parts, not what others say of it (member_of) nor what hangs off its members.
