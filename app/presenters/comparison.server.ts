@@ -1,4 +1,5 @@
 import type { RouterContext } from 'react-router';
+import { formatAddress } from '../../core/companies/parts/addresses.ts';
 import type { ComparisonDocument } from '../../core/comparison/comparison-pdf.ts';
 import {
   type ComparedValue,
@@ -22,7 +23,6 @@ import type { Lang } from '../../core/reference/reference-data.ts';
 import { existingCompanyIds } from '../../core/watchlists/company-refs.ts';
 import { type AppServices, authContext, clientContext, servicesContext } from '../services.ts';
 import { type Presenter, presenter } from './present.server.ts';
-import { addressText } from './profile-page.server.ts';
 
 // The comparison for the page, its actions and the PDF (spec §1, §4, §7): where the set lives (a
 // guest's cookie, a signed-in user's saved row — a guest's cookie merges into it on their next
@@ -161,7 +161,7 @@ function linesOf(value: ComparedValue, services: AppServices, p: Presenter): str
       return value.texts;
     case 'addresses':
       return value.addresses.map((a) =>
-        addressText(a, a.country_id ? p.name(reference.locations.byId.get(a.country_id)) : ''),
+        formatAddress(a, a.country_id ? p.name(reference.locations.byId.get(a.country_id)) : null),
       );
   }
 }

@@ -1,6 +1,7 @@
 import { isAdvancedProfile, profileListSizes } from '../../core/companies/advanced-profile.ts';
 import { type CompanyProfile, getCompany } from '../../core/companies/get-company.ts';
 import { getCompanyRecords, OTHER_LISTS, type RecordList } from '../../core/companies/get-company-records.ts';
+import { formatAddress } from '../../core/companies/parts/addresses.ts';
 import { numberFormat } from '../../core/i18n/i18n.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import type { RecordRow } from '../../core/search/find-records.ts';
@@ -50,17 +51,6 @@ export type ProfilePage = {
   description: string;
 };
 
-type Address = CompanyProfile['addresses'][number];
-
-/** One readable line: the address lines when given, else the street parts; then place, state and country. */
-export function addressText(a: Address, country: string): string {
-  const street = a.address_line_1
-    ? [a.address_line_1, a.address_line_2]
-    : [[a.street, a.house].filter(Boolean).join(' '), a.building, a.block, a.floor, a.room, a.city_district];
-  const place = [a.post_code, a.locality].filter(Boolean).join(' ');
-  return [...street, place, a.county, a.state, country].filter(Boolean).join(', ');
-}
-
 /** The company profile as the page shows it, or null when no company has this uri. */
 export async function loadProfilePage(services: AppServices, lang: Lang, uri: string): Promise<ProfilePage | null> {
   const { reference } = services;
@@ -105,6 +95,8 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     },
   ].filter((r) => r.value);
 
+  const otherCompanies = Map.groupBy(company.member_companies, (o) => o.member_id);
+
   const drafts: SectionDraft[] = [
     {
       id: 'statuses',
@@ -120,8 +112,8 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
       id: 'addresses',
       title: t('profile.addresses'),
       rows: company.addresses.map((a) => {
-        const country = a.country_id ? p.name(reference.locations.byId.get(a.country_id)) : '';
-        return { label: p.name(reference.addressTypes.byId.get(a.address_type_id)), value: addressText(a, country) };
+        const country = a.country_id ? p.name(reference.locations.byId.get(a.country_id)) : null;
+        return { label: p.name(reference.addressTypes.byId.get(a.address_type_id)), value: formatAddress(a, country) };
       }),
     },
     {
@@ -187,13 +179,13 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     {
       id: 'specifications',
       title: t('profile.specifications'),
-      rows: company.specifications
-        ? [
-            { label: t('profile.membersCount'), value: String(company.specifications.members_count ?? '') },
-            { label: t('profile.officersCount'), value: String(company.specifications.officers_count ?? '') },
-            { label: t('profile.partnersCount'), value: String(company.specifications.partners_count ?? '') },
-          ].filter((r) => r.value)
-        : [],
+      rows: company.specifications.flatMap((spec) =>
+        [
+          { label: t('profile.membersCount'), value: String(spec.members_count ?? '') },
+          { label: t('profile.officersCount'), value: String(spec.officers_count ?? '') },
+          { label: t('profile.partnersCount'), value: String(spec.partners_count ?? '') },
+        ].filter((r) => r.value),
+      ),
     },
     {
       id: 'contacts',
@@ -219,9 +211,9 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
       rows: company.members.map((m) => ({
         label: p.name(reference.positions.byId.get(m.position_id)),
         value: m.name,
-        href: m.company ? p.companyHref(m.company.uri) : undefined,
+        href: m.company_uri ? p.companyHref(m.company_uri) : undefined,
         note: m.since ? t('profile.since', { date: p.date(m.since) }) : undefined,
-        links: m.other_companies.map((o) => ({ name: o.name, href: p.companyHref(o.uri) })),
+        links: (otherCompanies.get(m.member_id) ?? []).map((o) => ({ name: o.name, href: p.companyHref(o.uri) })),
       })),
     },
     {

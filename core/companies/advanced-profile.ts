@@ -4,32 +4,19 @@ import { ADVANCED_PROFILE_THRESHOLD } from '../limits.ts';
 import { RECORD_SECTIONS } from '../sections/records.ts';
 import type { CompanyProfile } from './get-company.ts';
 import { OTHER_LISTS, type RecordList } from './get-company-records.ts';
+import { PROFILE_LIST_PARTS } from './parts/company-parts.ts';
 
 // Spec §3, §9: a profile is "advanced" when any of the company's related lists holds 10 items or
 // more; it costs more credits and shows a badge. The lists are the company's own parts (names,
-// addresses, members, …), its records of every section, and its documents, events and products:
+// addresses, members, …: PROFILE_LIST_PARTS), its records of every section, and its documents, events and products:
 // the same lists the profile page shows, whether it reads them (profileListSizes) or the price
 // counts them (isAdvancedCompany).
 
 export { ADVANCED_PROFILE_THRESHOLD };
 
-/** The company's own parts, each a list on the profile, with its table. */
-const PART_TABLES = {
-  statuses: 'legal_entity_statuses',
-  names: 'legal_entity_names',
-  addresses: 'legal_entity_addresses',
-  dates: 'legal_entity_dates',
-  identifiers: 'legal_entity_identifiers',
-  indicators: 'legal_entity_indicators',
-  industries: 'legal_entity_industries',
-  shares: 'legal_entity_shares',
-  contacts: 'legal_entity_contacts',
-  members: 'legal_entity_members',
-} as const satisfies Partial<Record<keyof CompanyProfile, string>>;
-
 /** Every table holding one of a company's related lists. */
 const LIST_TABLES = [
-  ...Object.values(PART_TABLES),
+  ...PROFILE_LIST_PARTS.map((p) => p.table),
   ...RECORD_SECTIONS.map((s) => s.table),
   ...OTHER_LISTS.map((l) => l.table),
 ];
@@ -42,7 +29,7 @@ export function isAdvancedProfile(listSizes: Iterable<number>): boolean {
 
 /** The sizes of a company's related lists as a profile reads them: its parts and its record lists' totals. */
 export function profileListSizes(company: CompanyProfile, records: Iterable<RecordList>): number[] {
-  const parts = (Object.keys(PART_TABLES) as (keyof typeof PART_TABLES)[]).map((key) => company[key].length);
+  const parts = PROFILE_LIST_PARTS.map((part) => company[part.key].length);
   return [...parts, ...[...records].map((list) => list.total)];
 }
 

@@ -1,14 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import type { Database } from '../../db/schema.ts';
 import { OTHER_LISTS } from '../companies/get-company-records.ts';
+import { type AddressRow, addressesPart } from '../companies/parts/addresses.ts';
+import { type CompanyWith, companySelect, parseCompany, parseJson } from '../companies/parts/company-part.ts';
+import { identifiersPart } from '../companies/parts/identifiers.ts';
 import { fieldColumn } from '../sections/record-fields.ts';
 import { RECORD_SECTIONS } from '../sections/records.ts';
 import type { LabelRef } from '../sections/section.ts';
 import { MAX_COMPARED_COMPANIES } from './comparison-set.ts';
 
 // What a comparison reads of each company, in one statement for all of them: the company row,
-// its addresses and identifiers, its latest financial statement and how many records of each
+// its addresses and identifiers (their parts, core/companies/parts/), its latest financial statement and how many records of each
 // related type it has. The record types come from the declarations (records.ts, and the profile's
 // other lists), so a section added there is compared without a change here.
 
@@ -28,7 +30,7 @@ export const FINANCIAL_FIELDS = ['report_year', 'revenue', 'profit'] as const;
 
 const financialColumn = (key: string) => fieldColumn(FINANCIALS_SECTION.fields.find((f) => f.key === key)!);
 
-export type ComparedAddress = Omit<Database['legal_entity_addresses'], 'legal_entity_id'>;
+export type ComparedAddress = AddressRow;
 
 export type ComparedFinancials = {
   report_year: number | null;
@@ -38,18 +40,10 @@ export type ComparedFinancials = {
   currency_id: number | null;
 };
 
-export type ComparedCompany = {
-  id: number;
-  uri: string;
-  name: string;
-  jurisdiction_id: number;
-  size_id: number | null;
-  employees_id: number | null;
-  status_id: number | null;
-  primary_industry_id: number | null;
-  registered_on: string | null;
-  addresses: ComparedAddress[];
-  identifiers: { identifier_type_id: number; position: number; identifier: string }[];
+/** The parts of a company a comparison reads. */
+const COMPARED_PARTS = [addressesPart, identifiersPart] as const;
+
+export type ComparedCompany = CompanyWith<typeof COMPARED_PARTS> & {
   /** The statement of the latest report year (then latest period end); null when there is none. */
   financials: ComparedFinancials | null;
   /** How many records of each type (keys of COMPARED_RECORD_TYPES). */
@@ -68,14 +62,8 @@ export async function loadComparison(db: Db, ids: readonly number[]): Promise<Co
   );
   const fs = sql.table(FINANCIALS_SECTION.table);
   const col = (key: string) => sql.ref(`f.${financialColumn(key)}`);
-  const result = await sql<ComparedCompany>`
-    select le.id, le.uri, le.name, le.jurisdiction_id, le.size_id, le.employees_id, le.status_id,
-      le.primary_industry_id, le.registered_on,
-      (select coalesce(json_agg(a order by a.address_type_id, a.position), '[]')
-        from legal_entity_addresses a where a.legal_entity_id = le.id) as addresses,
-      (select coalesce(json_agg(json_build_object('identifier_type_id', i.identifier_type_id,
-          'position', i.position, 'identifier', i.identifier) order by i.identifier_type_id, i.position), '[]')
-        from legal_entity_identifiers i where i.legal_entity_id = le.id) as identifiers,
+  const result = await sql<Record<string, unknown>>`
+    select ${companySelect(COMPARED_PARTS)},
       (select json_build_object('report_year', ${col('report_year')}, 'revenue', ${col('revenue')}::text,
           'profit', ${col('profit')}::text, 'currency_id', ${col('currency')})
         from ${fs} f where f.legal_entity_id = le.id
@@ -88,15 +76,11 @@ export async function loadComparison(db: Db, ids: readonly number[]): Promise<Co
 }
 
 /** Drivers differ: pg parses json and returns bigint as text; PGlite may hand json back as text. */
-function normalise(row: ComparedCompany): ComparedCompany {
-  const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-  const counts = json<Record<string, number | string>>(row.record_counts);
-  const financials = json<ComparedFinancials | null>(row.financials);
+function normalise(row: Record<string, unknown>): ComparedCompany {
+  const counts = parseJson<Record<string, number | string>>(row.record_counts);
+  const financials = parseJson<ComparedFinancials | null>(row.financials);
   return {
-    ...row,
-    id: Number(row.id),
-    addresses: json(row.addresses),
-    identifiers: json(row.identifiers),
+    ...parseCompany(row, COMPARED_PARTS),
     financials: financials
       ? {
           ...financials,

@@ -47,6 +47,8 @@ const COMPANY_LABELS = {
   identifiers: L('Identifier', 'Kennung', 'Identifiant'),
   indicators: L('Indicator', 'Merkmal', 'Indicateur'),
   contacts: L('Contact', 'Kontakt', 'Contact'),
+  industries: L('Industries', 'Branchen', 'Secteurs d’activité'),
+  primary_industry: L('Primary industry', 'Hauptbranche', 'Secteur principal'),
   products: L('Products and services', 'Produkte und Leistungen', 'Produits et services'),
   registration_authorities: L('Registration authorities', 'Registerbehörden', "Autorités d'enregistrement"),
   tax_authorities: L('Tax authorities', 'Steuerbehörden', 'Autorités fiscales'),
@@ -197,6 +199,18 @@ export function companyExportLayout(
         value: (r) => r.specifications?.[key] ?? null,
       });
     }
+  }
+  if (chosen.has('industries')) {
+    const industry = (i: CompanyExportData['industries'][number]) => [i.code, i.name].filter(Boolean).join(' ');
+    specs.push(
+      {
+        key: 'industries.primary',
+        label: label('primary_industry'),
+        type: 'text',
+        value: (r) => joined(r.industries.filter((i) => i.primary).map(industry)),
+      },
+      { key: 'industries', label: label('industries'), type: 'text', value: (r) => joined(r.industries.map(industry)) },
+    );
   }
   if (chosen.has('products')) {
     specs.push({ key: 'products', label: label('products'), type: 'text', value: (r) => joined(r.products) });

@@ -19,7 +19,8 @@ export const EXPORT_ROW_LIMIT = 10_000;
 
 /**
  * Spec §3: the data sections a user chooses for a company export (the legal entity's own
- * columns, its contacts and jurisdiction are always there). For members, the member companies'
+ * columns, its contacts and jurisdiction are always there), and the company's industries, which
+ * the spec's list leaves out. For members, the member companies'
  * column is labelled "Companies".
  */
 export const COMPANY_EXPORT_SECTIONS = [
@@ -28,6 +29,7 @@ export const COMPANY_EXPORT_SECTIONS = [
   'employees_number',
   'indicators',
   'identifiers',
+  'industries',
   'names',
   'products',
   'registration_authorities',
@@ -76,7 +78,8 @@ export function isExportFormat(value: string): value is ExportFormat {
 }
 
 /**
- * Spec §7: site domain with dots turned to underscores, entity type, date yyyy-MM-dd, underscore,
+ * Spec §7: site domain with dots turned to underscores, entity type (a list's export: the list's
+ * slugified name), date yyyy-MM-dd, underscore,
  * HH-mm, and the format as extension: `registra_example_legal_entities_2026-11-22_14-05.csv`.
  * The time is UTC.
  */

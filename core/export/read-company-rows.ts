@@ -1,20 +1,31 @@
 import { createHash } from 'node:crypto';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { fullAddress } from '../api/read-legal-entities.ts';
 import { chooseStatus } from '../companies/company-status.ts';
+import { addressesPart, formatAddress } from '../companies/parts/addresses.ts';
+import { type CompanyWith, companyParser, companySelect } from '../companies/parts/company-part.ts';
+import { contactsPart } from '../companies/parts/contacts.ts';
+import { datesPart } from '../companies/parts/dates.ts';
+import { identifiersPart } from '../companies/parts/identifiers.ts';
+import { indicatorsPart } from '../companies/parts/indicators.ts';
+import { industriesPart } from '../companies/parts/industries.ts';
+import { memberContactsPart, membersPart } from '../companies/parts/members.ts';
+import { namesPart } from '../companies/parts/names.ts';
+import { productsPart } from '../companies/parts/products.ts';
+import { registersPart } from '../companies/parts/registers.ts';
+import { specificationsPart } from '../companies/parts/specifications.ts';
+import { statusesPart } from '../companies/parts/statuses.ts';
 import { displayName, type Reference, type RefList } from '../reference/reference-data.ts';
 import { enumValue } from '../sections/record-fields.ts';
 import { RECORD_SECTIONS } from '../sections/records.ts';
 import { ADDRESS_PARTS } from '../sections/section.ts';
 import { COMPANY_EXPORT_SECTIONS, type CompanyExportSection } from './export-options.ts';
 
-// The export's own reader of companies (docs/decisions/0008-export.md "Reader"): one query per
-// batch, the ids as one array parameter, every chosen part aggregated per company in SQL (JSON
-// arrays of values, no keys), so that a batch of 1,000 companies is one round trip and one row per
-// company. It reads the same rows, in the same order, as the data API's reader
-// (core/api/read-legal-entities.ts) plus the export's extra parts, and hands the layout each part
-// grouped by its reference type, names already resolved — what the columns need and nothing more.
+// The export's reader of companies (docs/decisions/0008-export.md "Reader"): one query per batch,
+// the ids as one array parameter, one row per company with each chosen part of the company read
+// by its own module (core/companies/parts/, JSON arrays of values), so that a batch of 1,000
+// companies is one round trip. It hands the layout each part grouped by its reference type, names
+// already resolved — what the columns need and nothing more.
 //
 // The query's row with every section is also stored per company, as its export document
 // (export_documents, written by export-documents.ts): a batch reads the documents of its companies
@@ -46,6 +57,8 @@ export type ExportMember = {
   company: string | null;
 };
 
+export type ExportIndustry = { code: string; name: string; primary: boolean };
+
 export type ExportRegister = { authority: string | null; name: string | null; number: string | null; tax: boolean };
 
 /** A company as its export reads it: the core's names resolved, typed parts grouped by type id. */
@@ -67,6 +80,8 @@ export type CompanyExportData = {
   contacts: Map<number, string[]>;
   indicators: Map<number, boolean>;
   specifications: { members_count: number | null; officers_count: number | null; partners_count: number | null } | null;
+  /** The company's industries, the primary one first. */
+  industries: ExportIndustry[];
   products: string[];
   /** Registers the company is entered in (registration and tax authorities). */
   registers: ExportRegister[];
@@ -90,130 +105,79 @@ export function emptyCompanyExportData(id: number, name: string): CompanyExportD
     contacts: new Map(),
     indicators: new Map(),
     specifications: null,
+    industries: [],
     products: [],
     registers: [],
     members: [],
   };
 }
 
-/** A row of companyRowsQuery: a company's core columns and its parts as JSON arrays (an export document). */
-export type CompanyRowJson = {
-  id: number;
-  name: string;
-  jurisdiction_id: number;
-  size_id: number | null;
-  employees_id: number | null;
-  status_id: number | null;
-  statuses: number[] | null;
-  names: [number, string][] | null;
-  /** Type id, country id, then ADDRESS_PARTS. */
-  addresses: [number, number | null, ...(string | null)[]][] | null;
-  dates: [number, string][] | null;
-  identifiers: [number, string][] | null;
-  contacts: [number, string][] | null;
-  indicators: [number, boolean][] | null;
-  specifications: [number | null, number | null, number | null] | null;
-  products: string[] | null;
-  registers: [string | null, string | null, string | null, number | null][] | null;
-  members: [string, number, number | null, string | null, string[] | null][] | null;
+// The parts an export reads, with the fields its columns need (an export document holds them).
+const theStatuses = statusesPart.pick('status_id');
+const theContacts = contactsPart.pick('contact_type_id', 'contact');
+const theNames = namesPart.pick('name_type_id', 'name');
+const theAddresses = addressesPart.pick('address_type_id', 'country_id', ...ADDRESS_PARTS);
+const theIdentifiers = identifiersPart.pick('identifier_type_id', 'identifier');
+const theIndustries = industriesPart.pick('industry_id', 'is_primary');
+const theMembers = membersPart.pick('member_id', 'position_id', 'name', 'country_id', 'company_name');
+const theMemberContacts = memberContactsPart.pick('member_id', 'contact');
+
+/** The company parts each export section needs (core/companies/parts/); the statuses and contacts always. */
+const SECTION_PARTS: Record<CompanyExportSection, readonly ExportPart[]> = {
+  addresses: [theAddresses],
+  dates: [datesPart],
+  employees_number: [],
+  indicators: [indicatorsPart],
+  identifiers: [theIdentifiers],
+  industries: [theIndustries],
+  names: [theNames],
+  products: [productsPart],
+  registration_authorities: [registersPart],
+  specifications: [specificationsPart],
+  statuses: [],
+  tax_authorities: [registersPart],
+  types_by_size: [],
+  members: [theMembers, theMemberContacts],
 };
 
-/** A part's aggregate: a JSON array of `values` per row of `table` (alias x) of the company, in `order`. */
-function part(table: string, values: RawBuilder<unknown>, order: RawBuilder<unknown> | null, name: string) {
-  return sql`(select json_agg(${values}${order ? sql` order by ${order}` : sql``}) from ${sql.table(table)} x
-    where x.legal_entity_id = b.id) as ${sql.ref(name)}`;
+/** Every part an export reads, in the order of its query's columns. */
+const EXPORT_PARTS = [
+  theStatuses,
+  theContacts,
+  theNames,
+  theAddresses,
+  datesPart,
+  theIdentifiers,
+  indicatorsPart,
+  theIndustries,
+  specificationsPart,
+  productsPart,
+  registersPart,
+  theMembers,
+  theMemberContacts,
+] as const;
+
+type ExportPart = (typeof EXPORT_PARTS)[number];
+
+/** A row of companyRowsQuery: the company's own columns and its parts as read (an export document). */
+export type CompanyRowJson = Record<string, unknown> & { id: number };
+
+/** The parts the chosen sections need, in EXPORT_PARTS order. */
+function partsOf(sections: readonly CompanyExportSection[]): ExportPart[] {
+  const chosen = new Set<ExportPart>([theStatuses, theContacts, ...sections.flatMap((s) => SECTION_PARTS[s])]);
+  return EXPORT_PARTS.filter((p) => chosen.has(p));
 }
 
 /**
- * The parts of a company's export reading, in column order: each with the sections that need it
- * (none: every export). Orders within a part are the data API's, so that multi-valued cells come
- * out as it reads them.
- */
-const PARTS: { sections?: readonly CompanyExportSection[]; column: RawBuilder<unknown> }[] = [
-  { column: part('legal_entity_statuses', sql`x.status_id`, sql`x.position`, 'statuses') },
-  // Spec §3: contacts are part of every company's export reading.
-  {
-    column: part(
-      'legal_entity_contacts',
-      sql`json_build_array(x.contact_type_id, x.contact)`,
-      sql`x.contact_type_id, x.position`,
-      'contacts',
-    ),
-  },
-  {
-    sections: ['names'],
-    column: part(
-      'legal_entity_names',
-      sql`json_build_array(x.name_type_id, x.name)`,
-      sql`x.name_type_id, x.position`,
-      'names',
-    ),
-  },
-  {
-    sections: ['addresses'],
-    column: part(
-      'legal_entity_addresses',
-      sql`json_build_array(x.address_type_id, x.country_id, ${sql.join(ADDRESS_PARTS.map((p) => sql.ref(`x.${p}`)))})`,
-      sql`x.address_type_id, x.position`,
-      'addresses',
-    ),
-  },
-  {
-    sections: ['dates'],
-    column: part('legal_entity_dates', sql`json_build_array(x.date_type_id, x.date)`, null, 'dates'),
-  },
-  {
-    sections: ['identifiers'],
-    column: part(
-      'legal_entity_identifiers',
-      sql`json_build_array(x.identifier_type_id, x.identifier)`,
-      sql`x.identifier_type_id, x.position`,
-      'identifiers',
-    ),
-  },
-  {
-    sections: ['indicators'],
-    column: part('legal_entity_indicators', sql`json_build_array(x.indicator_type_id, x.value)`, null, 'indicators'),
-  },
-  {
-    sections: ['specifications'],
-    column: sql`(select json_build_array(x.members_count, x.officers_count, x.partners_count)
-      from legal_entity_specifications x where x.legal_entity_id = b.id) as specifications`,
-  },
-  { sections: ['products'], column: part('products', sql`x.name`, sql`x.name, x.id`, 'products') },
-  {
-    sections: ['registration_authorities', 'tax_authorities'],
-    column: part(
-      'registers',
-      sql`json_build_array(x.authority, x.register_name, x.register_number, x.type_id)`,
-      sql`x.entry_date, x.id`,
-      'registers',
-    ),
-  },
-  {
-    sections: ['members'],
-    column: sql`(select json_agg(json_build_array(m.name, lem.position_id, m.country_id, mc.name,
-        (select json_agg(c.contact order by c.contact_type_id) from member_contacts c where c.member_id = m.id))
-        order by lem.position_id, m.name, lem.member_id)
-      from legal_entity_members lem
-      join members m on m.id = lem.member_id
-      left join legal_entities mc on mc.id = m.legal_entity_id
-      where lem.legal_entity_id = b.id) as members`,
-  },
-];
-
-/**
  * The export's query of companies: one row per company of `source` (a relation `t (id, ord)`), in
- * `ord` order, with a JSON array per part the chosen sections need (PARTS). The benchmark runs it
- * under COPY as the database's floor for the same rows.
+ * `ord` order, with the parts the chosen sections need. The benchmark runs it under COPY as the
+ * database's floor for the same rows.
  */
 export function companyRowsQuery(source: RawBuilder<unknown>, sections: readonly CompanyExportSection[]) {
-  const chosen = new Set(sections);
-  const parts = PARTS.filter((p) => !p.sections || p.sections.some((s) => chosen.has(s))).map((p) => p.column);
   return sql<CompanyRowJson>`
-    select b.id, b.name, b.jurisdiction_id, b.size_id, b.employees_id, b.status_id, ${sql.join(parts)}
+    select ${companySelect(partsOf(sections))}
     from ${source}
-    join legal_entities b on b.id = t.id
+    join legal_entities le on le.id = t.id
     order by t.ord`;
 }
 
@@ -291,85 +255,89 @@ export async function readCompanyRows(
   const rows = await readRows(db, ids, sections);
   // A document holds every section: the parts of the sections not chosen are left out, as the
   // live query leaves them out.
+  const companies: CompanyWith<ExportPart[]>[] = rows.map(companyParser(partsOf(sections)));
   const chosen = new Set(sections);
-  const when = <V>(section: boolean, part: V | null | undefined): V | null => (section ? (part ?? null) : null);
-  const registers = chosen.has('registration_authorities') || chosen.has('tax_authorities');
-
   const name = (list: RefList, id: number) => displayName(list.byId.get(id), languageId);
-  const grouped = <V>(pairs: [number, V][] | null): Map<number, V[]> => {
+  const grouped = <R, V>(rows: R[], type: (row: R) => number, value: (row: R) => V): Map<number, V[]> => {
     const map = new Map<number, V[]>();
-    for (const [type, value] of pairs ?? []) {
-      const list = map.get(type);
-      if (list) list.push(value);
-      else map.set(type, [value]);
+    for (const row of rows) {
+      const key = type(row);
+      const list = map.get(key);
+      if (list) list.push(value(row));
+      else map.set(key, [value(row)]);
     }
-    return map;
-  };
-  const single = <V>(pairs: [number, V][] | null): Map<number, V> => {
-    const map = new Map<number, V>();
-    for (const [type, value] of pairs ?? []) if (!map.has(type)) map.set(type, value);
     return map;
   };
   const countryName = (id: number | null) => (id === null ? null : name(reference.locations, id));
 
-  return rows.map((row): CompanyExportData => {
+  return companies.map((c): CompanyExportData => {
     // The chosen status among the company's statuses, or its own status without any (as the data API).
-    const statusIds = row.statuses ?? (row.status_id === null ? [] : [row.status_id]);
+    const statusIds =
+      c.statuses.length > 0 ? c.statuses.map((s) => s.status_id) : c.status_id === null ? [] : [c.status_id];
     const statuses = statusIds.map((id) => ({ status_id: id, status_name: name(reference.statuses, id) }));
-    const size = row.size_id === null ? undefined : reference.sizes.byId.get(row.size_id);
-    const employees = row.employees_id === null ? undefined : reference.employees.byId.get(row.employees_id);
-    const addresses = new Map<number, ExportAddress[]>();
-    for (const [type, country, ...values] of when(chosen.has('addresses'), row.addresses) ?? []) {
-      const parts = {} as Record<(typeof ADDRESS_PARTS)[number], string | null>;
-      ADDRESS_PARTS.forEach((p, i) => {
-        parts[p] = values[i];
-      });
-      const countryLabel = countryName(country);
-      const address = {
-        full: fullAddress(parts, countryLabel),
-        locality: parts.locality,
-        post_code: parts.post_code,
-        country: countryLabel,
-      };
-      const list = addresses.get(type);
-      if (list) list.push(address);
-      else addresses.set(type, [address]);
-    }
-    const spec = when(chosen.has('specifications'), row.specifications);
+    const size = c.size_id === null ? undefined : reference.sizes.byId.get(c.size_id);
+    const employees = c.employees_id === null ? undefined : reference.employees.byId.get(c.employees_id);
+    const memberContacts = grouped(
+      c.member_contacts ?? [],
+      (m) => m.member_id,
+      (m) => m.contact,
+    );
+    const spec = c.specifications?.[0];
     return {
-      id: row.id,
-      name: row.name,
+      id: c.id,
+      name: c.name,
       statusName: chooseStatus(statuses)?.status_name ?? null,
-      jurisdictionName: name(reference.locations, row.jurisdiction_id),
+      jurisdictionName: name(reference.locations, c.jurisdiction_id),
       sizeName: size ? displayName(size, languageId) : null,
       employeesName: employees ? displayName(employees, languageId) : null,
       statuses: statuses.map((s) => s.status_name),
-      names: grouped(when(chosen.has('names'), row.names)),
-      addresses,
-      dates: single(when(chosen.has('dates'), row.dates)),
-      identifiers: grouped(when(chosen.has('identifiers'), row.identifiers)),
-      contacts: grouped(row.contacts),
-      indicators: single(when(chosen.has('indicators'), row.indicators)),
-      specifications: spec ? { members_count: spec[0], officers_count: spec[1], partners_count: spec[2] } : null,
-      products: when(chosen.has('products'), row.products) ?? [],
-      registers: (when(registers, row.registers) ?? []).map(([authority, registerName, registerNumber, type]) => ({
-        authority,
-        name: registerName,
-        number: registerNumber,
-        tax: type === TAX_REGISTER,
-      })),
-      members: (when(chosen.has('members'), row.members) ?? []).map(
-        ([memberName, position, country, company, contacts]) => {
-          const location = country === null ? undefined : reference.locations.byId.get(country);
-          return {
-            name: memberName,
-            position: name(reference.positions, position),
-            country: location ? displayName(location, languageId) : null,
-            contacts: contacts ?? [],
-            company,
-          };
+      names: grouped(
+        c.names ?? [],
+        (n) => n.name_type_id,
+        (n) => n.name,
+      ),
+      addresses: grouped(
+        c.addresses ?? [],
+        (a) => a.address_type_id,
+        (a) => {
+          const country = countryName(a.country_id);
+          return { full: formatAddress(a, country), locality: a.locality, post_code: a.post_code, country };
         },
       ),
+      dates: new Map((c.dates ?? []).map((d) => [d.date_type_id, d.date])),
+      identifiers: grouped(
+        c.identifiers ?? [],
+        (i) => i.identifier_type_id,
+        (i) => i.identifier,
+      ),
+      contacts: grouped(
+        c.contacts,
+        (x) => x.contact_type_id,
+        (x) => x.contact,
+      ),
+      indicators: new Map((c.indicators ?? []).map((i) => [i.indicator_type_id, i.value])),
+      specifications: spec ?? null,
+      industries: (c.industries ?? []).map((i) => {
+        const industry = reference.industries.byId.get(i.industry_id);
+        return { code: industry?.code ?? '', name: displayName(industry, languageId), primary: i.is_primary };
+      }),
+      products: (c.products ?? []).map((p) => p.name),
+      registers: (chosen.has('registration_authorities') || chosen.has('tax_authorities')
+        ? (c.registers ?? [])
+        : []
+      ).map((r) => ({
+        authority: r.authority,
+        name: r.register_name,
+        number: r.register_number,
+        tax: r.type_id === TAX_REGISTER,
+      })),
+      members: (c.members ?? []).map((m) => ({
+        name: m.name,
+        position: name(reference.positions, m.position_id),
+        country: countryName(m.country_id),
+        contacts: memberContacts.get(m.member_id) ?? [],
+        company: m.company_name,
+      })),
     };
   });
 }

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
+import { slugify } from '../../db/reference/slugify.ts';
 import { findCompanyIds } from '../companies/find-companies.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Lang, Reference } from '../reference/reference-data.ts';
@@ -40,8 +41,8 @@ export type ExportRequest = {
   choices: ExportChoices;
   /** The selected rows (scope "selected"): company ids, or record ids of a record section. */
   ids: number[];
-  /** A company list of the signed-in user: the export takes its companies instead of a search. */
-  list?: { userId: number; watchlistId: number };
+  /** A company list of the signed-in user: the export takes its companies instead of a search, and its name. */
+  list?: { userId: number; watchlistId: number; name: string };
   lang: Lang;
   languageId: number;
   siteUrl: string;
@@ -87,9 +88,14 @@ export async function prepareExport(db: Db, reference: Reference, request: Expor
       parameter: 'list',
     });
   }
+  // A list's export is named after the list (`registra_example_key-accounts_2026-11-22_14-05.csv`).
   const fileName = exportFileName(
     request.siteUrl,
-    section.id === 'companies' ? 'legal_entities' : section.id.replace(/-/g, '_'),
+    request.list
+      ? slugify(request.list.name) || 'list'
+      : section.id === 'companies'
+        ? 'legal_entities'
+        : section.id.replace(/-/g, '_'),
     choices.format,
     request.now ?? new Date(),
   );

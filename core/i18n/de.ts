@@ -33,6 +33,7 @@ export const de: Messages = {
       employees_number: 'Beschäftigte',
       indicators: 'Merkmale',
       identifiers: 'Kennungen',
+      industries: 'Branchen',
       names: 'Namen',
       products: 'Produkte und Leistungen',
       registration_authorities: 'Registerbehörden',

@@ -31,6 +31,7 @@ export const en = {
       employees_number: 'Employees',
       indicators: 'Indicators',
       identifiers: 'Identifiers',
+      industries: 'Industries',
       names: 'Names',
       products: 'Products and services',
       registration_authorities: 'Registration authorities',

@@ -33,6 +33,7 @@ export const fr: Messages = {
       employees_number: 'Effectif',
       indicators: 'Indicateurs',
       identifiers: 'Identifiants',
+      industries: 'Secteurs d’activité',
       names: 'Noms',
       products: 'Produits et services',
       registration_authorities: 'Autorités d’enregistrement',

@@ -87,8 +87,15 @@ export const STATUS = {
   struckOff: 7,
   merged: 8,
 };
-const NAME_TYPE = { legalFull: 1, short: 3, clean: 4, trade: 5 };
-export const ADDRESS_TYPE = { headquarter: 1, physical: 2, postal: 3, principalActivity: 4, registered: 5 };
+const NAME_TYPE = { legalFull: 1, mixed: 2, short: 3, clean: 4, trade: 5 };
+export const ADDRESS_TYPE = {
+  headquarter: 1,
+  physical: 2,
+  postal: 3,
+  principalActivity: 4,
+  registered: 5,
+  parentCompany: 6,
+};
 const DATE_TYPE = {
   registration: 1,
   cancellation: 2,
@@ -528,6 +535,11 @@ export function makeCompany(catalog: SeedCatalog, pool: PersonPool, seed: number
     namesRows.push({ name_type_id: NAME_TYPE.short, position: 0, name: core.split(' ').slice(0, 2).join(' ') });
   if (random.chance(0.15)) namesRows.push({ name_type_id: NAME_TYPE.clean, position: 0, name: core });
   if (trade !== null) namesRows.push({ name_type_id: NAME_TYPE.trade, position: 0, name: trade });
+  // A mixed name: the legal name with the trade name, as some registries print it (every type of
+  // the reference data occurs, so that no export column is always empty). No draw: the company's
+  // other values stay as they were.
+  if (trade !== null && id % 2 === 0)
+    namesRows.push({ name_type_id: NAME_TYPE.mixed, position: 0, name: `${name} (${trade})` });
 
   // Addresses
   const addresses = [makeAddress(random, j, names, ADDRESS_TYPE.registered, 0)];
@@ -744,8 +756,16 @@ export function makeCompany(catalog: SeedCatalog, pool: PersonPool, seed: number
   }
   if (random.chance(0.14)) {
     const owner = pool.pickCorporate(id, random);
-    if (owner !== null && owner !== id)
-      addMember(companyMemberId(owner), random.chance(0.5) ? POSITION.parent : POSITION.shareholder);
+    if (owner !== null && owner !== id) {
+      const position = random.chance(0.5) ? POSITION.parent : POSITION.shareholder;
+      addMember(companyMemberId(owner), position);
+      // The parent company's address is its registered address (the parent is an earlier company,
+      // made again from its own seed: no draw of this company's).
+      if (position === POSITION.parent) {
+        const registered = makeCompany(catalog, pool, seed, owner).addresses[0];
+        addresses.push({ ...registered, address_type_id: ADDRESS_TYPE.parentCompany, position: 0 });
+      }
+    }
   }
   const distinctMembers = new Set(members.map((m) => m.member_id)).size;
   const officers = members.filter((m) => m.position_id <= POSITION.president).length;

@@ -1368,7 +1368,13 @@ function plantVarietyRight(ctx: Context): void {
 function documents(ctx: Context): void {
   const { random, company } = ctx;
   const out = ctx.out.documents;
+  // A document is filed once: a second draw of the same title (the same year's accounts or
+  // confirmation statement, two draws clamped to the company's last day) is not filed again. The
+  // draws still happen, so the rest of the company's records stay as they were.
+  const filed = new Set<string>();
   const doc = (title: string, type: string, day: number): void => {
+    if (filed.has(title)) return;
+    filed.add(title);
     out.push({
       legal_entity_id: company.id,
       id: recordId(company.id, out.length),

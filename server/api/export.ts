@@ -95,11 +95,11 @@ export async function prepareExportCall(call: ExportCall) {
   const section = sectionById(call.section);
   if (!section) throw new AppError('not_found', `No section ${call.section}.`);
   const parsed = parseExportParams(section, call.params);
-  let list: { userId: number; watchlistId: number } | undefined;
+  let list: { userId: number; watchlistId: number; name: string } | undefined;
   if (parsed.list !== undefined) {
     const watchlist = await getWatchlistByNumber(call.db, call.auth.user.id, parsed.list);
     if (!watchlist) throw notFound('company list');
-    list = { userId: call.auth.user.id, watchlistId: watchlist.id };
+    list = { userId: call.auth.user.id, watchlistId: watchlist.id, name: watchlist.name };
   }
   return prepareExport(call.db, call.reference, {
     section,

@@ -88,8 +88,8 @@ describe('export documents', () => {
       const document = stored.get(id);
       expect(document?.version, `company ${id}`).toBe(version);
       expect(document?.document, `company ${id}`).toEqual(live.get(id));
-      members += document?.document.members?.length ?? 0;
-      registers += document?.document.registers?.length ?? 0;
+      members += (document?.document.members as unknown[] | undefined)?.length ?? 0;
+      registers += (document?.document.registers as unknown[] | undefined)?.length ?? 0;
     }
     // Every part is there to compare, members and their member companies included.
     expect(members).toBeGreaterThan(50);

@@ -52,6 +52,7 @@ describe('the export reader', () => {
           'le_names',
           'le_specifications',
           'le_statuses',
+          'le_industries',
           'le_members',
         ]),
         languageId,
@@ -91,6 +92,11 @@ describe('the export reader', () => {
         ),
         indicators: new Map((item.indicators ?? []).map((i) => [i.type.id, i.value])),
         specifications: item.specifications ?? null,
+        industries: (item.industries ?? []).map((i) => ({
+          code: i.code,
+          name: i.name,
+          primary: i.industry_indicators.some((x) => x.type === 'is_primary'),
+        })),
         members: [],
       };
       for (const a of item.addresses ?? []) {

@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_ROW_LIMIT, type ExportFormat } from '../../core/export/export-options.ts';
+import { COMPANY_EXPORT_SECTIONS, EXPORT_ROW_LIMIT, type ExportFormat } from '../../core/export/export-options.ts';
 import { postJson } from '../support/accounts.ts';
 import { parseStrictCsv, parseStrictXml, readXlsxSheet, type XmlElement } from '../support/export-readers.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
+import { TEMPLATE_SEED } from '../support/test-database.ts';
 import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
 
 // Export through the API (issue 5): the gate, parameter checks, every format's content for a
@@ -196,6 +197,39 @@ describe('companies of a filtered search, in every format', () => {
     expect(withoutSections.slice(0, 4)).toEqual(['ID', 'Name', 'Status', 'Jurisdiction']);
   });
 
+  it('fills every column for some company: an export of every seeded company with every section', async () => {
+    const response = await download(`/api/export/companies?sections=${COMPANY_EXPORT_SECTIONS.join('|')}`);
+    const [header, ...records] = parseStrictCsv(response.body);
+    expect(records).toHaveLength(TEMPLATE_SEED.companies);
+    const empty = header.filter((_, i) => records.every((r) => r[i] === ''));
+    expect(empty).toEqual([]);
+  });
+
+  it.each(['csv', 'json', 'xml'] as const)(
+    '%s exports industries, and each address once (its lines, not the street again)',
+    async (format) => {
+      const response = await download(`/api/export/companies?format=${format}&sections=addresses|industries`);
+      const rows = await rowsOf(format, response.rawPayload);
+      const [address, industries, primary] =
+        format === 'csv'
+          ? ['Address: Registered', 'Industries', 'Primary industry']
+          : ['addresses.registered', 'industries', 'industries.primary'];
+      const companies = await sql<{ line: string; street: string; code: string }>`
+        select a.address_line_1 as line, a.street, i.code from legal_entities le
+        join legal_entity_addresses a on a.legal_entity_id = le.id and a.address_type_id = 5
+        join industries i on i.id = le.primary_industry_id
+        order by le.registration_sort desc, le.id desc`.execute(t.db.kysely);
+      expect(rows).toHaveLength(companies.rows.length);
+      for (const [n, company] of companies.rows.entries()) {
+        // "480 Madison Drive, Unit 1593, Madison Drive 480, Unit 1593, …" named the street twice.
+        expect(rows[n][address].startsWith(`${company.line}, `)).toBe(true);
+        expect(rows[n][address].split(company.street)).toHaveLength(2);
+        expect(rows[n][primary]).toMatch(new RegExp(`^${company.code} `));
+        expect(rows[n][industries]).toContain(rows[n][primary]);
+      }
+    },
+  );
+
   it('XLSX cells are typed: ids as numbers, dates as dates (read without exceljs)', async () => {
     const response = await download(`/api/export/companies?jurisdiction=${jurisdiction}&format=xlsx`);
     const { cells, pane } = await readXlsxSheet(response.rawPayload);
@@ -298,7 +332,12 @@ describe('scopes', () => {
     const list = (await postJson(t.app, 'POST', `/api/watchlists/users/${a.id}`, { name: 'Export me' }, a)).json()
       .watchlist;
     await postJson(t.app, 'POST', `/api/watchlists/${list.id}/objects`, { object_ids: companies.map((c) => c.id) }, a);
-    const json = JSON.parse((await download(`/api/export/companies?format=json&list=${list.number}`)).body);
+    const response = await download(`/api/export/companies?format=json&list=${list.number}`);
+    // Named after the list, not `…legal_entities…`.
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="registra_example_export-me_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.json"$/,
+    );
+    const json = JSON.parse(response.body);
     expect(json.legal_entities.map((r: { id: number }) => r.id).sort()).toEqual(companies.map((c) => c.id).sort());
     // Selected rows of a list stay within the list.
     const outside = (await someCompanies(t.db, 1, 100))[0].id;

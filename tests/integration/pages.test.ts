@@ -304,6 +304,24 @@ describe('company profile', () => {
     expect(res.body).toMatch(/<title>.+ — Registra<\/title>/);
   });
 
+  it('lists each of a company’s documents once', async () => {
+    // The seed once filed a year's confirmation statement twice (two draws of the same year).
+    const twice = await sql<{ legal_entity_id: number }>`select legal_entity_id from documents
+      group by legal_entity_id, title having count(*) > 1 limit 5`.execute(t.db.kysely);
+    expect(twice.rows).toEqual([]);
+    const many = await sql<{ uri: string }>`select le.uri from legal_entities le
+      join documents d on d.legal_entity_id = le.id group by le.id, le.uri order by count(*) desc, le.id limit 3`.execute(
+      t.db.kysely,
+    );
+    for (const { uri } of many.rows) {
+      const html = (await get(`/companies/details/${uri}/`)).body;
+      const section = html.match(/<section[^>]* id="records-documents"[\s\S]*?<\/section>/)?.[0] ?? '';
+      const rows = [...section.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => m[1].replace(/<[^>]+>/g, '|'));
+      expect(rows.length).toBeGreaterThan(2);
+      expect([uri, rows.length]).toEqual([uri, new Set(rows).size]);
+    }
+  });
+
   it('marks advanced profiles (a related list of 10 or more items)', async () => {
     const row = await sql<{ uri: string }>`
       select le.uri from legal_entities le

@@ -32,6 +32,7 @@ function company(id: number, overrides: Partial<ComparedCompany> = {}): Compared
     uri: `company-${id}`,
     name: `Company ${id}`,
     jurisdiction_id: 276,
+    kind_id: null,
     size_id: 2,
     employees_id: 3,
     status_id: 1,

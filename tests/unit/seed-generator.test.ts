@@ -370,6 +370,17 @@ describe('makeRecords', () => {
     expect(total / 400).toBeGreaterThanOrEqual(11);
   });
 
+  it('files each document of a company once (no title twice, e.g. two confirmation statements of one year)', () => {
+    // langosh-paving-llc-10029 of the demo seed had its 2026 confirmation statement twice.
+    let documents = 0;
+    for (const company of [...companies(1, 10_001, 11_000), ...companies(7, 1, 400)]) {
+      const titles = makeRecords(catalog, pool, company.id > 400 ? 1 : 7, company).documents.map((d) => d.title);
+      documents += titles.length;
+      expect([company.uri, titles.length]).toEqual([company.uri, new Set(titles).size]);
+    }
+    expect(documents).toBeGreaterThan(1_000);
+  });
+
   it('gives a few companies long lists (the advanced profile) and most a few records', () => {
     const perCompany = companies(1, 10_001, 14_000).map((c) => {
       const byTable = new Map<string, number>();

@@ -1,0 +1,30 @@
+import type { Database } from '../../../db/schema.ts';
+import { ADDRESS_PARTS } from '../../sections/section.ts';
+import { definePart } from './company-part.ts';
+
+export type AddressRow = Omit<Database['legal_entity_addresses'], 'legal_entity_id'>;
+
+/** A company's addresses, by address type, then position. */
+export const addressesPart = definePart<AddressRow>()({
+  key: 'addresses',
+  table: 'legal_entity_addresses',
+  fields: ['address_type_id', 'position', ...ADDRESS_PARTS, 'country_id', 'state_id'],
+  order: 'x.address_type_id, x.position',
+});
+
+type AddressText = Pick<AddressRow, (typeof ADDRESS_PARTS)[number]>;
+
+/**
+ * An address on one line, the one way every reader writes it: the address lines when given (they
+ * already hold the street and house), else the street parts; then post code and locality, county,
+ * state and country.
+ */
+export function formatAddress(a: AddressText, countryName: string | null): string {
+  const given = (parts: (string | null)[]) => parts.filter((p): p is string => p !== null && p.trim() !== '');
+  const street = given([a.address_line_1, a.address_line_2]);
+  const lines =
+    street.length > 0
+      ? street
+      : given([given([a.street, a.house]).join(' '), a.building, a.block, a.floor, a.room, a.city_district]);
+  return given([...lines, given([a.post_code, a.locality]).join(' '), a.county, a.state, countryName]).join(', ');
+}
