@@ -27,6 +27,9 @@ export const MAX_CONTACTS_PER_USER = 100;
 export const PHONE_DIGITS_MIN = 6;
 export const PHONE_DIGITS_MAX = 15;
 
+/** Rows one export may hold. */
+export const EXPORT_ROW_LIMIT = 10_000;
+
 /** Items in one related list that make a profile advanced (spec §3, §9). */
 export const ADVANCED_PROFILE_THRESHOLD = 10;
 
@@ -49,4 +52,5 @@ export const MESSAGE_LIMITS = {
   phoneDigitsMin: PHONE_DIGITS_MIN,
   phoneDigitsMax: PHONE_DIGITS_MAX,
   advancedThreshold: ADVANCED_PROFILE_THRESHOLD,
+  exportRowsMax: EXPORT_ROW_LIMIT,
 } as const;

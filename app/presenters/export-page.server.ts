@@ -128,7 +128,7 @@ export async function loadExportPage(context: ContextReader, request: Request, l
     separators: EXPORT_SEPARATORS.map((value) => ({ value, label: p.t(`export.separators.${value}`) })),
     scopes: EXPORT_SCOPES.filter((s) => (s === 'selected' ? ids.length > 0 : !(s === 'page' && list))).map((value) => ({
       value,
-      label: p.t(`export.scopes.${value}`, { count: ids.length, limit: p.number(EXPORT_ROW_LIMIT) }),
+      label: p.t(`export.scopes.${value}`, { count: ids.length }),
     })),
     sections:
       section.id === 'companies'

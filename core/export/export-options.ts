@@ -14,8 +14,9 @@ export const SEPARATOR_CHARS: Record<ExportSeparator, string> = { comma: ',', se
 export const EXPORT_SCOPES = ['page', 'selected', 'first', 'all'] as const;
 export type ExportScope = (typeof EXPORT_SCOPES)[number];
 
-/** Spec §9 "Export all records": the most rows one export holds (and N of "first N"). */
-export const EXPORT_ROW_LIMIT = 10_000;
+import { EXPORT_ROW_LIMIT } from '../limits.ts';
+
+export { EXPORT_ROW_LIMIT };
 
 /**
  * Spec §3: the data sections a user chooses for a company export (the legal entity's own

@@ -5,6 +5,7 @@ import { fr } from '../../core/i18n/fr.ts';
 import { i18nFor } from '../../core/i18n/i18n.ts';
 import {
   ADVANCED_PROFILE_THRESHOLD,
+  EXPORT_ROW_LIMIT,
   CONTACT_MAX_LENGTH,
   LIST_DESCRIPTION_MAX,
   LIST_NAME_MAX,
@@ -24,6 +25,8 @@ const STATED: [key: string, limit: number][] = [
   ['account.problems.password.tooShort', PASSWORD_MIN_LENGTH],
   ['account.passwordHint', PASSWORD_MIN_LENGTH],
   ['profile.advancedHint', ADVANCED_PROFILE_THRESHOLD],
+  ['export.scopes.all', EXPORT_ROW_LIMIT],
+  ['companySettings.problems.count.invalid', EXPORT_ROW_LIMIT],
 ];
 
 describe('limits in messages', () => {

@@ -64,11 +64,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       separators: EXPORT_SEPARATORS.map((value) => ({ value, label: p.t(`export.separators.${value}`) })),
       scopes: SCOPES.map((value) => ({
         value,
-        label: p.t(`export.scopes.${value}`, { limit: p.number(EXPORT_ROW_LIMIT) }),
+        label: p.t(`export.scopes.${value}`),
       })),
       sections: COMPANY_EXPORT_SECTIONS.map((value) => ({ value, label: p.t(`export.sectionNames.${value}`) })),
     },
-    limit: p.number(EXPORT_ROW_LIMIT),
     ...doneOf(request),
   };
 }
@@ -117,7 +116,6 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
       fields={fields(intent)}
       name={name}
       problems="companySettings.problems"
-      values={{ limit: loaderData.limit }}
     />
   );
   return (
