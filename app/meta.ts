@@ -24,7 +24,7 @@ const NOINDEX = [
   /^\/account\/(login|sign-up|sign-out|password\/recovery|activation|email\/confirm)\//,
   /^\/dashboard\//,
   /^\/companies\/(lists|history|settings)\//,
-  // Export forms of a search (issue 5).
+  // Export forms of a search.
   /^\/[a-z-]+\/export\//,
 ];
 /** Spec §2: no canonical, alternates or social tags on the activation and recovery-code pages. */

@@ -10,19 +10,19 @@ export default [
     route(':section/search', 'routes/search.tsx', { id: 'section-search' }),
     route(':section/search/advanced', 'routes/advanced-search.tsx'),
     route(':section/search/f/*', 'routes/search.tsx', { id: 'section-search-filtered' }),
-    // Export (issue 5): every section's search as a file, from /{section}/export/ with the search's query.
+    // Export: every section's search as a file, from /{section}/export/ with the search's query.
     route(':section/export', 'routes/export.tsx', { id: 'section-export' }),
     route(':section/export/f/*', 'routes/export.tsx', { id: 'section-export-filtered' }),
     route('companies/details/:uri', 'routes/companies/details.tsx'),
     route('companies/directories/jurisdictions', 'routes/companies/jurisdictions.tsx'),
     route('companies/directories/industries', 'routes/companies/industries.tsx', { id: 'industries' }),
     route('companies/directories/industries/f/:industry', 'routes/companies/industries.tsx', { id: 'industry' }),
-    // Company comparison (issue 5 item 6): the page and its PDF export.
+    // Company comparison: the page and its PDF export.
     // The user's table view and export settings for companies (spec §2 "Company pages").
     route('companies/settings', 'routes/companies/settings.tsx'),
     route('companies/comparison', 'routes/comparison/page.tsx'),
     route('companies/comparison/pdf', 'routes/comparison/pdf.ts'),
-    // What a signed-in user keeps (issue 4): company lists, histories, saved searches.
+    // What a signed-in user keeps: company lists, histories, saved searches.
     route('companies/lists', 'routes/lists/lists.tsx'),
     route('companies/lists/add', 'routes/lists/add.tsx'),
     route('companies/lists/:number', 'routes/lists/list.tsx'),
@@ -32,7 +32,7 @@ export default [
     route('dashboard/history/search/companies', 'routes/history/searches.tsx', { id: 'dashboard-search-history' }),
     route('dashboard/history/purchases/profiles/companies', 'routes/history/purchases.tsx'),
     route('dashboard/saved-searches', 'routes/saved-searches.tsx'),
-    // The dashboard, notifications and settings (issue 4 items 10, 11).
+    // The dashboard, notifications and settings.
     route('dashboard', 'routes/dashboard/overview.tsx'),
     route('dashboard/notifications', 'routes/dashboard/notifications.tsx'),
     route('dashboard/settings/profile', 'routes/settings/profile.tsx'),

@@ -1,4 +1,4 @@
-// The export benchmark (issue 5): 10,000 companies of the 1M-company PostgreSQL set written as csv,
+// The export benchmark: 10,000 companies of the 1M-company PostgreSQL set written as csv,
 // json, xml (goal ≤ 0.5 s) and xlsx (≤ 2 s) with under 150 MB of extra memory, beside the floor of
 // PostgreSQL's own COPY … TO STDOUT of the same rows as the export reads them (their export
 // documents), and, for context, of the same data from the normalised tables; and 10,000 rows of a

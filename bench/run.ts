@@ -1000,7 +1000,7 @@ try {
     }
   });
 
-  // 3b. Related-record sections (issue 3): a single filter with the default sort on every section,
+  // 3b. Related-record sections: a single filter with the default sort on every section,
   // a deep page, a name search with three filters, and facet counts beside a GROUP BY of the table.
   await section('related-record sections', async () => {
     const recordSections = SECTIONS.filter((s) => s.record);
@@ -1278,7 +1278,7 @@ try {
     );
   });
 
-  // ---------- export (issue 5): 10,000 rows per format, memory, ratio to COPY ----------
+  // ---------- export: 10,000 rows per format, memory, ratio to COPY ----------
   await section('export', async () => {
     if (!db) throw new Error('no database');
     for (const r of await benchExport(db, reference, log)) row(r.metric, r.value, r.target, r.pass);

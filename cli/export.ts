@@ -13,7 +13,7 @@ import { LANGUAGE_EN } from '../db/reference/enumerations.ts';
 import type { Env } from '../server/env.ts';
 import { progressBar } from './progress.ts';
 
-// `npm run cli -- export`: the export of a search to a file, for operators (issue 5). The same
+// `npm run cli -- export`: the export of a search to a file, for operators. The same
 // parameters, checks and writers as the download; the file appears only when it is complete (it
 // is written beside the target and renamed at the end; a failure removes it).
 

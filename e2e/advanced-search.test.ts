@@ -1,4 +1,4 @@
-// The advanced search in a real browser (issue 3, item 5): find a parameter, add filters as chips
+// The advanced search in a real browser: find a parameter, add filters as chips
 // (AND), add a second value to one filter (OR), remove a chip; the URL carries the whole search.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

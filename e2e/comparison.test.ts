@@ -6,7 +6,7 @@ import { readPdf } from '../tests/support/read-pdf.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
-// Company comparison in a real browser (issue 5 item 6): a guest ticks two companies in the search
+// Company comparison in a real browser: a guest ticks two companies in the search
 // results and adds them, sees the differences highlighted and marked, removes one with the
 // keyboard, reloads (the cookie keeps it), then exports the PDF: the sign-in popup, signing in,
 // and back on the comparison the download starts by itself.

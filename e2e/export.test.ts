@@ -8,7 +8,7 @@ import { parseStrictCsv, parseStrictXml } from '../tests/support/export-readers.
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
-// Export in a real browser (issue 5): a guest's download opens the sign-in popup; a signed-in
+// Export in a real browser: a guest's download opens the sign-in popup; a signed-in
 // user ticks rows in search results, opens the export from the results bar and downloads the
 // selected rows in each format, then all rows of the search; the choices come back next time.
 

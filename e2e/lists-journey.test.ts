@@ -5,7 +5,7 @@ import { hashPassword } from '../core/accounts/password-hash.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
-// Company lists and histories in a real browser (issue 4): a new user signs up, activates from the
+// Company lists and histories in a real browser: a new user signs up, activates from the
 // outbox link, signs in, creates a list, adds three companies from search results, renames the
 // list, finds the profile and the search in their histories, switches the interface language and
 // signs out; a guest's "add to list" opens the sign-in popup and, once signed in, lands back on

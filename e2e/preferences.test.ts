@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
-// Stored preferences (spec §4, issue 4 item 12): what a visitor opens on one page is restored on
+// Stored preferences (spec §4): what a visitor opens on one page is restored on
 // the next from local storage, while the one-day preference cookie lives; without that cookie,
 // stored data is reset to empty.
 

@@ -1,4 +1,4 @@
-// Every search section in a real browser (issue 3): open /{section}/search/, apply a filter from
+// Every search section in a real browser: open /{section}/search/, apply a filter from
 // the panel, see the declared columns (spec §2 "Table columns") and open the linked company.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

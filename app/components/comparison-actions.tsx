@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { isLang, localePath } from '../../core/i18n/i18n.ts';
 import { CsrfField } from './account-form.tsx';
 
-// "Add to comparison" on search results and profiles (issue 5 item 6). Comparing is not gated:
+// "Add to comparison" on search results and profiles. Comparing is not gated:
 // guests keep their comparison in a cookie, signed-in users in their account. Both are plain
 // POST forms to /companies/comparison/, which answers with the comparison page.
 

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import exportLinkScript from '../islands/export-link.js?raw';
 import { inlineScript } from '../islands/inline-script.ts';
 
-// The "Export" control of search results and company lists (issue 5): a link to the export page
+// The "Export" control of search results and company lists: a link to the export page
 // of this search (or list), carrying the ticked rows when scripts run (app/islands/export-link.js).
 
 const SCRIPT = inlineScript(exportLinkScript);

@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const saved = await savedTableView(context, section);
     const view = tableView(cookie, section, saved.fallback);
     const page = await loadSearchPage(services, lang, url, params['*'], section, view);
-    // ---- user data (issue 4): a signed-in user's search history and lists; null for guests ----
+    // ---- user data: a signed-in user's search history and lists; null for guests ----
     // A search with a bound left out is shown to be corrected, not kept in the history.
     const user = page.invalidFilters ? null : await searchUserData(context, page, url);
     // This page never hydrates: its view model is read by the server render only, not encoded for
@@ -65,7 +65,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export default function SectionSearch({ loaderData }: Route.ComponentProps) {
   const { page, user } = loaderData;
   const { t } = useTranslation();
-  // ---- user data (issue 4): companies can be ticked and added to a list ----
+  // ---- user data: companies can be ticked and added to a list ----
   const selectable = page.section === 'companies' ? { form: LIST_ADD_FORM, label: t('lists.select') } : undefined;
   return (
     <div className="search-page">
@@ -104,7 +104,7 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               {page.totalText}
             </p>
             <a href={page.advancedHref}>{t('advanced.link')}</a>
-            {/* ---- export (issue 5): this search (or its ticked rows) as a file ---- */}
+            {/* ---- export: this search (or its ticked rows) as a file ---- */}
             <ExportLink select={selectable ? `input[name="ids"][form="${selectable.form}"]` : undefined} />
             <form method="get" action={page.clearHref} className="sort">
               <HiddenFields params={page.carry.sort} />
@@ -141,9 +141,9 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               </li>
             </ul>
           ) : null}
-          {/* ---- user data (issue 4): add ticked companies to a list, save this search ---- */}
+          {/* ---- user data: add ticked companies to a list, save this search ---- */}
           <SearchUserActions user={user} canSelect={selectable !== undefined && page.rows.length > 0} />
-          {/* ---- comparison (issue 5): add ticked companies to the comparison ---- */}
+          {/* ---- comparison: add ticked companies to the comparison ---- */}
           {selectable && page.rows.length > 0 ? (
             <CompareSelected form={selectable.form} signedIn={user !== null} />
           ) : null}
@@ -188,7 +188,7 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
                 {t('table.apply')}
               </button>
             </form>
-            {/* ---- user data (issue 4): save this view as the user's default, or go back to it ---- */}
+            {/* ---- user data: save this view as the user's default, or go back to it ---- */}
             <TableViewActions
               section={page.section}
               style={page.tableStyle}

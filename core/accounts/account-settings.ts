@@ -3,7 +3,7 @@ import { LANGS, type Lang } from '../reference/reference-data.ts';
 import { TABLE_STYLES, type TableStyle } from '../table-views/table-view-settings.ts';
 import { type FieldErrors, invalidFields } from './account-errors.ts';
 
-// The settings a signed-in user keeps (issue 4 item 10): the interface (language, table style),
+// The settings a signed-in user keeps: the interface (language, table style),
 // which optional emails they receive, and the sessions signed in to the account.
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { type Page, pageOf, pageSize } from '../user-data/list-query.ts';
 
-// What the product tells a signed-in user on /dashboard/notifications/ (issue 4 item 11): account
+// What the product tells a signed-in user on /dashboard/notifications/: account
 // events now (welcome, a sign-in from a new device, password or email changed), tracking updates
 // later. A notification stores its kind and the few values its wording needs; the page words it
 // in the reader's language (core/i18n `notifications.kinds.<kind>`).

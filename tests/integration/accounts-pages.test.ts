@@ -13,7 +13,7 @@ import {
 } from '../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
-// The account pages (issue 4): plain HTML forms posting to route actions, through app.inject.
+// The account pages: plain HTML forms posting to route actions, through app.inject.
 
 let t: TestApp;
 beforeAll(async () => {

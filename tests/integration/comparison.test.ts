@@ -9,7 +9,7 @@ import { readPdf } from '../support/read-pdf.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
 
-// Company comparison (issue 5 item 6) through app.inject over the production build: the page,
+// Company comparison through app.inject over the production build: the page,
 // adding and removing by POST, the five-company limit, the guest's cookie (and bad ones), the
 // signed-in user's saved set and the merge of a guest's set at sign-in, and the PDF export —
 // read back with PDF.js (unpdf).

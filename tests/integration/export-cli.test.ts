@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStrictCsv } from '../support/export-readers.ts';
 
-// `npm run cli -- export` (issue 5): a file of the search's rows and a summary line; bad input is
+// `npm run cli -- export`: a file of the search's rows and a summary line; bad input is
 // a clear error, a non-zero exit and no file.
 
 const run = promisify(execFile);

@@ -3,7 +3,7 @@ import { postForm } from '../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, type TestUser } from '../support/users.ts';
 
-// The export page (issue 5): every section has one, carrying its search; guests get the gated
+// The export page: every section has one, carrying its search; guests get the gated
 // control and a 401 for the form; a signed-in user's choices are saved and restored, and the form
 // answers with the download.
 

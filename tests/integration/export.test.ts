@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { TEMPLATE_SEED } from '../support/test-database.ts';
 import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
 
-// Export through the API (issue 5): the gate, parameter checks, every format's content for a
+// Export through the API: the gate, parameter checks, every format's content for a
 // filtered companies search and a record section, each scope, and the export view settings.
 // Files are read with independent readers (tests/support/export-readers.ts).
 

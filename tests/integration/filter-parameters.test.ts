@@ -1,4 +1,4 @@
-// Every filter parameter of every section (issue 3, item 4): the grammar accepts it, prints it back
+// Every filter parameter of every section: the grammar accepts it, prints it back
 // identically, and its SQL runs against the database.
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -17,7 +17,7 @@ import { pageClient } from '../support/page-forms.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, someCompanies } from '../support/users.ts';
 
-// The dashboard, notifications and settings pages (issue 4 items 10 and 11): plain HTML forms
+// The dashboard, notifications and settings pages: plain HTML forms
 // through app.inject over the production build, checked against the database.
 
 let t: TestApp;

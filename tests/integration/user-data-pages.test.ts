@@ -5,7 +5,7 @@ import { pageClient } from '../support/page-forms.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, someCompanies } from '../support/users.ts';
 
-// The pages of a user's data (issue 4): company lists, browsing and search history, saved
+// The pages of a user's data: company lists, browsing and search history, saved
 // searches; "add to list" on profiles and search results; the sign-in gate for guests. Plain
 // HTML forms through app.inject over the production build.
 

@@ -3,7 +3,7 @@ import { postJson } from '../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
 
-// The cross-user sweep (issue 4 item 6): user A has data in every resource; user B, signed in with
+// The cross-user sweep: user A has data in every resource; user B, signed in with
 // a valid session and CSRF token, calls EVERY signed-in route of the OpenAPI document with A's
 // {user_id}, A's record ids and A's ids in the body — each must answer 403 or 404 and leave A's
 // data exactly as it was. A guest gets 401 from every one of them. The routes come from
@@ -84,14 +84,14 @@ beforeAll(async () => {
   });
   Object.assign(bodyIds, { watchlist_id: list.id, object_id: c1.id, user_id: a.id });
   aTag = 'secret';
-  // ---- export view settings (issue 5) ----
+  // ---- export view settings ----
   const exportSetting = (
     await as('POST', `/api/export_view_settings/users/${a.id}`, { section: 'companies', format: 'xlsx', count: 7 })
   ).json();
   recordOf.export_view_settings = exportSetting.id;
   Object.assign(bodyIds, { export_view_setting_ids: exportSetting.id, count: 50 });
 
-  // ---- contacts, orders, purchases, table view settings (issue 4 item 6) ----
+  // ---- contacts, orders, purchases, table view settings ----
   const contact = (
     await as('POST', `/api/contacts/users/${a.id}`, { type: 'email', contact: 'alice@example.com' })
   ).json();
@@ -237,7 +237,7 @@ function call(op: Operation, as: TestUser | null) {
 describe('the cross-user sweep', () => {
   it('finds the signed-in routes in the OpenAPI document, each either aimed at a user’s data or self-only', () => {
     const ids = operations.map((op) => op.operationId);
-    // The routes of issue 4 are all there (a renamed route must be renamed here too).
+    // The routes of a user's data are all there (a renamed route must be renamed here too).
     for (const expected of [
       'updateUser',
       'listWatchlists',

@@ -23,7 +23,7 @@ import { COMPARED_RECORD_TYPES, type ComparedCompany } from '../../core/comparis
 import { RECORD_SECTIONS } from '../../core/sections/records.ts';
 import { readPdf } from '../support/read-pdf.ts';
 
-// The comparison's pure rules (issue 5 item 6): the set and its cookie, which rows differ, and
+// The comparison's pure rules: the set and its cookie, which rows differ, and
 // the PDF layout — read back with PDF.js (unpdf), an independent reader.
 
 function company(id: number, overrides: Partial<ComparedCompany> = {}): ComparedCompany {

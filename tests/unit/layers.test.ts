@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 // The layers import downwards only: the web app (app/) may use core/ and db/, and the JSON API
 // (server/api/), core/, db/ and the CLI never import the web app. Shared types and the
-// translator live in core/ (core/services.ts, core/i18n/).
+// translator live in core/ (core/services.ts, core/i18n/). And comments cite decisions, not tracker numbers.
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 function sources(dir: string): string[] {
@@ -19,6 +19,15 @@ function importsOf(file: string): string[] {
   const specs = [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]);
   return specs.map((spec) => relative(ROOT, resolve(dirname(join(ROOT, file)), spec)));
 }
+
+describe('comments', () => {
+  it('cite decisions (docs/decisions), never tracker issue numbers', () => {
+    const citing = ['app', 'core', 'db', 'server', 'cli', 'scripts', 'bench', 'tests', 'e2e']
+      .flatMap(sources)
+      .filter((file) => /\b[Ii]ssue \d+/.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(citing).toEqual([]);
+  });
+});
 
 describe('layers', () => {
   for (const dir of ['core', 'db', 'cli', 'server/api']) {

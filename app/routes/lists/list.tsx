@@ -185,7 +185,7 @@ export default function ListPage({ loaderData, actionData }: Route.ComponentProp
       <h1>{list.name}</h1>
       {list.description ? <p className="list-description">{list.description}</p> : null}
       <p className="count">{loaderData.totalText}</p>
-      {/* ---- export (issue 5): the list's companies (or the ticked ones) as a file ---- */}
+      {/* ---- export: the list's companies (or the ticked ones) as a file ---- */}
       <ExportLink
         href={localePath(loaderData.seo.lang, `/companies/export/?list=${list.number}`)}
         select={`input[name="ids"][form="${ROWS_FORM}"]`}
