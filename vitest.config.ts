@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Three tiers (STYLE.md): unit (pure core/ logic), integration (the app through app.inject() over
 // a real database: PGlite, and PostgreSQL too when TEST_DATABASE_URL is set), e2e (real Chromium).
@@ -8,11 +9,22 @@ const GLOBAL_SETUP = ['tests/support/global-setup.ts'];
 const INTEGRATION_FILES = ['tests/integration/**/*.test.ts'];
 /** Tests of a PostgreSQL server's own behaviour (its connections killed, its restarts): that project only. */
 const POSTGRES_ONLY_FILES = ['tests/integration-postgres/**/*.test.ts'];
+/**
+ * Files that never open the test database: the CLI runs on its own PGlite data directory
+ * (DATABASE_URL unset), so the PostgreSQL project would run them a second time, identically.
+ */
+const WITHOUT_TEST_DATABASE = ['tests/integration/cli.test.ts', 'tests/integration/export-cli.test.ts'];
 
-const integration = (name: string, env: Record<string, string>, include = INTEGRATION_FILES) => ({
+const integration = (
+  name: string,
+  env: Record<string, string>,
+  include = INTEGRATION_FILES,
+  exclude: string[] = [],
+) => ({
   test: {
     name,
     include,
+    exclude: [...configDefaults.exclude, ...exclude],
     environment: 'node' as const,
     globalSetup: GLOBAL_SETUP,
     env,
@@ -23,6 +35,10 @@ const integration = (name: string, env: Record<string, string>, include = INTEGR
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single file at a time on a two-core
+    // machine, leaving a core idle while a file waits on its database. Two files at a time keep
+    // both busy (a PostgreSQL file's queries run in the server, beside a PGlite file's worker).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -34,10 +50,12 @@ export default defineConfig({
       integration('integration', { REGISTRA_TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL
         ? [
-            integration('integration-postgres', { REGISTRA_TEST_DB: 'postgres' }, [
-              ...INTEGRATION_FILES,
-              ...POSTGRES_ONLY_FILES,
-            ]),
+            integration(
+              'integration-postgres',
+              { REGISTRA_TEST_DB: 'postgres' },
+              [...INTEGRATION_FILES, ...POSTGRES_ONLY_FILES],
+              WITHOUT_TEST_DATABASE,
+            ),
           ]
         : []),
       {
