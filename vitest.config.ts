@@ -53,6 +53,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           isolate: false,
+          // The seed generator's tests build thousands of companies: a few seconds on a quiet
+          // machine, more than Vitest's default 5 s on a busy one beside another test file.
+          testTimeout: 30_000,
         },
       },
       integration('integration', { REGISTRA_TEST_DB: 'pglite' }),
