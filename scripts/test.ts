@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from '../e2e/support/chromium-path.ts';
+import type { TierTimes } from '../tests/support/tier-times.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'node_modules', '.bin');
@@ -19,6 +20,8 @@ const ENV = { ...process.env, PATH: `${BIN}${delimiter}${process.env.PATH ?? ''}
 
 type Outcome = { passed: number; failed: number; failures: string[] };
 const outcome: Outcome = { passed: 0, failed: 0, failures: [] };
+/** How long each step and tier took, printed before the totals. */
+const timings: string[] = [];
 
 await ensureChromium();
 
@@ -34,6 +37,8 @@ if ((await step('build', ['react-router', 'build'])) !== 0) {
 }
 await runVitest(process.argv.slice(2));
 
+console.log('\nTimes:');
+for (const line of timings) console.log(`  ${line}`);
 if (outcome.failures.length > 0) {
   console.log('\nFailed:');
   for (const failure of outcome.failures) console.log(`  - ${failure}`);
@@ -72,13 +77,13 @@ async function check(name: string, commands: string[][]): Promise<void> {
   }
 }
 
-async function step(name: string, [command, ...args]: string[]): Promise<number> {
+async function step(name: string, [command, ...args]: string[], env: NodeJS.ProcessEnv = ENV): Promise<number> {
   console.log(`\n── ${name}: ${[command, ...args].join(' ')}`);
   const started = Date.now();
-  const code = await run(command, args);
-  console.log(
-    `── ${name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
+  const code = await run(command, args, env);
+  const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  console.log(`── ${name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${took}`);
+  timings.push(`${`${name} ${[command, ...args].slice(0, 2).join(' ')}`.padEnd(36)} ${took.padStart(8)}`);
   return code;
 }
 
@@ -96,15 +101,22 @@ type JsonReport = {
 async function runVitest(extra: string[]): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'registra-vitest-'));
   const reportFile = join(dir, 'report.json');
+  const timesFile = join(dir, 'tiers.json');
   try {
-    const code = await step('vitest', [
+    const code = await step(
       'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${reportFile}`,
-      ...extra,
-    ]);
+      [
+        'vitest',
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${reportFile}`,
+        '--reporter=./tests/support/tier-times.ts',
+        ...extra,
+      ],
+      { ...ENV, REGISTRA_TIER_TIMES: timesFile },
+    );
+    if (existsSync(timesFile)) printTiers(JSON.parse(await readFile(timesFile, 'utf8')) as TierTimes);
     const report = existsSync(reportFile) ? (JSON.parse(await readFile(reportFile, 'utf8')) as JsonReport) : undefined;
     if (!report) {
       outcome.failed += 1;
@@ -133,6 +145,25 @@ async function runVitest(extra: string[]): Promise<void> {
     outcome.failed += failed;
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Per tier: files, the time its files took (summed over the files: the work it costs, whatever
+ * ran beside it), the part spent importing modules, the span from its first file's start to its
+ * last file's end, and its slowest file.
+ */
+function printTiers(tiers: TierTimes): void {
+  for (const [tier, files] of Object.entries(tiers)) {
+    const sum = (pick: (f: TierTimes[string][number]) => number) => files.reduce((total, f) => total + pick(f), 0);
+    const started = Math.min(...files.map((f) => f.started));
+    const ended = Math.max(...files.map((f) => f.started + f.total * 1000));
+    const slowest = files.reduce((a, b) => (b.total > a.total ? b : a));
+    timings.push(
+      `${`tier ${tier} (${files.length} files)`.padEnd(36)} ${`${sum((f) => f.total).toFixed(1)} s`.padStart(8)}` +
+        ` (imports ${sum((f) => f.imports).toFixed(1)} s; span ${((ended - started) / 1000).toFixed(1)} s;` +
+        ` slowest ${slowest.file} ${slowest.total.toFixed(1)} s)`,
+    );
   }
 }
 
