@@ -5,8 +5,8 @@ import { fr } from '../../core/i18n/fr.ts';
 import { i18nFor } from '../../core/i18n/i18n.ts';
 import {
   ADVANCED_PROFILE_THRESHOLD,
-  EXPORT_ROW_LIMIT,
   CONTACT_MAX_LENGTH,
+  EXPORT_ROW_LIMIT,
   LIST_DESCRIPTION_MAX,
   LIST_NAME_MAX,
   MAX_OBJECTS_PER_LIST,
