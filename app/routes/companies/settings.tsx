@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { EXPORT_SCOPES } from '../../../core/export/export-options.ts';
@@ -112,49 +113,77 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
       {loaderData.done === 'table' || loaderData.done === 'export' ? (
         <Notice>{t(`companySettings.saved.${loaderData.done}`)}</Notice>
       ) : null}
-      <section aria-labelledby="company-settings-table">
-        <h2 id="company-settings-table">{t('companySettings.table')}</h2>
-        <p className="field-hint">{t('companySettings.tableHint')}</p>
-        <form method="post" action={action} className="account-form">
-          <CsrfField />
-          <input type="hidden" name="intent" value="table" />
-          <fieldset>
-            <legend>{t('table.style')}</legend>
-            {TABLE_STYLES.map((style) => (
-              <label key={style}>
-                <input type="radio" name="style" value={style} defaultChecked={style === table.style} />{' '}
-                {t(`table.${style}`)}
-              </label>
-            ))}
-            {problem('table', 'style')}
-          </fieldset>
-          <fieldset>
-            <legend>{t('table.columns')}</legend>
-            {table.columns.map((c) => (
-              <label key={c.key}>
-                <input type="checkbox" name="columns" value={c.key} defaultChecked={c.shown} /> {c.label}
-              </label>
-            ))}
-            {problem('table', 'columns')}
-          </fieldset>
-          <button type="submit">{t('companySettings.saveTable')}</button>
-        </form>
-      </section>
-      <section aria-labelledby="company-settings-export">
-        <h2 id="company-settings-export">{t('companySettings.export')}</h2>
-        <p className="field-hint">{t('companySettings.exportHint')}</p>
-        <form method="post" action={action} className="account-form export-form">
-          <CsrfField />
-          <input type="hidden" name="intent" value="export" />
-          <ExportChoicesFields
-            idPrefix="company-settings"
-            options={loaderData.exportOptions}
-            choices={loaderData.export}
-            problem={(name) => problem('export', name)}
-          />
-          <button type="submit">{t('companySettings.saveExport')}</button>
-        </form>
-      </section>
+      <SettingsForm
+        intent="table"
+        action={action}
+        title={t('companySettings.table')}
+        hint={t('companySettings.tableHint')}
+        submit={t('companySettings.saveTable')}
+      >
+        <fieldset>
+          <legend>{t('table.style')}</legend>
+          {TABLE_STYLES.map((style) => (
+            <label key={style}>
+              <input type="radio" name="style" value={style} defaultChecked={style === table.style} />{' '}
+              {t(`table.${style}`)}
+            </label>
+          ))}
+          {problem('table', 'style')}
+        </fieldset>
+        <fieldset>
+          <legend>{t('table.columns')}</legend>
+          {table.columns.map((c) => (
+            <label key={c.key}>
+              <input type="checkbox" name="columns" value={c.key} defaultChecked={c.shown} /> {c.label}
+            </label>
+          ))}
+          {problem('table', 'columns')}
+        </fieldset>
+      </SettingsForm>
+      <SettingsForm
+        intent="export"
+        action={action}
+        title={t('companySettings.export')}
+        hint={t('companySettings.exportHint')}
+        submit={t('companySettings.saveExport')}
+      >
+        <ExportChoicesFields
+          idPrefix="company-settings"
+          options={loaderData.exportOptions}
+          choices={loaderData.export}
+          problem={(name) => problem('export', name)}
+        />
+      </SettingsForm>
     </div>
+  );
+}
+
+/** One of the page's two forms, under its heading: its `intent` tells the action which it is. */
+function SettingsForm({
+  intent,
+  action,
+  title,
+  hint,
+  submit,
+  children,
+}: {
+  intent: 'table' | 'export';
+  action: string;
+  title: string;
+  hint: string;
+  submit: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`company-settings-${intent}`}>
+      <h2 id={`company-settings-${intent}`}>{title}</h2>
+      <p className="field-hint">{hint}</p>
+      <form method="post" action={action} className={intent === 'export' ? 'account-form export-form' : 'account-form'}>
+        <CsrfField />
+        <input type="hidden" name="intent" value={intent} />
+        {children}
+        <button type="submit">{submit}</button>
+      </form>
+    </section>
   );
 }
