@@ -7,6 +7,7 @@ import {
   EXPORT_SCOPES,
   EXPORT_SEPARATORS,
   type ExportChoices,
+  type ExportScope,
 } from '../../core/export/export-options.ts';
 import { EXPORT_PARAMS, parseExportParams } from '../../core/export/export-request.ts';
 import { choicesOf, getExportSetting, saveExportSetting } from '../../core/export/export-settings.ts';
@@ -17,10 +18,11 @@ import { defaultSort, parseSearchState, printSearchState } from '../../core/sear
 import type { SectionDecl } from '../../core/sections/section.ts';
 import { sectionById } from '../../core/sections/sections.ts';
 import { getWatchlistByNumber } from '../../core/watchlists/watchlists.ts';
+import type { ExportOptions } from '../components/export-choices.tsx';
 import type { Seo } from '../meta.ts';
 import { requireUser } from '../require-user.server.ts';
 import { authContext, servicesContext } from '../services.ts';
-import { presenter } from './present.server.ts';
+import { type Presenter, presenter } from './present.server.ts';
 
 // The export page (/{section}/export/ with the search's query, or ?list=N for a company list):
 // the form of format, separator, scope and sections, restored from the user's export view
@@ -124,14 +126,32 @@ export async function loadExportPage(context: ContextReader, request: Request, l
     choices,
     saved: saved !== null,
     signedIn: auth !== null,
+    options: exportOptionsOf(
+      p,
+      section.id,
+      EXPORT_SCOPES.filter((s) => (s === 'selected' ? ids.length > 0 : !(s === 'page' && list))),
+      ids.length,
+    ),
+  };
+}
+
+/**
+ * The export choices a form offers (app/components/export-choices.tsx), labelled in the page's
+ * language: the formats, separators, these scopes (`selected` counts the rows ticked) and, for
+ * companies, the data sections.
+ */
+export function exportOptionsOf(
+  p: Presenter,
+  section: string,
+  scopes: readonly ExportScope[],
+  selected = 0,
+): ExportOptions {
+  return {
     formats: EXPORT_FORMATS.map((value) => ({ value, label: p.t(`export.formats.${value}`) })),
     separators: EXPORT_SEPARATORS.map((value) => ({ value, label: p.t(`export.separators.${value}`) })),
-    scopes: EXPORT_SCOPES.filter((s) => (s === 'selected' ? ids.length > 0 : !(s === 'page' && list))).map((value) => ({
-      value,
-      label: p.t(`export.scopes.${value}`, { count: ids.length }),
-    })),
+    scopes: scopes.map((value) => ({ value, label: p.t(`export.scopes.${value}`, { count: selected }) })),
     sections:
-      section.id === 'companies'
+      section === 'companies'
         ? COMPANY_EXPORT_SECTIONS.map((value) => ({ value, label: p.t(`export.sectionNames.${value}`) }))
         : null,
     limit: EXPORT_ROW_LIMIT,

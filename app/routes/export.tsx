@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CsrfField } from '../components/account-form.tsx';
+import { ExportChoicesFields } from '../components/export-choices.tsx';
 import { GatedLink, GateScript, SignInGate } from '../components/user-data.tsx';
 import exportScript from '../islands/export.js?raw';
 import { inlineScript } from '../islands/inline-script.ts';
@@ -56,69 +57,7 @@ export default function ExportPage({ loaderData: page }: Route.ComponentProps) {
         <input type="hidden" name="query" value={page.query} />
         {page.ids.length > 0 ? <input type="hidden" name="ids" value={page.ids.join(',')} /> : null}
         {page.list ? <input type="hidden" name="list" value={page.list.number} /> : null}
-        <fieldset>
-          <legend>{t('export.format')}</legend>
-          {page.formats.map((f) => (
-            <label key={f.value}>
-              <input type="radio" name="format" value={f.value} defaultChecked={f.value === choices.format} /> {f.label}
-            </label>
-          ))}
-        </fieldset>
-        <div className="field">
-          <label htmlFor="export-separator">{t('export.separator')}</label>
-          <select id="export-separator" name="separator" defaultValue={choices.separator}>
-            {page.separators.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <fieldset>
-          <legend>{t('export.scope')}</legend>
-          {page.scopes.map((s) => (
-            <div key={s.value} className="export-scope">
-              <label>
-                <input type="radio" name="scope" value={s.value} defaultChecked={s.value === choices.scope} /> {s.label}
-              </label>
-              {/* How many the first-N choice takes, beside it. */}
-              {s.value === 'first' ? (
-                <>
-                  {' '}
-                  <label htmlFor="export-count" className="visually-hidden">
-                    {t('export.count')}
-                  </label>
-                  <input
-                    id="export-count"
-                    name="count"
-                    type="number"
-                    min={1}
-                    max={page.limit}
-                    step={1}
-                    defaultValue={choices.count}
-                  />
-                </>
-              ) : null}
-            </div>
-          ))}
-        </fieldset>
-        {page.sections ? (
-          <fieldset>
-            <legend>{t('export.sections')}</legend>
-            <p className="field-hint">{t('export.sectionsHint')}</p>
-            {page.sections.map((s) => (
-              <label key={s.value}>
-                <input
-                  type="checkbox"
-                  name="sections"
-                  value={s.value}
-                  defaultChecked={choices.sections.includes(s.value)}
-                />{' '}
-                {s.label}
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
+        <ExportChoicesFields idPrefix="export" options={page.options} choices={choices} />
         {page.signedIn ? (
           <>
             <button type="submit">{t('export.download')}</button>

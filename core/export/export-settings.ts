@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { sectionById } from '../sections/sections.ts';
-import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
+import {
+  deleteOwnedIds,
+  getOfSection,
+  listPerSection,
+  type OwnedResource,
+  requireOwned,
+} from '../user-data/owned-records.ts';
+import { fieldProblem } from '../user-data/user-data-errors.ts';
 import {
   COMPANY_EXPORT_SECTIONS,
   type CompanyExportSection,
@@ -103,29 +110,42 @@ function sectionOf(id: string): string {
   return section.id;
 }
 
-function selectSettings(db: Db, userId: number) {
-  return db.kysely
-    .selectFrom('export_view_settings')
-    .select(['id', 'section', 'format', 'separator', 'scope', 'row_count', 'sections', 'created_at', 'updated_at'])
-    .where('user_id', '=', userId);
-}
+/** Saved export settings as a user's records (core/user-data/owned-records.ts): one per section. */
+const EXPORT_VIEW_SETTINGS: OwnedResource<Row, ExportViewSetting> = {
+  table: 'export_view_settings',
+  alias: 's',
+  noun: 'export view setting',
+  select: (db, userId) =>
+    db.kysely
+      .selectFrom('export_view_settings as s')
+      .select([
+        's.id',
+        's.section',
+        's.format',
+        's.separator',
+        's.scope',
+        's.row_count',
+        's.sections',
+        's.created_at',
+        's.updated_at',
+      ])
+      .where('s.user_id', '=', userId),
+  itemOf: settingOf,
+};
 
 /** A user's saved export settings (at most one per section), by section. */
-export async function listExportSettings(
+export function listExportSettings(
   db: Db,
   userId: number,
   query: { section?: string } = {},
 ): Promise<ExportViewSetting[]> {
-  let select = selectSettings(db, userId);
-  if (query.section) select = select.where('section', '=', sectionOf(query.section));
-  const rows = await select.orderBy('section').orderBy('id').execute();
-  return rows.map(settingOf);
+  const section = query.section ? sectionOf(query.section) : undefined;
+  return listPerSection(db, EXPORT_VIEW_SETTINGS, userId, section);
 }
 
 /** The saved export settings of one section, or null. */
-export async function getExportSetting(db: Db, userId: number, section: string): Promise<ExportViewSetting | null> {
-  const row = await selectSettings(db, userId).where('section', '=', section).executeTakeFirst();
-  return row ? settingOf(row) : null;
+export function getExportSetting(db: Db, userId: number, section: string): Promise<ExportViewSetting | null> {
+  return getOfSection(db, EXPORT_VIEW_SETTINGS, userId, section);
 }
 
 /** The choices a user's export page starts with: their saved settings over the defaults. */
@@ -183,24 +203,11 @@ export async function updateExportSetting(
   id: number,
   input: ExportSettingInput,
 ): Promise<ExportViewSetting> {
-  const current = await selectSettings(db, userId).where('id', '=', id).executeTakeFirst();
-  if (!current) throw notFound('export view setting');
+  const current = await requireOwned(db, EXPORT_VIEW_SETTINGS, userId, id);
   return saveExportSetting(db, userId, current.section, input);
 }
 
 /** Deletes saved export settings, all or none: an id that is not the caller's is a 404. */
-export async function deleteExportSettings(db: Db, userId: number, ids: readonly number[]): Promise<number> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) {
-    throw fieldProblem('export_view_setting_ids', 'required', 'Give the ids of the settings to delete.');
-  }
-  return db.kysely.transaction().execute(async (tx) => {
-    const result = await tx
-      .deleteFrom('export_view_settings')
-      .where('user_id', '=', userId)
-      .where('id', 'in', unique)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) !== unique.length) throw notFound('export view setting');
-    return unique.length;
-  });
+export function deleteExportSettings(db: Db, userId: number, ids: readonly number[]): Promise<number> {
+  return deleteOwnedIds(db, EXPORT_VIEW_SETTINGS, userId, ids, 'export_view_setting_ids');
 }

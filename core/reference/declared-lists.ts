@@ -8,9 +8,8 @@ import { recordSection } from '../sections/records.ts';
 // ([id, uri, en, de, fr]: ids, once given, are never changed or reused).
 
 export type DeclaredList = {
-  /** The API path (under /api). */
+  /** The API path (under /api); the operation is named after it (server/api/reference.ts). */
   url: string;
-  operationId: string;
   summary: string;
   values: EnumValue[];
 };
@@ -30,7 +29,6 @@ function declared(name: string, values: [number, string, string, string, string]
 export const DECLARED_LISTS: DeclaredList[] = [
   {
     url: '/measures',
-    operationId: 'getMeasures',
     summary: 'Units of measure of areas and lengths',
     values: declared('measure', [
       [1, 'square-metre', 'Square metre', 'Quadratmeter', 'Mètre carré'],
@@ -44,13 +42,11 @@ export const DECLARED_LISTS: DeclaredList[] = [
   },
   {
     url: '/real_estate_types',
-    operationId: 'getRealEstateTypes',
     summary: 'Real-estate types (building, parcel, …)',
     values: fieldValues('real-estate', 'type'),
   },
   {
     url: '/classes',
-    operationId: 'getClasses',
     summary: 'Building classes (A: newest and best equipped … C: oldest)',
     values: declared('class', [
       [1, 'class-a', 'Class A', 'Klasse A', 'Classe A'],
@@ -60,7 +56,6 @@ export const DECLARED_LISTS: DeclaredList[] = [
   },
   {
     url: '/land_use',
-    operationId: 'getLandUse',
     summary: 'Land use (zoning)',
     values: declared('land_use', [
       [1, 'residential', 'Residential', 'Wohnen', 'Résidentiel'],
@@ -75,7 +70,6 @@ export const DECLARED_LISTS: DeclaredList[] = [
   },
   {
     url: '/land_types',
-    operationId: 'getLandTypes',
     summary: 'Land types (land cover)',
     values: declared('land_type', [
       [1, 'built-up', 'Built-up land', 'Bebaute Fläche', 'Terrain bâti'],
@@ -89,19 +83,16 @@ export const DECLARED_LISTS: DeclaredList[] = [
   },
   {
     url: '/categories',
-    operationId: 'getCategories',
     summary: 'Real-estate categories (residential, commercial, …)',
     values: fieldValues('real-estate', 'category'),
   },
   {
     url: '/property_use',
-    operationId: 'getPropertyUse',
     summary: 'Property use (office, retail, …)',
     values: fieldValues('real-estate', 'property_use'),
   },
   {
     url: '/neighborhoods',
-    operationId: 'getNeighborhoods',
     summary: 'Neighbourhood types',
     values: declared('neighborhood', [
       [1, 'city-centre', 'City centre', 'Innenstadt', 'Centre-ville'],
@@ -114,7 +105,6 @@ export const DECLARED_LISTS: DeclaredList[] = [
   },
   {
     url: '/climate_types',
-    operationId: 'getClimateTypes',
     summary: 'Climate types (the main groups of the Köppen classification)',
     values: declared('climate_type', [
       [1, 'tropical', 'Tropical', 'Tropisch', 'Tropical'],
@@ -126,13 +116,11 @@ export const DECLARED_LISTS: DeclaredList[] = [
   },
   {
     url: '/fuel_types',
-    operationId: 'getFuelTypes',
     summary: 'Fuel types (of vehicles)',
     values: fieldValues('vehicles', 'fuel_type'),
   },
   {
     url: '/building_material_types',
-    operationId: 'getBuildingMaterialTypes',
     summary: 'Building-material types (of construction)',
     values: declared('building_material_type', [
       [1, 'concrete', 'Concrete', 'Beton', 'Béton'],

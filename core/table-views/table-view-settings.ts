@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { sectionById } from '../sections/sections.ts';
-import { deleteOwnedIds } from '../user-data/owned-records.ts';
-import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
+import {
+  deleteOwnedIds,
+  getOfSection,
+  listPerSection,
+  type OwnedResource,
+  requireOwned,
+} from '../user-data/owned-records.ts';
+import { fieldProblem } from '../user-data/user-data-errors.ts';
 
 // A signed-in user's table view per search section (spec §3 "table view settings", §4 "table
 // style per page defaults to style-2", §7 table_view_settings): the table style and which of the
@@ -88,31 +94,31 @@ export function checkColumns(sectionId: string, columns: readonly string[] | nul
 }
 
 /** Saved table views as a user's records (core/user-data/owned-records.ts): one per section. */
-const TABLE_VIEW_SETTINGS = { table: 'table_view_settings', noun: 'table view setting' } as const;
-
-function selectSettings(db: Db, userId: number) {
-  return db.kysely
-    .selectFrom('table_view_settings')
-    .select(['id', 'section', 'style', 'columns', 'created_at', 'updated_at'])
-    .where('user_id', '=', userId);
-}
+const TABLE_VIEW_SETTINGS: OwnedResource<SettingRow, TableViewSetting> = {
+  table: 'table_view_settings',
+  alias: 's',
+  noun: 'table view setting',
+  select: (db, userId) =>
+    db.kysely
+      .selectFrom('table_view_settings as s')
+      .select(['s.id', 's.section', 's.style', 's.columns', 's.created_at', 's.updated_at'])
+      .where('s.user_id', '=', userId),
+  itemOf: settingOf,
+};
 
 /** Every saved table view of a user (at most one per section), by section. */
-export async function listTableViewSettings(
+export function listTableViewSettings(
   db: Db,
   userId: number,
   query: { section?: string } = {},
 ): Promise<TableViewSetting[]> {
-  let select = selectSettings(db, userId);
-  if (query.section) select = select.where('section', '=', sectionOf(query.section).id);
-  const rows = await select.orderBy('section').orderBy('id').execute();
-  return rows.map(settingOf);
+  const section = query.section ? sectionOf(query.section).id : undefined;
+  return listPerSection(db, TABLE_VIEW_SETTINGS, userId, section);
 }
 
 /** The saved table view of one section, or null (the caller falls back to the cookie or the default). */
-export async function getTableViewSetting(db: Db, userId: number, section: string): Promise<TableViewSetting | null> {
-  const row = await selectSettings(db, userId).where('section', '=', section).executeTakeFirst();
-  return row ? settingOf(row) : null;
+export function getTableViewSetting(db: Db, userId: number, section: string): Promise<TableViewSetting | null> {
+  return getOfSection(db, TABLE_VIEW_SETTINGS, userId, section);
 }
 
 /** Saves a section's table view (creates it or changes the saved one); fields left out keep their value. */
@@ -147,8 +153,7 @@ export async function updateTableViewSetting(
   id: number,
   input: TableViewInput,
 ): Promise<TableViewSetting> {
-  const current = await selectSettings(db, userId).where('id', '=', id).executeTakeFirst();
-  if (!current) throw notFound(TABLE_VIEW_SETTINGS.noun);
+  const current = await requireOwned(db, TABLE_VIEW_SETTINGS, userId, id);
   return saveTableViewSetting(db, userId, current.section, input);
 }
 

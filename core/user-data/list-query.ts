@@ -91,7 +91,8 @@ export type OwnedTable =
   | 'user_contacts'
   | 'orders'
   | 'purchases'
-  | 'table_view_settings';
+  | 'table_view_settings'
+  | 'export_view_settings';
 
 /**
  * The keyset condition of a page that continues after the row `after` (its id): rows ordered by

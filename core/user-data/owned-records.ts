@@ -22,7 +22,7 @@ import { fieldProblem, notFound } from './user-data-errors.ts';
 /** A select of a resource's rows, already scoped to the owner (any Kysely select of those rows). */
 export type OwnedSelect<Row> = {
   where(condition: Expression<SqlBool>): OwnedSelect<Row>;
-  orderBy(expression: Expression<unknown>, modifiers: 'desc'): OwnedSelect<Row>;
+  orderBy(expression: Expression<unknown>, modifiers: 'asc' | 'desc'): OwnedSelect<Row>;
   limit(n: number): OwnedSelect<Row>;
   execute(): Promise<Row[]>;
   executeTakeFirst(): Promise<Row | undefined>;
@@ -109,6 +109,41 @@ export async function getOwned<Row, Item>(
   const row = await resource
     .select(db, userId)
     .where(columnIs(`${resource.alias}.id`, id))
+    .executeTakeFirst();
+  return row ? resource.itemOf(row) : null;
+}
+
+/**
+ * The records a user keeps one of per search section (table and export views): all of them by
+ * section, or the one of `section` (the API's `section` filter). Not paged: a user has at most one
+ * a section.
+ */
+export async function listPerSection<Row, Item>(
+  db: Db,
+  resource: OwnedResource<Row, Item, never>,
+  userId: number,
+  section?: string,
+): Promise<Item[]> {
+  const { alias } = resource;
+  let select = resource.select(db, userId);
+  if (section !== undefined) select = select.where(columnIs(`${alias}.section`, section));
+  const rows = await select
+    .orderBy(sql.ref(`${alias}.section`), 'asc')
+    .orderBy(sql.ref(`${alias}.id`), 'asc')
+    .execute();
+  return rows.map(resource.itemOf);
+}
+
+/** A user's record of one search section (see `listPerSection`), or null. */
+export async function getOfSection<Row, Item>(
+  db: Db,
+  resource: OwnedResource<Row, Item, never>,
+  userId: number,
+  section: string,
+): Promise<Item | null> {
+  const row = await resource
+    .select(db, userId)
+    .where(columnIs(`${resource.alias}.section`, section))
     .executeTakeFirst();
   return row ? resource.itemOf(row) : null;
 }

@@ -29,11 +29,11 @@ import { requireUser } from './auth.ts';
 import { type ApiRoutes, getRoute, intParam, languageIdOf, mutationRoute, searchParams } from './route.ts';
 import {
   DeletedSchema,
-  idParams,
   RECORD_ROUTE_ERRORS,
   requireOwnUser,
   USER_ROUTE_ERRORS,
   userIdParams,
+  userRecordRoutes,
 } from './user-data-route.ts';
 
 // Export (spec §5, §7 "Export behaviour", §9): a signed-in user's download of a search's rows in
@@ -215,49 +215,28 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
     },
   );
 
-  mutationRoute(
-    api,
-    routes,
+  // Saving and changing are those of every user record (server/api/user-data-route.ts); the list
+  // (`{count, data}`, unpaged) and the deletion (at most 100 ids) keep their own documented shapes.
+  const settings = userRecordRoutes(api, routes, { path: 'export_view_settings', tags: TAGS });
+  settings.create(
     {
-      method: 'post',
-      url: '/export_view_settings/users/:user_id',
       operationId: 'saveExportViewSetting',
       summary: 'Save a section’s export view settings',
       description: 'Creates them, or changes the saved ones of that section; fields left out keep their value.',
-      tags: TAGS,
-      auth: true,
-      params: userIdParams,
       body: z.strictObject({ section: z.enum(SECTION_IDS), ...settingFields }),
       response: ExportSettingSchema,
       status: 201,
-      errors: USER_ROUTE_ERRORS,
     },
-    async ({ params, body }, { request }) => {
-      const auth = await requireOwnUser(request, params.user_id);
-      const { section, ...input } = body;
-      return saveExportSetting(db, auth.user.id, section, input);
-    },
+    (userId, { section, ...input }) => saveExportSetting(db, userId, section, input),
   );
-
-  mutationRoute(
-    api,
-    routes,
+  settings.update(
     {
-      method: 'patch',
-      url: '/export_view_settings/:id',
       operationId: 'updateExportViewSetting',
       summary: 'Change saved export view settings',
-      tags: TAGS,
-      auth: true,
-      params: idParams,
       body: z.strictObject(settingFields),
       response: ExportSettingSchema,
-      errors: RECORD_ROUTE_ERRORS,
     },
-    async ({ params, body }, { request }) => {
-      const auth = await requireUser(request);
-      return updateExportSetting(db, auth.user.id, params.id, body);
-    },
+    (userId, id, body) => updateExportSetting(db, userId, id, body),
   );
 
   mutationRoute(

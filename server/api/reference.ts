@@ -20,23 +20,27 @@ import { type ApiRoutes, getRoute, intParam, langParam, languageIdOf, listMeta }
 
 const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: listMeta });
 
+/** A list's operation id, named after the last segment of its path: `/land_use` → `getLandUse`. */
+function operationIdOf(url: string): string {
+  const words = url.slice(url.lastIndexOf('/') + 1).split('_');
+  return `get${words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}`;
+}
+
 /** The simple lists: id, uri, name and translations. */
 const SIMPLE_LISTS = [
-  { url: '/location_types', list: 'locationTypes', operationId: 'getLocationTypes', summary: 'Location types' },
+  { url: '/location_types', list: 'locationTypes', summary: 'Location types' },
   {
     url: '/legal_entity_types',
     list: 'kinds',
-    operationId: 'getLegalEntityTypes',
     summary: 'Legal-entity types (legal forms)',
   },
-  { url: '/sizes', list: 'sizes', operationId: 'getSizes', summary: 'Company sizes' },
-  { url: '/statuses', list: 'statuses', operationId: 'getStatuses', summary: 'Company statuses (id 1 = active)' },
-  { url: '/currencies', list: 'currencies', operationId: 'getCurrencies', summary: 'Currencies (ISO 4217)' },
-  { url: '/languages', list: 'languages', operationId: 'getLanguages', summary: 'Languages (ISO 639-1)' },
+  { url: '/sizes', list: 'sizes', summary: 'Company sizes' },
+  { url: '/statuses', list: 'statuses', summary: 'Company statuses (id 1 = active)' },
+  { url: '/currencies', list: 'currencies', summary: 'Currencies (ISO 4217)' },
+  { url: '/languages', list: 'languages', summary: 'Languages (ISO 639-1)' },
   {
     url: '/site/data/v1/date_types',
     list: 'dateTypes',
-    operationId: 'getDateTypes',
     summary: 'Date types of companies (registration, dissolution, …)',
   },
 ] as const;
@@ -52,13 +56,13 @@ export function registerReferenceRoutes(api: FastifyInstance, routes: ApiRoutes,
       items: values.map((value) => declaredRefItem(value, reference.languageIds)),
     })),
   ];
-  for (const { url, operationId, summary, items } of lists) {
+  for (const { url, summary, items } of lists) {
     getRoute(
       api,
       routes,
       {
         url,
-        operationId,
+        operationId: operationIdOf(url),
         summary,
         tags: ['Reference data'],
         query: z.strictObject({ lang: langParam }),

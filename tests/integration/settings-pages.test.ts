@@ -390,6 +390,9 @@ describe('company settings (/companies/settings/)', () => {
     const german = await get(exported.headers.location as string, user);
     expect(textOf(german.body)).toContain('Ihre Exporteinstellungen wurden gespeichert.');
     expect(german.body).toContain('value="250"');
+    // The export choices are the export page's own form (app/components/export-choices.tsx): the
+    // count sits beside "the first N", labelled for screen readers.
+    expect(german.body).toContain('<label for="company-settings-count" class="visually-hidden">');
     // The export page starts with them.
     const exportPage = await get('/companies/export/', user);
     expect(exportPage.body).toContain('name="format" checked="" value="xlsx"');

@@ -1,12 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
-import {
-  COMPANY_EXPORT_SECTIONS,
-  EXPORT_FORMATS,
-  EXPORT_ROW_LIMIT,
-  EXPORT_SCOPES,
-  EXPORT_SEPARATORS,
-} from '../../../core/export/export-options.ts';
+import { EXPORT_SCOPES } from '../../../core/export/export-options.ts';
 import { choicesOf, getExportSetting, saveExportSetting } from '../../../core/export/export-settings.ts';
 import { localePath } from '../../../core/i18n/i18n.ts';
 import { sectionById } from '../../../core/sections/sections.ts';
@@ -17,9 +12,11 @@ import {
   TABLE_STYLES,
 } from '../../../core/table-views/table-view-settings.ts';
 import { CsrfField } from '../../components/account-form.tsx';
+import { ExportChoicesFields } from '../../components/export-choices.tsx';
 import { FieldProblem, Notice, UserDataNav } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
 import { formText } from '../../presenters/account-forms.server.ts';
+import { exportOptionsOf } from '../../presenters/export-page.server.ts';
 import { presenter } from '../../presenters/present.server.ts';
 import { doneOf, settingsHeaders } from '../../presenters/settings.server.ts';
 import { langOf, userDataFormFailure, userPageSeo } from '../../presenters/user-data.server.ts';
@@ -59,15 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       })),
     },
     export: choicesOf(exportSetting),
-    exportOptions: {
-      formats: EXPORT_FORMATS.map((value) => ({ value, label: p.t(`export.formats.${value}`) })),
-      separators: EXPORT_SEPARATORS.map((value) => ({ value, label: p.t(`export.separators.${value}`) })),
-      scopes: SCOPES.map((value) => ({
-        value,
-        label: p.t(`export.scopes.${value}`),
-      })),
-      sections: COMPANY_EXPORT_SECTIONS.map((value) => ({ value, label: p.t(`export.sectionNames.${value}`) })),
-    },
+    exportOptions: exportOptionsOf(p, 'companies', SCOPES),
     ...doneOf(request),
   };
 }
@@ -105,8 +94,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function CompanySettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { table, exportOptions } = loaderData;
-  const choices = loaderData.export;
+  const { table } = loaderData;
   const action = localePath(loaderData.seo.lang, PATH);
   const failed = actionData?.values?.intent;
   const fields = (intent: string) => (failed === intent ? actionData?.fields : undefined);
@@ -125,102 +113,77 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
       {loaderData.done === 'table' || loaderData.done === 'export' ? (
         <Notice>{t(`companySettings.saved.${loaderData.done}`)}</Notice>
       ) : null}
-      <section aria-labelledby="company-settings-table">
-        <h2 id="company-settings-table">{t('companySettings.table')}</h2>
-        <p className="field-hint">{t('companySettings.tableHint')}</p>
-        <form method="post" action={action} className="account-form">
-          <CsrfField />
-          <input type="hidden" name="intent" value="table" />
-          <fieldset>
-            <legend>{t('table.style')}</legend>
-            {TABLE_STYLES.map((style) => (
-              <label key={style}>
-                <input type="radio" name="style" value={style} defaultChecked={style === table.style} />{' '}
-                {t(`table.${style}`)}
-              </label>
-            ))}
-            {problem('table', 'style')}
-          </fieldset>
-          <fieldset>
-            <legend>{t('table.columns')}</legend>
-            {table.columns.map((c) => (
-              <label key={c.key}>
-                <input type="checkbox" name="columns" value={c.key} defaultChecked={c.shown} /> {c.label}
-              </label>
-            ))}
-            {problem('table', 'columns')}
-          </fieldset>
-          <button type="submit">{t('companySettings.saveTable')}</button>
-        </form>
-      </section>
-      <section aria-labelledby="company-settings-export">
-        <h2 id="company-settings-export">{t('companySettings.export')}</h2>
-        <p className="field-hint">{t('companySettings.exportHint')}</p>
-        <form method="post" action={action} className="account-form export-form">
-          <CsrfField />
-          <input type="hidden" name="intent" value="export" />
-          <fieldset>
-            <legend>{t('export.format')}</legend>
-            {exportOptions.formats.map((f) => (
-              <label key={f.value}>
-                <input type="radio" name="format" value={f.value} defaultChecked={f.value === choices.format} />{' '}
-                {f.label}
-              </label>
-            ))}
-            {problem('export', 'format')}
-          </fieldset>
-          <div className="field">
-            <label htmlFor="company-settings-separator">{t('export.separator')}</label>
-            <select id="company-settings-separator" name="separator" defaultValue={choices.separator}>
-              {exportOptions.separators.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-            {problem('export', 'separator')}
-          </div>
-          <fieldset>
-            <legend>{t('export.scope')}</legend>
-            {exportOptions.scopes.map((s) => (
-              <label key={s.value}>
-                <input type="radio" name="scope" value={s.value} defaultChecked={s.value === choices.scope} /> {s.label}
-              </label>
-            ))}
-            {problem('export', 'scope')}
-          </fieldset>
-          <div className="field">
-            <label htmlFor="company-settings-count">{t('export.count')}</label>
-            <input
-              id="company-settings-count"
-              name="count"
-              type="number"
-              min={1}
-              max={EXPORT_ROW_LIMIT}
-              step={1}
-              defaultValue={choices.count}
-            />
-            {problem('export', 'count')}
-          </div>
-          <fieldset>
-            <legend>{t('export.sections')}</legend>
-            <p className="field-hint">{t('export.sectionsHint')}</p>
-            {exportOptions.sections.map((s) => (
-              <label key={s.value}>
-                <input
-                  type="checkbox"
-                  name="sections"
-                  value={s.value}
-                  defaultChecked={choices.sections.includes(s.value)}
-                />{' '}
-                {s.label}
-              </label>
-            ))}
-            {problem('export', 'sections')}
-          </fieldset>
-          <button type="submit">{t('companySettings.saveExport')}</button>
-        </form>
-      </section>
+      <SettingsForm
+        intent="table"
+        action={action}
+        title={t('companySettings.table')}
+        hint={t('companySettings.tableHint')}
+        submit={t('companySettings.saveTable')}
+      >
+        <fieldset>
+          <legend>{t('table.style')}</legend>
+          {TABLE_STYLES.map((style) => (
+            <label key={style}>
+              <input type="radio" name="style" value={style} defaultChecked={style === table.style} />{' '}
+              {t(`table.${style}`)}
+            </label>
+          ))}
+          {problem('table', 'style')}
+        </fieldset>
+        <fieldset>
+          <legend>{t('table.columns')}</legend>
+          {table.columns.map((c) => (
+            <label key={c.key}>
+              <input type="checkbox" name="columns" value={c.key} defaultChecked={c.shown} /> {c.label}
+            </label>
+          ))}
+          {problem('table', 'columns')}
+        </fieldset>
+      </SettingsForm>
+      <SettingsForm
+        intent="export"
+        action={action}
+        title={t('companySettings.export')}
+        hint={t('companySettings.exportHint')}
+        submit={t('companySettings.saveExport')}
+      >
+        <ExportChoicesFields
+          idPrefix="company-settings"
+          options={loaderData.exportOptions}
+          choices={loaderData.export}
+          problem={(name) => problem('export', name)}
+        />
+      </SettingsForm>
     </div>
+  );
+}
+
+/** One of the page's two forms, under its heading: its `intent` tells the action which it is. */
+function SettingsForm({
+  intent,
+  action,
+  title,
+  hint,
+  submit,
+  children,
+}: {
+  intent: 'table' | 'export';
+  action: string;
+  title: string;
+  hint: string;
+  submit: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`company-settings-${intent}`}>
+      <h2 id={`company-settings-${intent}`}>{title}</h2>
+      <p className="field-hint">{hint}</p>
+      <form method="post" action={action} className={intent === 'export' ? 'account-form export-form' : 'account-form'}>
+        <CsrfField />
+        <input type="hidden" name="intent" value={intent} />
+        {children}
+        <button type="submit">{submit}</button>
+      </form>
+    </section>
   );
 }
