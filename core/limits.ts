@@ -27,6 +27,13 @@ export const MAX_CONTACTS_PER_USER = 100;
 export const PHONE_DIGITS_MIN = 6;
 export const PHONE_DIGITS_MAX = 15;
 
+/** Monitoring: companies a user tracks for updates, and searches tracked for new companies. */
+export const MAX_TRACKED_COMPANIES = 10_000;
+export const MAX_NEW_COMPANY_TRACKINGS = 100;
+export const TRACKING_NAME_MAX = 100;
+/** Companies one new-companies report lists (a broad search on a large import is cut here). */
+export const MAX_NEW_COMPANIES_PER_REPORT = 1_000;
+
 /** Rows one export may hold. */
 export const EXPORT_ROW_LIMIT = 10_000;
 
@@ -53,4 +60,7 @@ export const MESSAGE_LIMITS = {
   phoneDigitsMax: PHONE_DIGITS_MAX,
   advancedThreshold: ADVANCED_PROFILE_THRESHOLD,
   exportRowsMax: EXPORT_ROW_LIMIT,
+  trackedMax: MAX_TRACKED_COMPANIES,
+  trackingsMax: MAX_NEW_COMPANY_TRACKINGS,
+  trackingNameMax: TRACKING_NAME_MAX,
 } as const;

@@ -244,6 +244,59 @@ export type Database = {
     updated_at: Generated<Date>;
   };
 
+  // Monitoring (0015-monitoring.sql): what a user tracks, its reports, and the jobs that build them.
+  existing_objects_tracking: {
+    id: Generated<number>;
+    user_id: number;
+    legal_entity_id: number;
+    status: Generated<'active' | 'paused'>;
+    last_change_id: Generated<number>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  existing_objects_reports: {
+    id: Generated<number>;
+    user_id: number;
+    tracking_id: number;
+    legal_entity_id: number;
+    changes: unknown;
+    updates: number;
+    created_at: Generated<Date>;
+  };
+  new_objects_tracking: {
+    id: Generated<number>;
+    user_id: number;
+    name: string;
+    query: string;
+    status: Generated<'active' | 'paused'>;
+    last_change_id: Generated<number>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  new_objects_reports: {
+    id: Generated<number>;
+    user_id: number;
+    tracking_id: number;
+    legal_entity_ids: number[];
+    companies: number;
+    created_at: Generated<Date>;
+  };
+  jobs: {
+    id: Generated<number>;
+    kind: string;
+    payload: Generated<unknown>;
+    status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+    run_at: Generated<Date>;
+    attempts: Generated<number>;
+    max_attempts: Generated<number>;
+    locked_by: string | null;
+    locked_at: Date | null;
+    last_error: string | null;
+    dedupe_key: string | null;
+    created_at: Generated<Date>;
+    finished_at: Date | null;
+  };
+
   // Visitors and the rest of the users API (0007-users-api.sql).
   visitors: {
     uid: string;

@@ -1,8 +1,8 @@
 import { companyNames } from '../../core/companies/company-names.ts';
 import type { SearchEntry } from '../../core/history/search-history.ts';
-import { parseSearchState } from '../../core/search/search-state.ts';
 import type { SectionDecl } from '../../core/sections/section.ts';
 import { sectionById } from '../../core/sections/sections.ts';
+import { searchStateOfPath } from '../../core/user-data/search-path.ts';
 import type { AppServices } from '../services.ts';
 import type { Presenter } from './present.server.ts';
 import { chipLabel } from './search-page.server.ts';
@@ -27,17 +27,6 @@ export type KeptSearchView = { text: string; href: string; results: string };
 
 type KeptSearch = Pick<SearchEntry, 'section' | 'query' | 'summary' | 'results' | 'results_is_estimate'>;
 
-/** The section and the search state of a kept search path; null when it no longer parses. */
-function stateOfPath(section: SectionDecl, path: string) {
-  const url = new URL(path, 'http://registra.invalid');
-  const base = `/${section.id}/search/`;
-  if (!url.pathname.startsWith(base)) return null;
-  const rest = url.pathname.slice(base.length);
-  const segments = rest.startsWith('f/') ? rest.slice(2).split('/').filter(Boolean) : [];
-  const parsed = parseSearchState(section, url.searchParams, segments);
-  return parsed.ok ? parsed.state : null;
-}
-
 /**
  * Kept searches as their lines read in the presenter's language (one query for the names of the
  * companies their filters name). A path that no longer parses falls back to the stored summary.
@@ -49,7 +38,7 @@ export async function presentKeptSearches(
 ): Promise<KeptSearchView[]> {
   const parsed = entries.map((e) => {
     const section = sectionById(e.section);
-    return { section, state: section ? stateOfPath(section, e.query) : null };
+    return { section, state: section ? searchStateOfPath(section, e.query) : null };
   });
   const names = await companyNames(
     services.db,

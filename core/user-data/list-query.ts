@@ -92,7 +92,11 @@ export type OwnedTable =
   | 'orders'
   | 'purchases'
   | 'table_view_settings'
-  | 'export_view_settings';
+  | 'export_view_settings'
+  | 'existing_objects_tracking'
+  | 'existing_objects_reports'
+  | 'new_objects_tracking'
+  | 'new_objects_reports';
 
 /**
  * The keyset condition of a page that continues after the row `after` (its id): rows ordered by

@@ -5,6 +5,7 @@ import { registerDocs } from './docs.ts';
 import { registerExportRoutes } from './export.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerLegalEntityRoutes } from './legal-entities.ts';
+import { registerMonitoringRoutes } from './monitoring.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 import { registerPartnerStatsRoutes } from './partner-stats.ts';
 import { registerRecordRoutes } from './records.ts';
@@ -30,6 +31,11 @@ export const API_TAGS = [
     name: 'Watchlists',
     description:
       'Company lists of the signed-in user, their companies and tags. A guest gets 401; another user’s {user_id} 403, another user’s list 404.',
+  },
+  {
+    name: 'Monitoring',
+    description:
+      'Companies tracked for updates and searches tracked for new companies, and their reports. A guest gets 401; another user’s {user_id} 403, another user’s tracking 404.',
   },
   {
     name: 'History and saved searches',
@@ -63,6 +69,7 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerReferenceRoutes(api, routes, services);
   registerUserRoutes(api, routes, services);
   registerWatchlistRoutes(api, routes, services);
+  registerMonitoringRoutes(api, routes, services);
   registerUserHistoryRoutes(api, routes, services);
   registerUserAccountDataRoutes(api, routes, services);
   registerPartnerStatsRoutes(api, routes, services);

@@ -144,20 +144,22 @@ export function userRecordRoutes(api: FastifyInstance, routes: ApiRoutes, resour
         },
       );
     },
+    /** `PATCH /{resource}/{id}`, or `/{resource}/{id}/{path}` (a tracking's status). */
     update<B extends z.ZodType, R extends z.ZodType>(
-      decl: RouteText & { body: B; response: R },
+      decl: RouteText & { body: B; response: R; path?: string },
       run: (userId: number, id: number, body: z.output<B>) => Promise<z.input<R>>,
     ) {
+      const { path, ...rest } = decl;
       mutationRoute(
         api,
         routes,
         {
           method: 'patch',
-          url: `/${resource.path}/:id`,
-          ...decl,
+          url: `/${resource.path}/:id${path ? `/${path}` : ''}`,
+          ...rest,
           ...base,
           params: idParams,
-          errors: decl.errors ?? RECORD_ROUTE_ERRORS,
+          errors: rest.errors ?? RECORD_ROUTE_ERRORS,
         },
         async ({ params, body }, { request }) => {
           const auth = await requireUser(request);

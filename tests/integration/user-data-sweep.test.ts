@@ -101,6 +101,16 @@ beforeAll(async () => {
     await as('POST', `/api/table_view_settings/users/${a.id}`, { section: 'companies', style: 'style-3' })
   ).json();
   Object.assign(recordOf, { orders: order.id, purchases: purchase.id, table_view_settings: tableView.id });
+  // ---- monitoring ----
+  const tracked = (await as('POST', `/api/existing_objects_tracking/users/${a.id}`, { object_id: c1.id })).json()
+    .tracking;
+  const newTracking = (
+    await as('POST', `/api/new_objects_tracking/users/${a.id}`, {
+      name: 'A’s tracking',
+      query: '/companies/search/?q=a',
+    })
+  ).json().tracking;
+  Object.assign(recordOf, { existing_objects_tracking: tracked.id, new_objects_tracking: newTracking.id });
   Object.assign(bodyIds, {
     contact_ids: contact.id,
     order_ids: order.id,
@@ -144,7 +154,21 @@ async function snapshotOfA() {
     k.selectFrom('sessions').select(['id', 'revoked_at']).where('user_id', '=', a.id).execute(),
   ]);
   const exportSettings = await k.selectFrom('export_view_settings').selectAll().where('user_id', '=', a.id).execute();
-  return { user, lists, objects, views, searches, saved, sessions, exportSettings, ...(await accountDataOfA()) };
+  const trackings = await k.selectFrom('existing_objects_tracking').selectAll().where('user_id', '=', a.id).execute();
+  const newTrackings = await k.selectFrom('new_objects_tracking').selectAll().where('user_id', '=', a.id).execute();
+  return {
+    user,
+    lists,
+    objects,
+    views,
+    searches,
+    saved,
+    sessions,
+    exportSettings,
+    trackings,
+    newTrackings,
+    ...(await accountDataOfA()),
+  };
 }
 
 /** A's contacts, orders, purchases and table view settings. */
@@ -277,6 +301,20 @@ describe('the cross-user sweep', () => {
       'saveTableViewSetting',
       'updateTableViewSetting',
       'deleteTableViewSettings',
+      'listExistingObjectsTracking',
+      'createExistingObjectsTracking',
+      'getExistingObjectsTracking',
+      'updateExistingObjectsTracking',
+      'updateExistingObjectsTrackingStatus',
+      'deleteExistingObjectsTracking',
+      'listNewObjectsTracking',
+      'createNewObjectsTracking',
+      'getNewObjectsTracking',
+      'updateNewObjectsTracking',
+      'updateNewObjectsTrackingStatus',
+      'deleteNewObjectsTracking',
+      'listUpdateReports',
+      'listNewCompaniesReports',
     ]) {
       expect(ids, expected).toContain(expected);
     }
@@ -307,6 +345,8 @@ describe('the cross-user sweep', () => {
     expect(before.views).toHaveLength(1);
     expect(before.searches).toHaveLength(1);
     expect(before.saved).toHaveLength(1);
+    expect(before.trackings).toHaveLength(1);
+    expect(before.newTrackings).toHaveLength(1);
     for (const mine of [before.contacts, before.orders, before.purchases, before.tableViews])
       expect(mine).toHaveLength(1);
     const answers: string[] = [];

@@ -1,0 +1,137 @@
+import type { Db } from '../../db/client.ts';
+import { COMPANY_REF_COLUMNS, type CompanyRef, type CompanyRefRow, companyRefOf } from '../user-data/company-ref.ts';
+import type { ListQuery, Page } from '../user-data/list-query.ts';
+import { columnIs, listOwned, type OwnedResource, textIn } from '../user-data/owned-records.ts';
+
+// The reports of a user's trackings, newest first (spec §2 "Update reports": Created on, Legal
+// name, Jurisdiction, Updates; "New-company reports": Created on, Tracking, New companies). Built
+// by build-reports.ts; read here, scoped to the caller like every user record (ADR 0007).
+
+/** One changed field of a company: what it was, what it is, who said so. */
+export type FieldChange = {
+  change_id: number;
+  field: string;
+  old: unknown;
+  new: unknown;
+  source: string;
+  source_date: string | null;
+};
+
+export type UpdateReport = {
+  id: number;
+  tracking_id: number;
+  created_on: string;
+  /** The company as it is now; null when it is gone. */
+  company: CompanyRef | null;
+  updates: number;
+  changes: FieldChange[];
+};
+
+export type NewCompaniesReport = {
+  id: number;
+  tracking_id: number;
+  /** The tracking's name. */
+  tracking: string;
+  created_on: string;
+  companies: number;
+  company_ids: number[];
+};
+
+type UpdateRow = CompanyRefRow & {
+  id: number;
+  tracking_id: number;
+  created_at: Date;
+  updates: number;
+  changes: unknown;
+};
+
+function jsonOf(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+export const UPDATE_REPORTS: OwnedResource<UpdateRow, UpdateReport, { tracking_id?: number }> = {
+  table: 'existing_objects_reports',
+  alias: 'r',
+  noun: 'update report',
+  select: (db, userId) =>
+    db.kysely
+      .selectFrom('existing_objects_reports as r')
+      .leftJoin('legal_entities as b', 'b.id', 'r.legal_entity_id')
+      .select(['r.id', 'r.tracking_id', 'r.created_at', 'r.updates', 'r.changes', ...COMPANY_REF_COLUMNS])
+      .where('r.user_id', '=', userId),
+  itemOf: (row) => ({
+    id: Number(row.id),
+    tracking_id: Number(row.tracking_id),
+    created_on: new Date(row.created_at).toISOString(),
+    company: companyRefOf(row),
+    updates: Number(row.updates),
+    changes: (jsonOf(row.changes) as FieldChange[]) ?? [],
+  }),
+  search: textIn('b.name'),
+  filters: (query) => (query.tracking_id ? [columnIs('r.tracking_id', query.tracking_id)] : []),
+};
+
+type NewRow = {
+  id: number;
+  tracking_id: number;
+  tracking: string;
+  created_at: Date;
+  companies: number;
+  legal_entity_ids: (number | string)[];
+};
+
+export const NEW_COMPANIES_REPORTS: OwnedResource<NewRow, NewCompaniesReport, { tracking_id?: number }> = {
+  table: 'new_objects_reports',
+  alias: 'r',
+  noun: 'new-companies report',
+  select: (db, userId) =>
+    db.kysely
+      .selectFrom('new_objects_reports as r')
+      .innerJoin('new_objects_tracking as n', (join) =>
+        join.onRef('n.user_id', '=', 'r.user_id').onRef('n.id', '=', 'r.tracking_id'),
+      )
+      .select(['r.id', 'r.tracking_id', 'n.name as tracking', 'r.created_at', 'r.companies', 'r.legal_entity_ids'])
+      .where('r.user_id', '=', userId),
+  itemOf: (row) => ({
+    id: Number(row.id),
+    tracking_id: Number(row.tracking_id),
+    tracking: row.tracking,
+    created_on: new Date(row.created_at).toISOString(),
+    companies: Number(row.companies),
+    company_ids: row.legal_entity_ids.map(Number),
+  }),
+  search: textIn('n.name'),
+  filters: (query) => (query.tracking_id ? [columnIs('r.tracking_id', query.tracking_id)] : []),
+};
+
+export function listUpdateReports(
+  db: Db,
+  userId: number,
+  query: ListQuery & { tracking_id?: number } = {},
+): Promise<Page<UpdateReport>> {
+  return listOwned(db, UPDATE_REPORTS, userId, query);
+}
+
+export function listNewCompaniesReports(
+  db: Db,
+  userId: number,
+  query: ListQuery & { tracking_id?: number } = {},
+): Promise<Page<NewCompaniesReport>> {
+  return listOwned(db, NEW_COMPANIES_REPORTS, userId, query);
+}
+
+/** The companies of reports, as they are now (gone ones are left out), by id. */
+export async function companiesOfReports(db: Db, ids: number[]): Promise<Map<number, CompanyRef>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('legal_entities as b')
+    .select(['b.id', 'b.uri', 'b.name', 'b.jurisdiction_id'])
+    .where('b.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      { id: Number(r.id), uri: r.uri, name: r.name, jurisdiction_id: Number(r.jurisdiction_id) },
+    ]),
+  );
+}
