@@ -34,6 +34,16 @@ export const TRACKING_NAME_MAX = 100;
 /** Companies one new-companies report lists (a broad search on a large import is cut here). */
 export const MAX_NEW_COMPANIES_PER_REPORT = 1_000;
 
+/** The change feed: changes on one page, unless asked (`count`), and at most. */
+export const CHANGE_FEED_PAGE_DEFAULT = 100;
+export const CHANGE_FEED_PAGE_MAX = 1_000;
+/** Webhooks: endpoints a user may have, the longest URL, and changes pushed in one delivery. */
+export const MAX_WEBHOOKS_PER_USER = 10;
+export const WEBHOOK_URL_MAX = 2_000;
+export const WEBHOOK_CHANGES_PER_DELIVERY = 500;
+/** Attempts of one delivery before it is marked failed (each waits longer: core/webhooks/deliveries.ts). */
+export const WEBHOOK_MAX_ATTEMPTS = 6;
+
 /** Rows one export may hold. */
 export const EXPORT_ROW_LIMIT = 10_000;
 

@@ -297,6 +297,33 @@ export type Database = {
     finished_at: Date | null;
   };
 
+  // Webhooks (0018-webhooks.sql): a user's endpoints and the deliveries made to them.
+  webhooks: {
+    id: Generated<number>;
+    user_id: number;
+    url: string;
+    secret: string;
+    fields: Generated<string[]>;
+    active: Generated<boolean>;
+    last_change_id: Generated<number>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  webhook_deliveries: {
+    id: Generated<number>;
+    user_id: number;
+    webhook_id: number;
+    payload: unknown;
+    changes: number;
+    status: Generated<'pending' | 'delivered' | 'failed'>;
+    attempts: Generated<number>;
+    next_attempt_at: Date | null;
+    response_status: number | null;
+    last_error: string | null;
+    created_at: Generated<Date>;
+    delivered_at: Date | null;
+  };
+
   // Visitors and the rest of the users API (0007-users-api.sql).
   visitors: {
     uid: string;

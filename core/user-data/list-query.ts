@@ -96,7 +96,9 @@ export type OwnedTable =
   | 'existing_objects_tracking'
   | 'existing_objects_reports'
   | 'new_objects_tracking'
-  | 'new_objects_reports';
+  | 'new_objects_reports'
+  | 'webhooks'
+  | 'webhook_deliveries';
 
 /**
  * The keyset condition of a page that continues after the row `after` (its id): rows ordered by

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppServices } from '../../core/services.ts';
+import { registerChangeRoutes } from './changes.ts';
 import { registerDocs } from './docs.ts';
 import { registerExportRoutes } from './export.ts';
 import { registerHealthRoutes } from './health.ts';
@@ -38,6 +39,11 @@ export const API_TAGS = [
       'Companies tracked for updates and searches tracked for new companies, and their reports. A guest gets 401; another user’s {user_id} 403, another user’s tracking 404.',
   },
   {
+    name: 'Changes and webhooks',
+    description:
+      'Every change imports made to companies, from any cursor, and webhooks that push the changes of the companies a user tracks. A guest gets 401; another user’s {user_id} 403, another user’s webhook or delivery 404.',
+  },
+  {
     name: 'History and saved searches',
     description:
       'Company profiles opened, searches made and searches saved by the signed-in user. A guest gets 401; another user’s {user_id} 403, another user’s record 404.',
@@ -70,6 +76,7 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerUserRoutes(api, routes, services);
   registerWatchlistRoutes(api, routes, services);
   registerMonitoringRoutes(api, routes, services);
+  registerChangeRoutes(api, routes, services);
   registerUserHistoryRoutes(api, routes, services);
   registerUserAccountDataRoutes(api, routes, services);
   registerPartnerStatsRoutes(api, routes, services);

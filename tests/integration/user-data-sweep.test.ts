@@ -44,6 +44,8 @@ type JsonSchema = {
 const SELF_ONLY: Record<string, string> = {
   getProfile: 'answers the caller’s own profile',
   signOut: 'ends the caller’s own session (calling it would sign B out)',
+  listChanges:
+    'the change feed is the same for every signed-in user; its `tracking` filter looks among the caller’s own trackings (change-feed-webhooks.test.ts: another user’s is a 404)',
   exportRecords:
     'downloads for the caller; a company list in its query is looked up among the caller’s own (export.test.ts: another user’s list is a 404)',
 };
@@ -111,6 +113,15 @@ beforeAll(async () => {
     })
   ).json().tracking;
   Object.assign(recordOf, { existing_objects_tracking: tracked.id, new_objects_tracking: newTracking.id });
+  // ---- webhooks and a delivery ----
+  const webhook = (await as('POST', `/api/webhooks/users/${a.id}`, { url: 'https://example.com/alice' })).json()
+    .webhook;
+  const delivery = await t.db.kysely
+    .insertInto('webhook_deliveries')
+    .values({ user_id: a.id, webhook_id: webhook.id, payload: '{"changes":[]}', changes: 0, status: 'delivered' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  Object.assign(recordOf, { webhooks: webhook.id, webhook_deliveries: Number(delivery.id) });
   Object.assign(bodyIds, {
     contact_ids: contact.id,
     order_ids: order.id,
@@ -156,6 +167,8 @@ async function snapshotOfA() {
   const exportSettings = await k.selectFrom('export_view_settings').selectAll().where('user_id', '=', a.id).execute();
   const trackings = await k.selectFrom('existing_objects_tracking').selectAll().where('user_id', '=', a.id).execute();
   const newTrackings = await k.selectFrom('new_objects_tracking').selectAll().where('user_id', '=', a.id).execute();
+  const webhooks = await k.selectFrom('webhooks').selectAll().where('user_id', '=', a.id).execute();
+  const deliveries = await k.selectFrom('webhook_deliveries').selectAll().where('user_id', '=', a.id).execute();
   return {
     user,
     lists,
@@ -167,6 +180,8 @@ async function snapshotOfA() {
     exportSettings,
     trackings,
     newTrackings,
+    webhooks,
+    deliveries,
     ...(await accountDataOfA()),
   };
 }
@@ -238,6 +253,7 @@ function sample(schema: JsonSchema, operationId: string, name: string): unknown 
       if (name === 'amount') return '1.00';
       if (name === 'currency') return 'EUR';
       if (name === 'columns') return 'name';
+      if (name === 'url') return 'https://example.com/bob';
       throw new Error(`the sweep does not know the string ${name} of ${operationId}`);
     case 'boolean':
       return true;
@@ -315,6 +331,13 @@ describe('the cross-user sweep', () => {
       'deleteNewObjectsTracking',
       'listUpdateReports',
       'listNewCompaniesReports',
+      'listWebhooks',
+      'createWebhook',
+      'getWebhook',
+      'updateWebhook',
+      'deleteWebhook',
+      'listWebhookDeliveries',
+      'replayWebhookDelivery',
     ]) {
       expect(ids, expected).toContain(expected);
     }

@@ -1,0 +1,272 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_MAX_ATTEMPTS } from '../../core/limits.ts';
+import {
+  collectDeliveries,
+  DELIVERY_HEADER,
+  requirePublicHost,
+  SIGNATURE_HEADER,
+  sendDueDeliveries,
+} from '../../core/webhooks/deliveries.ts';
+import { postJson } from '../support/accounts.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
+import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
+
+// The change feed and webhooks (docs/decisions/0018-change-feed-and-webhooks.md): changes from any
+// cursor, filtered by company, tracking and field; webhooks that push the tracked companies'
+// changes signed, retry with backoff, keep a delivery log and replay; and only one's own.
+
+let t: TestApp;
+let a: TestUser;
+let b: TestUser;
+let companies: { id: number; uri: string; name: string }[];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  a = await createSignedInUser(t.db, 'feed-a');
+  b = await createSignedInUser(t.db, 'feed-b');
+  companies = await someCompanies(t.db, 4, 300);
+});
+afterAll(() => t?.close());
+
+const as = (user: TestUser, method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
+  postJson(t.app, method, url, body ?? {}, { cookie: user.cookie, csrf: user.csrf });
+const get = (user: TestUser | null, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
+
+/** Records a change as an import would; returns its id (the cursor). */
+async function recordChange(companyId: number, field: string, oldValue: unknown, newValue: unknown): Promise<number> {
+  const row = await sql<{ id: string }>`insert into company_changes
+      (legal_entity_id, field, old_value, new_value, source, source_date)
+    values (${companyId}, ${field}, ${JSON.stringify(oldValue)}::jsonb, ${JSON.stringify(newValue)}::jsonb,
+      'gleif-lei', '2024-05-05T00:00:00Z')
+    returning id`.execute(t.db.kysely);
+  return Number(row.rows[0].id);
+}
+
+async function newestChange(): Promise<number> {
+  const row = await sql<{ id: string }>`select coalesce(max(id), 0) as id from company_changes`.execute(t.db.kysely);
+  return Number(row.rows[0].id);
+}
+
+describe('GET /api/changes', () => {
+  it('lists changes after a cursor, oldest first, and continues from next without gaps or repeats', async () => {
+    const start = await newestChange();
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await recordChange(companies[i % 2].id, 'name', `Old ${i}`, `New ${i}`));
+    const first = await get(a, `/api/changes?since=${start}&count=3`);
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json();
+    expect(page1.data.map((c: { id: number }) => c.id)).toEqual(ids.slice(0, 3));
+    expect(page1.next).toBe(ids[2]);
+    expect(page1.data[0]).toMatchObject({
+      field: 'name',
+      old_value: 'Old 0',
+      new_value: 'New 0',
+      source: 'gleif-lei',
+      source_date: '2024-05-05T00:00:00.000Z',
+      company: { id: companies[0].id, uri: companies[0].uri },
+    });
+    const page2 = (await get(a, `/api/changes?since=${page1.next}&count=3`)).json();
+    expect(page2.data.map((c: { id: number }) => c.id)).toEqual(ids.slice(3));
+    const empty = (await get(a, `/api/changes?since=${page2.next}`)).json();
+    expect(empty).toEqual({ count: 0, next: page2.next, data: [] });
+    // Replayable: the same cursor gives the same changes again.
+    expect((await get(a, `/api/changes?since=${start}&count=3`)).json().data).toEqual(page1.data);
+  });
+
+  it('filters by company, field and one of the caller’s trackings; another user’s tracking is 404', async () => {
+    const start = await newestChange();
+    const mine = await recordChange(companies[2].id, 'status', 'Active', 'Dissolved');
+    await recordChange(companies[2].id, 'name', 'X', 'Y');
+    await recordChange(companies[3].id, 'status', 'Active', 'Dissolved');
+    const byCompany = (await get(a, `/api/changes?since=${start}&company=${companies[2].id}`)).json();
+    expect(byCompany.count).toBe(2);
+    const byField = (await get(a, `/api/changes?since=${start}&field=status`)).json();
+    expect(byField.data.map((c: { field: string }) => c.field)).toEqual(['status', 'status']);
+    const tracking = (
+      await as(a, 'POST', `/api/existing_objects_tracking/users/${a.id}`, { object_id: companies[2].id })
+    ).json().tracking;
+    const byTracking = (await get(a, `/api/changes?since=${start}&tracking=${tracking.id}&field=status`)).json();
+    expect(byTracking.data.map((c: { id: number }) => c.id)).toEqual([mine]);
+    expect((await get(b, `/api/changes?tracking=${tracking.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses guests and bad parameters with a message naming them', async () => {
+    expect((await get(null, '/api/changes')).statusCode).toBe(401);
+    for (const [query, name] of [
+      ['since=-1', 'since'],
+      ['count=5000', 'count'],
+      ['field=colour', 'field'],
+      ['company=abc', 'company'],
+      ['bogus=1', 'bogus'],
+    ]) {
+      const response = await get(a, `/api/changes?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(JSON.stringify(response.json()), query).toContain(name);
+    }
+  });
+});
+
+describe('webhooks', () => {
+  let server: Server;
+  let url: string;
+  const received: { headers: IncomingMessage['headers']; body: string }[] = [];
+  let answer = 200;
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        received.push({ headers: request.headers, body });
+        response.statusCode = answer;
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const send = () => sendDueDeliveries(t.db, { allowPrivateHosts: true });
+  const makeDue = () =>
+    sql`update webhook_deliveries set next_attempt_at = now() - interval '1 second'
+    where status = 'pending'`.execute(t.db.kysely);
+
+  it('pushes only the tracked companies’ changes, once, signed with the secret', async () => {
+    const user = await createSignedInUser(t.db, 'hook-push');
+    const [tracked, other] = companies;
+    await as(user, 'POST', `/api/existing_objects_tracking/users/${user.id}`, { object_id: tracked.id });
+    const created = await as(user, 'POST', `/api/webhooks/users/${user.id}`, { url, fields: ['name', 'status'] });
+    expect(created.statusCode).toBe(201);
+    const { webhook, secret } = created.json();
+    expect(secret).toMatch(/^whsec_/);
+    expect(JSON.stringify((await get(user, `/api/webhooks/${webhook.id}`)).json())).not.toContain(secret);
+
+    const pushed = await recordChange(tracked.id, 'name', 'Acme Ltd', 'Acme Holdings Ltd');
+    await recordChange(tracked.id, 'members', null, [{ name: 'Someone' }]); // a field it does not take
+    await recordChange(other.id, 'name', 'A', 'B'); // a company the user does not track
+
+    received.length = 0;
+    expect(await collectDeliveries(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await collectDeliveries(t.db)).toBe(0);
+    const summary = await send();
+    expect(summary.delivered).toBeGreaterThanOrEqual(1);
+    const mine = received.filter((r) => JSON.parse(r.body).webhook_id === webhook.id);
+    expect(mine).toHaveLength(1);
+    const body = JSON.parse(mine[0].body);
+    expect(body.changes.map((c: { id: number }) => c.id)).toEqual([pushed]);
+    expect(body.changes[0]).toMatchObject({ field: 'name', old_value: 'Acme Ltd', new_value: 'Acme Holdings Ltd' });
+    const header = String(mine[0].headers[SIGNATURE_HEADER]);
+    const [, timestamp, mac] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header) ?? [];
+    expect(mac).toBe(createHmac('sha256', secret).update(`${timestamp}.${mine[0].body}`).digest('hex'));
+
+    const log = (await get(user, `/api/webhook_deliveries/users/${user.id}?webhook_id=${webhook.id}`)).json();
+    expect(log.data).toHaveLength(1);
+    expect(log.data[0]).toMatchObject({ status: 'delivered', attempts: 1, response_status: 200, changes: 1 });
+    expect(String(mine[0].headers[DELIVERY_HEADER])).toBe(String(log.data[0].id));
+  });
+
+  it('retries a refused delivery later, fails it after the last attempt, and replays it on request', async () => {
+    const user = await createSignedInUser(t.db, 'hook-retry');
+    await as(user, 'POST', `/api/existing_objects_tracking/users/${user.id}`, { object_id: companies[1].id });
+    const { webhook } = (await as(user, 'POST', `/api/webhooks/users/${user.id}`, { url })).json();
+    await recordChange(companies[1].id, 'status', 'Active', 'Inactive');
+    await collectDeliveries(t.db);
+    const deliveries = () =>
+      get(user, `/api/webhook_deliveries/users/${user.id}?webhook_id=${webhook.id}`).then((r) => r.json().data);
+
+    answer = 500;
+    try {
+      await send();
+      let [delivery] = await deliveries();
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1, response_status: 500 });
+      expect(new Date(delivery.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 30_000);
+      // Not due yet: nothing is sent.
+      const before = received.length;
+      await send();
+      expect(received.length).toBe(before);
+      for (let attempt = 2; attempt <= WEBHOOK_MAX_ATTEMPTS; attempt++) {
+        await makeDue();
+        await send();
+      }
+      [delivery] = await deliveries();
+      expect(delivery).toMatchObject({ status: 'failed', attempts: WEBHOOK_MAX_ATTEMPTS, next_attempt_at: null });
+      expect(delivery.last_error).toContain('500');
+    } finally {
+      answer = 200;
+    }
+    const [failed] = await deliveries();
+    const replayed = await as(user, 'POST', `/api/webhook_deliveries/${failed.id}/replay`);
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.json().delivery).toMatchObject({ status: 'pending', attempts: 0 });
+    await send();
+    expect((await deliveries())[0]).toMatchObject({ status: 'delivered', attempts: 1, response_status: 200 });
+    // Another user can neither see nor replay it.
+    expect((await as(b, 'POST', `/api/webhook_deliveries/${failed.id}/replay`)).statusCode).toBe(404);
+  });
+
+  it('sends each due delivery once when two senders run at the same time', async () => {
+    const user = await createSignedInUser(t.db, 'hook-race');
+    await as(user, 'POST', `/api/existing_objects_tracking/users/${user.id}`, { object_id: companies[2].id });
+    const { webhook } = (await as(user, 'POST', `/api/webhooks/users/${user.id}`, { url })).json();
+    for (let i = 0; i < 3; i++) {
+      await recordChange(companies[2].id, 'name', `N${i}`, `N${i + 1}`);
+      await collectDeliveries(t.db);
+    }
+    received.length = 0;
+    await Promise.all([send(), send()]);
+    const bodies = received.map((r) => JSON.parse(r.body)).filter((p) => p.webhook_id === webhook.id);
+    expect(bodies).toHaveLength(3);
+    expect(new Set(bodies.map((p) => p.cursor)).size).toBe(3);
+  });
+
+  it('refuses endpoints on private addresses unless allowed', async () => {
+    await expect(requirePublicHost('127.0.0.1')).rejects.toThrow(/private address/);
+    await expect(requirePublicHost('[::1]')).rejects.toThrow(/private address/);
+    await expect(requirePublicHost('192.168.1.20')).rejects.toThrow(/private address/);
+    await expect(requirePublicHost('localhost')).rejects.toThrow(/private address/);
+    await expect(requirePublicHost('93.184.215.14')).resolves.toBeUndefined();
+    const user = await createSignedInUser(t.db, 'hook-private');
+    await as(user, 'POST', `/api/existing_objects_tracking/users/${user.id}`, { object_id: companies[3].id });
+    const { webhook } = (await as(user, 'POST', `/api/webhooks/users/${user.id}`, { url })).json();
+    await recordChange(companies[3].id, 'name', 'P', 'Q');
+    await collectDeliveries(t.db);
+    received.length = 0;
+    await sendDueDeliveries(t.db, { allowPrivateHosts: false });
+    expect(received).toHaveLength(0);
+    const [delivery] = (await get(user, `/api/webhook_deliveries/users/${user.id}?webhook_id=${webhook.id}`)).json()
+      .data;
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(delivery.last_error).toContain('private address');
+  });
+
+  it('validates webhooks and serves only their owner', async () => {
+    for (const [body, name] of [
+      [{ url: 'ftp://example.com/x' }, 'url'],
+      [{ url: 'not a url' }, 'url'],
+      [{ url: 'https://user:pw@example.com/' }, 'url'],
+      [{ url: 'https://example.com/', fields: ['colour'] }, 'fields'],
+      [{}, 'url'],
+    ] as const) {
+      const response = await as(a, 'POST', `/api/webhooks/users/${a.id}`, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(response.json())).toContain(name);
+    }
+    const { webhook } = (await as(a, 'POST', `/api/webhooks/users/${a.id}`, { url: 'https://example.com/in' })).json();
+    expect((await get(b, `/api/webhooks/${webhook.id}`)).statusCode).toBe(404);
+    expect((await get(b, `/api/webhooks/users/${a.id}`)).statusCode).toBe(403);
+    expect((await get(null, `/api/webhooks/users/${a.id}`)).statusCode).toBe(401);
+    expect((await as(b, 'PATCH', `/api/webhooks/${webhook.id}`, { active: false })).statusCode).toBe(404);
+    expect((await as(b, 'DELETE', `/api/webhooks/${webhook.id}`)).statusCode).toBe(404);
+    const paused = await as(a, 'PATCH', `/api/webhooks/${webhook.id}`, { active: false });
+    expect(paused.json().webhook.active).toBe(false);
+    expect((await as(a, 'DELETE', `/api/webhooks/${webhook.id}`)).json()).toEqual({ deleted: 1 });
+  });
+});
