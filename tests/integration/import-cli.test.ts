@@ -45,8 +45,11 @@ async function zipOf(path: string, entries: { name: string; file: string }[]): P
   const zip = new yazl.ZipFile();
   for (const e of entries) zip.addFile(e.file, e.name);
   zip.end();
-  await new Promise((resolve, reject) =>
-    zip.outputStream.pipe(createWriteStream(path)).on('close', resolve).on('error', reject),
+  await new Promise<void>((resolve, reject) =>
+    zip.outputStream
+      .pipe(createWriteStream(path))
+      .on('close', () => resolve())
+      .on('error', reject),
   );
   return path;
 }
