@@ -297,6 +297,16 @@ export type Database = {
     finished_at: Date | null;
   };
 
+  // Companies merged into others by an import (0019-company-merges.sql).
+  company_merges: {
+    merged_id: number;
+    merged_uri: string;
+    merged_name: string;
+    survivor_id: number;
+    import_id: number | null;
+    merged_at: Generated<Date>;
+  };
+
   // Webhooks (0018-webhooks.sql): a user's endpoints and the deliveries made to them.
   webhooks: {
     id: Generated<number>;

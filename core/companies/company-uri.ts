@@ -10,11 +10,19 @@ export function companyIdOfUri(uri: string): number | null {
 
 /**
  * The current URI of the company that a URI names by its id, when that is not its URI (a slug
- * mistyped, shortened or from before a rename): the profile answers it with a permanent redirect.
+ * mistyped, shortened or from before a rename), or of the company it was merged into
+ * (core/imports/merge-companies.ts): the profile answers it with a permanent redirect.
  */
 export async function currentCompanyUri(db: Db, uri: string): Promise<string | null> {
   const id = companyIdOfUri(uri);
   if (id === null) return null;
   const row = await db.kysely.selectFrom('legal_entities').select('uri').where('id', '=', id).executeTakeFirst();
-  return row && row.uri !== uri ? row.uri : null;
+  if (row) return row.uri !== uri ? row.uri : null;
+  const survivor = await db.kysely
+    .selectFrom('company_merges as m')
+    .innerJoin('legal_entities as l', 'l.id', 'm.survivor_id')
+    .select('l.uri')
+    .where('m.merged_id', '=', id)
+    .executeTakeFirst();
+  return survivor?.uri ?? null;
 }

@@ -6,6 +6,7 @@ type Label = { en: string; de: string; fr: string };
 
 export const IMPORT_FIELDS = {
   company: { en: 'Company', de: 'Unternehmen', fr: 'Entreprise' },
+  merged: { en: 'Merged company', de: 'Zusammengeführtes Unternehmen', fr: 'Entreprise fusionnée' },
   name: { en: 'Legal name', de: 'Firmenname', fr: 'Raison sociale' },
   other_names: { en: 'Other names', de: 'Weitere Namen', fr: 'Autres noms' },
   'addresses.legal': { en: 'Legal address', de: 'Rechtliche Anschrift', fr: 'Adresse légale' },

@@ -5,6 +5,7 @@ import type { CompanyFacts, CompanyKeys } from './company-facts.ts';
 import { currentValues, type FieldWrites, factValues, type WriteContext, writeFields } from './company-fields.ts';
 import type { ImportField } from './fields.ts';
 import { jurisdictionLocation } from './import-reference.ts';
+import { type MergedCompany, mergeCompany } from './merge-companies.ts';
 import { canonicalJson, insertRows, type Tx } from './sql-rows.ts';
 
 // One batch of company records (docs/decisions/0014-importers.md "Matching", "Idempotency",
@@ -23,6 +24,8 @@ export type BatchResult = {
   touched: number[];
   /** Name words of names that changed (old and new), for the search lexicon. */
   names: string[];
+  /** Companies merged into others (their keys named the same company as another's). */
+  merged: (MergedCompany & { survivorId: number })[];
 };
 
 export type ImportContext = WriteContext & { source: string; importId: number };
@@ -49,10 +52,18 @@ export async function alignIdSequences(db: Db): Promise<void> {
 }
 
 export async function writeCompanyBatch(db: Db, context: ImportContext, items: CompanyItem[]): Promise<BatchResult> {
-  const result: BatchResult = { new: 0, changed: 0, unchanged: 0, rejects: [], touched: [], names: [] };
+  const result: BatchResult = { new: 0, changed: 0, unchanged: 0, rejects: [], touched: [], names: [], merged: [] };
   const r = context.reference;
   await db.kysely.transaction().execute(async (tx) => {
-    const matches = await match(tx, items, r);
+    const merges: { survivor: number; merged: number }[] = [];
+    const matches = await match(tx, items, r, merges);
+    for (const { survivor, merged } of merges) {
+      const gone = await mergeCompany(tx, survivor, merged, context);
+      if (!gone) continue;
+      result.merged.push({ ...gone, survivorId: survivor });
+      result.touched.push(survivor);
+      result.names.push(gone.name);
+    }
     const matchedIds = [...new Set([...matches.values()])];
     const previous = new Map<number, Record<string, unknown>>();
     if (matchedIds.length > 0) {
@@ -253,7 +264,12 @@ function isEmpty(value: unknown): boolean {
  * own); then, for companies no import has keyed yet (the demo data), by an LEI or a register
  * number (in the same country) among their identifiers.
  */
-async function match(tx: Tx, items: CompanyItem[], r: WriteContext['reference']): Promise<Map<CompanyItem, number>> {
+async function match(
+  tx: Tx,
+  items: CompanyItem[],
+  r: WriteContext['reference'],
+  merges: { survivor: number; merged: number }[],
+): Promise<Map<CompanyItem, number>> {
   const wanted = items.flatMap((i) => keyStrings(i.facts.keys));
   const found = new Map<string, number>();
   if (wanted.length > 0) {
@@ -263,13 +279,32 @@ async function match(tx: Tx, items: CompanyItem[], r: WriteContext['reference'])
         on k.scheme = w.scheme and k.key = w.key`.execute(tx);
     for (const row of rows.rows) found.set(`${row.scheme} ${row.key}`, Number(row.legal_entity_id));
   }
+  // A record whose keys name two companies says they are one: the later ones merge into the
+  // company of its best key ("Merges").
+  const mergedInto = new Map<number, number>();
+  const survivorOf = (id: number): number => {
+    let at = id;
+    while (mergedInto.has(at)) at = mergedInto.get(at) as number;
+    return at;
+  };
+  const keyed = items.map((item) => ({
+    item,
+    ids: keyStrings(item.facts.keys)
+      .map((k) => found.get(`${k.scheme} ${k.key}`))
+      .filter((x): x is number => x !== undefined),
+  }));
+  for (const { ids } of keyed) {
+    const [first, ...others] = [...new Set(ids.map(survivorOf))];
+    for (const other of others) {
+      if (survivorOf(other) === first) continue;
+      mergedInto.set(other, first);
+      merges.push({ survivor: first, merged: other });
+    }
+  }
   const out = new Map<CompanyItem, number>();
   const unmatched: CompanyItem[] = [];
-  for (const item of items) {
-    const id = keyStrings(item.facts.keys)
-      .map((k) => found.get(`${k.scheme} ${k.key}`))
-      .find((x) => x !== undefined);
-    if (id !== undefined) out.set(item, id);
+  for (const { item, ids } of keyed) {
+    if (ids.length > 0) out.set(item, survivorOf(ids[0]));
     else unmatched.push(item);
   }
   const values = unmatched.flatMap((i) =>
