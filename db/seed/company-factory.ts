@@ -87,7 +87,16 @@ export const STATUS = {
   struckOff: 7,
   merged: 8,
 };
-const NAME_TYPE = { legalFull: 1, mixed: 2, short: 3, clean: 4, trade: 5 };
+const NAME_TYPE = {
+  legalFull: 1,
+  mixed: 2,
+  short: 3,
+  clean: 4,
+  trade: 5,
+  previous: 6,
+  transliterated: 7,
+  otherLanguage: 8,
+};
 export const ADDRESS_TYPE = {
   headquarter: 1,
   physical: 2,
@@ -540,6 +549,18 @@ export function makeCompany(catalog: SeedCatalog, pool: PersonPool, seed: number
   // other values stay as they were.
   if (trade !== null && id % 2 === 0)
     namesRows.push({ name_type_id: NAME_TYPE.mixed, position: 0, name: `${name} (${trade})` });
+  // A previous name (registered under its trade name before), the name in Latin letters without
+  // accents (as GLEIF transliterates), and an English name (as many registers record one) for companies named in another language.
+  if (trade !== null && id % 5 === 1)
+    namesRows.push({ name_type_id: NAME_TYPE.previous, position: 0, name: withForm(trade, form.form) });
+  const latin = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  if (latin !== name) namesRows.push({ name_type_id: NAME_TYPE.transliterated, position: 0, name: latin });
+  if (j.language !== 'en' && id % 4 === 2)
+    namesRows.push({
+      name_type_id: NAME_TYPE.otherLanguage,
+      position: 0,
+      name: `${core} (${j.language.toUpperCase()})`,
+    });
 
   // Addresses
   const addresses = [makeAddress(random, j, names, ADDRESS_TYPE.registered, 0)];
