@@ -47,6 +47,11 @@ const Env = z.object({
   SMTP_PASS: z.string().optional(),
   /** The From header of every email. */
   MAIL_FROM: z.string().min(3).default('Registra <no-reply@localhost>'),
+  /**
+   * Run the job worker (monitoring reports, digests) inside the server: `on` (default) or `off`
+   * when workers run as processes of their own (`npm run cli -- jobs work`).
+   */
+  JOBS_WORKER: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof Env>;

@@ -62,6 +62,7 @@ const app = await buildApp({
   pageCache: { ttlSeconds: env.PAGE_CACHE_SECONDS, maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 },
   trustProxy: env.TRUST_PROXY,
   mail: mailSettings(env),
+  jobs: env.JOBS_WORKER === 'on' ? {} : undefined,
 });
 
 const shutdown = async () => {

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { importFieldLabel } from '../../core/imports/fields.ts';
+import { changeLine as changeLineText } from '../../core/monitoring/change-text.ts';
 import { deleteExistingTracking, setExistingTrackingStatus } from '../../core/monitoring/existing-trackings.ts';
 import { deleteNewTracking, setNewTrackingStatus } from '../../core/monitoring/new-trackings.ts';
 import type { FieldChange } from '../../core/monitoring/reports.ts';
@@ -15,26 +15,9 @@ import { formInt, pageError } from './user-data.server.ts';
 
 type ContextReader = { get: <T>(context: import('react-router').RouterContext<T>) => T };
 
-/** A recorded value as a line reads it: text, a list, an address's parts; "(none)" for nothing. */
-export function valueText(p: Presenter, value: unknown): string {
-  if (value === null || value === undefined || value === '') return p.t('monitoring.none');
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value))
-    return value.length === 0 ? p.t('monitoring.none') : value.map((v) => valueText(p, v)).join(', ');
-  if (typeof value === 'object') {
-    const parts = Object.values(value as Record<string, unknown>).filter((v) => v !== null && v !== '');
-    return parts.length === 0 ? p.t('monitoring.none') : parts.map((v) => valueText(p, v)).join(', ');
-  }
-  return String(value);
-}
-
 /** A change as one line, in the reader's language: "Legal name: Acme Ltd → Acme Limited". */
 export function changeLine(p: Presenter, change: FieldChange): string {
-  return p.t('monitoring.change', {
-    field: importFieldLabel(change.field, p.lang),
-    old: valueText(p, change.old),
-    new: valueText(p, change.new),
-  });
+  return changeLineText((key, values) => p.t(key, values ?? {}), p.lang, change);
 }
 
 export function statusText(p: Presenter, status: 'active' | 'paused'): string {
