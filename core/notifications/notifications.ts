@@ -26,6 +26,11 @@ export type Notification = {
   read_at: string | null;
 };
 
+/** What a notification's wording interpolates: its values, `count` as a number (for plurals). */
+export function notificationValues(data: Record<string, string>): Record<string, string | number> {
+  return data.count !== undefined && /^\d+$/.test(data.count) ? { ...data, count: Number(data.count) } : data;
+}
+
 /** Values longer than this are cut (a user agent can be long; nothing here needs more). */
 const VALUE_MAX = 300;
 
