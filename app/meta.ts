@@ -23,7 +23,7 @@ export type Seo = {
 const NOINDEX = [
   /^\/account\/(login|sign-up|sign-out|password\/recovery|activation|email\/confirm)\//,
   /^\/dashboard\//,
-  /^\/companies\/(lists|history|settings)\//,
+  /^\/companies\/(lists|history|settings|monitoring)\//,
   // Export forms of a search.
   /^\/[a-z-]+\/export\//,
 ];

@@ -32,6 +32,13 @@ export default [
     route('dashboard/history/search/companies', 'routes/history/searches.tsx', { id: 'dashboard-search-history' }),
     route('dashboard/history/purchases/profiles/companies', 'routes/history/purchases.tsx'),
     route('dashboard/saved-searches', 'routes/saved-searches.tsx'),
+    // Monitoring: tracked companies, tracked searches for new companies, their reports.
+    route('companies/monitoring/updates', 'routes/monitoring/updates.tsx'),
+    route('companies/monitoring/updates/reports', 'routes/monitoring/update-reports.tsx'),
+    route('companies/monitoring/new', 'routes/monitoring/new.tsx'),
+    route('companies/monitoring/new/reports', 'routes/monitoring/new-reports.tsx'),
+    route('companies/monitoring/new/add', 'routes/monitoring/new-add.tsx'),
+    route('companies/monitoring/track', 'routes/monitoring/track.tsx'),
     // The dashboard, notifications and settings.
     route('dashboard', 'routes/dashboard/overview.tsx'),
     route('dashboard/notifications', 'routes/dashboard/notifications.tsx'),

@@ -8,6 +8,7 @@ import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { readEnv } from '../server/env.ts';
 import { registerExportCommand } from './export.ts';
 import { registerImportCommand } from './import.ts';
+import { registerJobsCommand } from './jobs.ts';
 import { progressBar } from './progress.ts';
 
 const env = readEnv();
@@ -79,5 +80,6 @@ db.command('refresh-export-documents')
 
 registerExportCommand(program, env);
 registerImportCommand(program, env);
+registerJobsCommand(program, env);
 
 await program.parseAsync(process.argv);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../core/accounts/password-hash.ts';
+import { enqueueReportsAfterImport } from '../core/monitoring/enqueue-reports.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -9,7 +10,8 @@ import { startServer, type TestServer } from './support/server.ts';
 // outbox link, signs in, creates a list, adds three companies from search results, renames the
 // list, finds the profile and the search in their histories, switches the interface language and
 // signs out; a guest's "add to list" opens the sign-in popup and, once signed in, lands back on
-// the profile with the company added.
+// the profile with the company added. A guest's "Track updates" does the same for monitoring: the
+// company appears on the tracked companies, and an import's change on the update reports.
 
 let server: TestServer;
 let browser: Browser;
@@ -17,7 +19,8 @@ const PASSWORD = 'a sturdy passphrase 2026';
 let passwordHash = '';
 
 beforeAll(async () => {
-  server = await startServer();
+  // With the job worker: monitoring reports are built in the app, as in production.
+  server = await startServer({ jobs: { pollMs: 200 } });
   browser = await launchBrowser();
   passwordHash = await hashPassword(PASSWORD);
 });
@@ -180,6 +183,58 @@ describe('company lists and histories', () => {
       .where('u.email', '=', email)
       .execute();
     expect(rows.map((r) => Number(r.legal_entity_id))).toEqual([Number(company.id)]);
+    await context.close();
+  });
+
+  it('a guest’s "Track updates" on a profile signs in, tracks the company, and its changes reach the update reports', async () => {
+    const email = await createUser('Tess Tracker');
+    const company = await server.db.kysely
+      .selectFrom('legal_entities')
+      .select(['id', 'uri', 'name'])
+      .orderBy('id', 'desc')
+      .offset(3)
+      .executeTakeFirstOrThrow();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/companies/details/${company.uri}/`);
+    await page.getByRole('link', { name: 'Track updates' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in to proceed' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Sign in to track companies');
+    await dialog.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/account\/login\/\?returnTo=/);
+    await signIn(page, email);
+    // Back on the profile, the pending action finishes itself: the company is tracked.
+    await expect.poll(() => page.getByText('You track this company’s updates.').count(), { timeout: 15_000 }).toBe(1);
+
+    await page.goto(`${server.url}/companies/monitoring/updates/`);
+    const row = page.locator('tr', { hasText: company.name });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Active');
+
+    // An import changes its name: the worker in the app builds the report.
+    await server.db.kysely
+      .insertInto('company_changes')
+      .values({
+        legal_entity_id: company.id,
+        field: 'name',
+        old_value: sql`${JSON.stringify(company.name)}::jsonb`,
+        new_value: sql`${JSON.stringify(`${company.name} Renamed`)}::jsonb`,
+        source: 'ch-companies',
+      })
+      .execute();
+    await enqueueReportsAfterImport(server.db, 1);
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${server.url}/companies/monitoring/updates/reports/`);
+          return page.locator('main').innerText();
+        },
+        { timeout: 15_000 },
+      )
+      .toContain(`Legal name: ${company.name} → ${company.name} Renamed`);
+    await page.goto(`${server.url}/dashboard/notifications/`);
+    expect(await page.locator('main').innerText()).toContain('1 company you track changed');
     await context.close();
   });
 

@@ -1,8 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Translate } from '../core/email/account-emails.ts';
 import { createMailer, type MailSettings } from '../core/email/mailer.ts';
 import { i18nFor } from '../core/i18n/i18n.ts';
 import { watchDataVersion } from '../core/imports/data-version.ts';
+import type { Lang } from '../core/reference/reference-data.ts';
 import type { AppServices } from '../core/services.ts';
+import { startWorker } from '../jobs/worker.ts';
 import { registerApi } from './api/index.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -33,7 +36,15 @@ export type AppOptions = Omit<AppServices, 'mailer'> & {
    * import (another process) changed the data: core/imports/data-version.ts. Off when absent.
    */
   watchDataMs?: number;
+  /** Run the job worker in this process (jobs/worker.ts); off when absent (tests drain jobs themselves). */
+  jobs?: { pollMs?: number; allowPrivateWebhookHosts?: boolean };
 };
+
+/** The translate function of emails in a language. */
+function translatorFor(lang: Lang): Translate {
+  const { t } = i18nFor(lang);
+  return (key, values) => (values ? t(key, values) : t(key));
+}
 
 /** Builds the whole app (API and pages) without listening, for main.ts and for tests (app.inject). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -45,13 +56,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     settings: options.mail ?? { from: 'Registra <no-reply@localhost>' },
     log: app.log,
-    translate: (lang) => {
-      const { t } = i18nFor(lang);
-      return (key, values) => (values ? t(key, values) : t(key));
-    },
+    translate: translatorFor,
   });
-  app.addHook('onClose', () => mailer.close());
   const services: AppServices = { db: options.db, reference: options.reference, siteUrl: options.siteUrl, mailer };
+  if (options.jobs) {
+    const worker = startWorker({
+      services: {
+        ...services,
+        translate: translatorFor,
+        allowPrivateWebhookHosts: options.jobs.allowPrivateWebhookHosts,
+      },
+      log: app.log,
+      pollMs: options.jobs.pollMs,
+    });
+    // The running job finishes (and may still send mail) before the mailer closes.
+    app.addHook('onClose', () => worker.stop());
+  }
+  app.addHook('onClose', () => mailer.close());
   await registerSecurityHeaders(app, { reportOnly: options.pages === 'dev' });
   await registerCompression(app);
   registerErrorHandler(app);

@@ -47,6 +47,16 @@ const Env = z.object({
   SMTP_PASS: z.string().optional(),
   /** The From header of every email. */
   MAIL_FROM: z.string().min(3).default('Registra <no-reply@localhost>'),
+  /**
+   * Run the job worker (monitoring reports, digests) inside the server: `on` (default) or `off`
+   * when workers run as processes of their own (`npm run cli -- jobs work`).
+   */
+  JOBS_WORKER: z.enum(['on', 'off']).default('on'),
+  /**
+   * `1` lets webhooks post to loopback and private addresses (development and tests only): by
+   * default a webhook goes to public hosts only (docs/decisions/0018-change-feed-and-webhooks.md).
+   */
+  WEBHOOKS_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1']).default('0'),
 });
 
 export type Env = z.infer<typeof Env>;

@@ -64,6 +64,7 @@ const app = await buildApp({
   mail: mailSettings(env),
   // An import by the CLI (another process) shows within seconds: core/imports/data-version.ts.
   watchDataMs: 2000,
+  jobs: env.JOBS_WORKER === 'on' ? { allowPrivateWebhookHosts: env.WEBHOOKS_ALLOW_PRIVATE_HOSTS === '1' } : undefined,
 });
 
 const shutdown = async () => {

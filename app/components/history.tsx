@@ -69,8 +69,17 @@ export function HistoryPage({
   );
 }
 
-function HistoryCellContent({ cell }: { cell: HistoryCell }) {
+export function HistoryCellContent({ cell }: { cell: HistoryCell }) {
   if (cell.dateTime) return <time dateTime={cell.dateTime}>{cell.text}</time>;
+  if (cell.lines) {
+    return (
+      <ul className="cell-lines">
+        {cell.lines.map((line, i) => (
+          <li key={i}>{line.href ? <a href={line.href}>{line.text}</a> : line.text}</li>
+        ))}
+      </ul>
+    );
+  }
   return cell.href ? <a href={cell.href}>{cell.text}</a> : cell.text;
 }
 

@@ -7,6 +7,7 @@ import gateScript from '../islands/gate.js?raw';
 import { inlineScript } from '../islands/inline-script.ts';
 import type { RootData } from '../root.tsx';
 import { CsrfField } from './account-form.tsx';
+import { TrackButton, TrackSearchLink, TrackSelected } from './monitoring.tsx';
 
 // What the pages of a user's data share: the sign-in gate for guests (spec §4, §5), the "add to
 // list" and "save search" forms, the section navigation, notices and field problems.
@@ -19,7 +20,8 @@ export type GatedAction =
   | 'save-table-view'
   | 'load-table-view'
   | 'export'
-  | 'export-comparison';
+  | 'export-comparison'
+  | 'track';
 
 /** The id of the search results' "add to list" form, which the rows' checkboxes belong to. */
 export const LIST_ADD_FORM = 'list-add';
@@ -296,10 +298,13 @@ export const SELECTED_ROWS = `input[name="ids"][form="${LIST_ADD_FORM}"]`;
 export function SearchUserActions({
   user,
   canSelect,
+  trackQuery,
 }: {
   user: { lists: ListChoice[]; search: { section: string; query: string; name: string } } | null;
   /** The results have checkboxes (the companies section). */
   canSelect: boolean;
+  /** A companies search that can be tracked for new companies (its path). */
+  trackQuery?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -307,7 +312,9 @@ export function SearchUserActions({
       {user ? (
         <>
           {canSelect ? <AddToListForm lists={user.lists} /> : null}
+          {canSelect ? <TrackSelected form={LIST_ADD_FORM} /> : null}
           <SaveSearchForm section={user.search.section} query={user.search.query} defaultName={user.search.name} />
+          {trackQuery ? <TrackSearchLink query={trackQuery} signedIn /> : null}
         </>
       ) : (
         <>
@@ -316,9 +323,11 @@ export function SearchUserActions({
               {t('lists.addSelected')}
             </GatedLink>
           ) : null}
+          {canSelect ? <TrackButton signedIn={false} selection={SELECTED_ROWS} /> : null}
           <GatedLink action="save-search" text={t('gate.saveSearch')}>
             {t('saved.save')}
           </GatedLink>
+          {trackQuery ? <TrackSearchLink query={trackQuery} signedIn={false} /> : null}
           <SignInGate />
         </>
       )}

@@ -3,6 +3,7 @@ import { AppError } from '../../core/errors/app-error.ts';
 import { recordCompanyView } from '../../core/history/browsing-history.ts';
 import { recordSearch } from '../../core/history/search-history.ts';
 import { i18nFor, isLang, unprefixedPath } from '../../core/i18n/i18n.ts';
+import { trackingOfCompany } from '../../core/monitoring/existing-trackings.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { dayStart, type ListQuery, type Page } from '../../core/user-data/list-query.ts';
 import { userDataFieldsOf } from '../../core/user-data/user-data-errors.ts';
@@ -90,6 +91,8 @@ export function pageError(error: unknown): never {
 export type ProfileListsData = {
   lists: { number: number; name: string }[];
   holding: { number: number; name: string }[];
+  /** The user tracks this company's updates. */
+  tracked: boolean;
 } | null;
 
 /**
@@ -101,16 +104,18 @@ export async function profileUserData(context: ContextReader, companyId: number)
   if (!auth) return null;
   const { db } = context.get(servicesContext);
   const userId = auth.user.id;
-  const [, lists, holding] = await Promise.all([
+  const [, lists, holding, tracking] = await Promise.all([
     recordCompanyView(db, userId, companyId).catch((error: unknown) => {
       console.error('browsing history not recorded', error);
     }),
     watchlistChoices(db, userId),
     watchlistsOfCompany(db, userId, companyId),
+    trackingOfCompany(db, userId, companyId),
   ]);
   return {
     lists: lists.map((l) => ({ number: l.number, name: l.name })),
     holding: holding.map((l) => ({ number: l.number, name: l.name })),
+    tracked: tracking !== null,
   };
 }
 
@@ -200,10 +205,23 @@ export function historyQuery(url: URL) {
 }
 
 /** A cell of a history table: text, a link, a moment (with its machine-readable time) or a number. */
-export type HistoryCell = { text: string; href?: string | null; dateTime?: string; number?: boolean };
+export type HistoryCell = {
+  text: string;
+  href?: string | null;
+  dateTime?: string;
+  number?: boolean;
+  /** A cell of several lines (a report's changes or companies), each maybe a link. */
+  lines?: { text: string; href?: string | null }[];
+};
 
 /** A history entry as its table row; `name` labels its delete button. */
-export type HistoryRow = { id: number; name: string; cells: HistoryCell[] };
+export type HistoryRow = {
+  id: number;
+  name: string;
+  cells: HistoryCell[];
+  /** A tracking's status: the row offers to pause or resume it. */
+  status?: 'active' | 'paused';
+};
 
 /**
  * The loader of a history page: the signed-in user's entries (filtered by the URL, a page at a

@@ -142,7 +142,11 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : null}
           {/* ---- user data: add ticked companies to a list, save this search ---- */}
-          <SearchUserActions user={user} canSelect={selectable !== undefined && page.rows.length > 0} />
+          <SearchUserActions
+            user={user}
+            canSelect={selectable !== undefined && page.rows.length > 0}
+            trackQuery={page.section === 'companies' ? page.canonicalPath : undefined}
+          />
           {/* ---- comparison: add ticked companies to the comparison ---- */}
           {selectable && page.rows.length > 0 ? (
             <CompareSelected form={selectable.form} signedIn={user !== null} />

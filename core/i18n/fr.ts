@@ -757,6 +757,124 @@ export const fr: Messages = {
       empty: 'La comparaison est vide : ajoutez d’abord des entreprises.',
     },
   },
+  monitoring: {
+    navigation: 'Suivi',
+    updates: {
+      title: 'Suivi des modifications',
+      description: 'Les entreprises dont vous suivez les modifications.',
+      empty:
+        'Vous ne suivez encore aucune entreprise. Ouvrez la fiche d’une entreprise et choisissez « Suivre les modifications ».',
+      find: 'Chercher une entreprise',
+    },
+    updateReports: {
+      title: 'Rapports de modifications',
+      description: 'Ce qui a changé dans les entreprises que vous suivez.',
+      empty:
+        'Aucun rapport pour l’instant : un rapport apparaît quand un import de données modifie une entreprise suivie.',
+      gone: 'Une entreprise qui n’existe plus',
+    },
+    new: {
+      title: 'Suivi des nouvelles entreprises',
+      description: 'Les recherches dont vous suivez les nouvelles entreprises.',
+      empty: 'Vous ne suivez encore aucune recherche de nouvelles entreprises.',
+      find: 'Chercher un suivi',
+      add: 'Suivre les nouvelles entreprises',
+    },
+    newReports: {
+      title: 'Rapports de nouvelles entreprises',
+      description: 'Les nouvelles entreprises qui correspondent à vos suivis.',
+      empty:
+        'Aucun rapport pour l’instant : un rapport apparaît quand un import ajoute des entreprises que vos suivis recherchent.',
+      more_one: 'et {{count}} autre',
+      more_other: 'et {{count}} autres',
+    },
+    add: {
+      title: 'Suivre les nouvelles entreprises',
+      description: 'Choisissez les entreprises dont vous voulez être informé de l’apparition.',
+      intro:
+        'Les nouvelles entreprises correspondant à la recherche choisie figurent dans vos rapports de nouvelles entreprises.',
+      name: 'Nom du suivi',
+      defaultName: 'Nouvelles entreprises',
+      criteria: 'Quelles entreprises',
+      fromFilters: 'Par filtres',
+      words: 'Mots du nom',
+      jurisdiction: 'Juridiction',
+      industry: 'Secteur',
+      any: 'Tous',
+      fromSaved: 'Une recherche enregistrée',
+      savedSearch: 'Recherche enregistrée',
+      noSaved: 'Vous n’avez pas encore de recherche enregistrée.',
+      fromCurrent: 'La recherche d’où vous venez',
+      submit: 'Commencer le suivi',
+    },
+    columns: {
+      legalName: 'Raison sociale',
+      jurisdiction: 'Juridiction',
+      status: 'Statut du suivi',
+      reports: 'Rapports',
+      createdOn: 'Créé le',
+      updates: 'Modifications',
+      name: 'Nom',
+      tracking: 'Suivi',
+      newCompanies: 'Nouvelles entreprises',
+      actions: 'Actions',
+    },
+    statuses: { active: 'Actif', paused: 'En pause' },
+    pause: 'Mettre en pause',
+    resume: 'Reprendre',
+    pauseOne: 'Mettre en pause le suivi de {{name}}',
+    resumeOne: 'Reprendre le suivi de {{name}}',
+    remove: 'Ne plus suivre',
+    removeOne: 'Ne plus suivre {{name}}',
+    reports_one: '{{count}} rapport',
+    reports_other: '{{count}} rapports',
+    noReports: 'Aucun pour l’instant',
+    change: '{{field}} : {{old}} → {{new}}',
+    none: '(aucune valeur)',
+    track: 'Suivre les modifications',
+    tracking: 'Vous suivez les modifications de cette entreprise.',
+    seeTracking: 'Vos suivis',
+    trackSelected: 'Suivre les entreprises sélectionnées',
+    trackSearch: 'Suivre les nouvelles entreprises de cette recherche',
+    selectFirst: 'Cochez d’abord les entreprises à suivre.',
+    done: {
+      tracked: 'L’entreprise est suivie : ses modifications apparaîtront dans vos rapports.',
+      trackedMany_one: '{{count}} entreprise est maintenant suivie.',
+      trackedMany_other: '{{count}} entreprises sont maintenant suivies.',
+      untracked: 'L’entreprise n’est plus suivie.',
+      deleted: 'Le suivi a été arrêté.',
+      status: 'Le statut du suivi a été modifié.',
+      created: 'Le suivi a été créé.',
+    },
+    problems: {
+      name: {
+        required: 'Saisissez un nom.',
+        tooLong: 'Utilisez au plus {{trackingNameMax, number}} caractères pour le nom.',
+      },
+      query: {
+        invalid:
+          'Choisissez une recherche d’entreprises : des filtres, une recherche enregistrée ou la recherche d’où vous venez.',
+      },
+      trackings: {
+        tooMany:
+          'Vous pouvez garder au plus {{trackingsMax, number}} suivis de nouvelles entreprises : supprimez-en un d’abord.',
+      },
+      object_id: {
+        unknown: 'Cette entreprise n’existe pas.',
+        tooMany: 'Vous pouvez suivre au plus {{trackedMax, number}} entreprises : arrêtez d’abord un suivi.',
+      },
+    },
+    digest: {
+      subject: 'Registra : du nouveau sur les entreprises que vous suivez',
+      intro: 'Voici ce qui a changé depuis notre dernier e-mail.',
+      updates: 'Modifications des entreprises suivies',
+      newCompanies: 'Nouvelles entreprises pour « {{name}} »',
+      more_one: '… et {{count}} autre',
+      more_other: '… et {{count}} autres',
+      action: 'Voir vos rapports',
+      settings: 'Vous recevez ces e-mails selon vos réglages de notifications : {{link}}',
+    },
+  },
   gate: {
     text: 'Il faut pour cela un compte Registra gratuit : connectez-vous, et vous reviendrez ici pour terminer.',
     addToList:
@@ -768,6 +886,7 @@ export const fr: Messages = {
     saveTableView:
       'Connectez-vous pour enregistrer cette vue de tableau par défaut : vous reviendrez ici, et elle sera enregistrée.',
     loadTableView: 'Connectez-vous pour utiliser la vue de tableau que vous avez enregistrée.',
+    track: 'Connectez-vous pour suivre des entreprises : vous reviendrez ici et le suivi commencera.',
   },
   dashboard: {
     title: 'Tableau de bord',
@@ -805,6 +924,10 @@ export const fr: Messages = {
       new_sign_in: 'Votre compte a été connecté depuis un nouveau navigateur : {{device}} ({{ip}}).',
       password_changed: 'Votre mot de passe a été modifié, et vos autres sessions ont été déconnectées.',
       email_changed: 'L’adresse e-mail de votre compte est désormais {{email}}.',
+      tracking_updates_one: '{{count}} entreprise suivie a changé : voyez vos rapports de modifications.',
+      tracking_updates_other: '{{count}} entreprises suivies ont changé : voyez vos rapports de modifications.',
+      new_companies_one: '{{count}} nouvelle entreprise correspond à vos suivis de nouvelles entreprises.',
+      new_companies_other: '{{count}} nouvelles entreprises correspondent à vos suivis de nouvelles entreprises.',
     },
   },
   settings: {

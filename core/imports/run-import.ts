@@ -4,6 +4,7 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { withAdvisoryLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/client.ts';
+import { enqueueReportsAfterImport } from '../monitoring/enqueue-reports.ts';
 import {
   companyFactsSchema,
   describeIssues,
@@ -258,6 +259,10 @@ async function importFiles(
     await refreshDependents(db, { ids: [...touched], names, allNames: false });
     summary.seconds = (performance.now() - started) / 1000;
   }
+  // Monitoring reports of what changed are built by a job (docs/decisions/0015-monitoring.md);
+  // webhooks pick the changes up on the worker's next tick (ADR 0018).
+  const last = summary.importIds.at(-1);
+  if (touched.size > 0 && last !== undefined) await enqueueReportsAfterImport(db, last);
   return summary;
 }
 

@@ -7,7 +7,15 @@ import { type Page, pageOf, pageSize } from '../user-data/list-query.ts';
 // later. A notification stores its kind and the few values its wording needs; the page words it
 // in the reader's language (core/i18n `notifications.kinds.<kind>`).
 
-export const NOTIFICATION_KINDS = ['welcome', 'new_sign_in', 'password_changed', 'email_changed'] as const;
+export const NOTIFICATION_KINDS = [
+  'welcome',
+  'new_sign_in',
+  'password_changed',
+  'email_changed',
+  // Monitoring reports were built (docs/decisions/0015-monitoring.md): `count` companies.
+  'tracking_updates',
+  'new_companies',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export type Notification = {
@@ -17,6 +25,11 @@ export type Notification = {
   created_at: string;
   read_at: string | null;
 };
+
+/** What a notification's wording interpolates: its values, `count` as a number (for plurals). */
+export function notificationValues(data: Record<string, string>): Record<string, string | number> {
+  return data.count !== undefined && /^\d+$/.test(data.count) ? { ...data, count: Number(data.count) } : data;
+}
 
 /** Values longer than this are cut (a user agent can be long; nothing here needs more). */
 const VALUE_MAX = 300;

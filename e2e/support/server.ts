@@ -25,10 +25,10 @@ export type TestServer = {
 
 const HOST = '127.0.0.1';
 
-export async function startServer(): Promise<TestServer> {
+export async function startServer(options: { jobs?: { pollMs?: number } } = {}): Promise<TestServer> {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
-  const t = await buildTestApp({ pages: 'build', siteUrl: url });
+  const t = await buildTestApp({ pages: 'build', siteUrl: url, jobs: options.jobs });
   try {
     await t.app.listen({ host: HOST, port });
   } catch (error) {

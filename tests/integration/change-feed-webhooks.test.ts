@@ -3,7 +3,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../core/email/mailer.ts';
+import { i18nFor } from '../../core/i18n/i18n.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../core/limits.ts';
+import type { Lang } from '../../core/reference/reference-data.ts';
 import {
   collectDeliveries,
   DELIVERY_HEADER,
@@ -11,6 +14,7 @@ import {
   SIGNATURE_HEADER,
   sendDueDeliveries,
 } from '../../core/webhooks/deliveries.ts';
+import { startWorker } from '../../jobs/worker.ts';
 import { postJson } from '../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
@@ -225,6 +229,47 @@ describe('webhooks', () => {
     const bodies = received.map((r) => JSON.parse(r.body)).filter((p) => p.webhook_id === webhook.id);
     expect(bodies).toHaveLength(3);
     expect(new Set(bodies.map((p) => p.cursor)).size).toBe(3);
+  });
+
+  it('is delivered by the job worker’s tick, with no call of ours', async () => {
+    const user = await createSignedInUser(t.db, 'hook-worker');
+    await as(user, 'POST', `/api/existing_objects_tracking/users/${user.id}`, { object_id: companies[0].id });
+    const { webhook } = (await as(user, 'POST', `/api/webhooks/users/${user.id}`, { url })).json();
+    const quiet = { info: () => {}, error: () => {} };
+    const translate = (lang: Lang) => {
+      const { t: tr } = i18nFor(lang);
+      return (key: string, values?: Record<string, unknown>) => (values ? tr(key, values) : tr(key));
+    };
+    const mailer = createMailer({
+      db: t.db,
+      settings: { from: 'Registra <no-reply@localhost>' },
+      log: quiet,
+      translate,
+    });
+    const worker = startWorker({
+      services: {
+        db: t.db,
+        reference: t.reference,
+        mailer,
+        siteUrl: 'http://localhost',
+        translate,
+        allowPrivateWebhookHosts: true,
+      },
+      log: quiet,
+      pollMs: 20,
+      webhooksEveryMs: 0,
+      daily: false,
+    });
+    try {
+      const change = await recordChange(companies[0].id, 'status', 'Active', 'Liquidation');
+      const deadline = Date.now() + 20_000;
+      const mine = () => received.map((r) => JSON.parse(r.body)).filter((p) => p.webhook_id === webhook.id);
+      while (mine().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(mine().flatMap((p) => p.changes.map((c: { id: number }) => c.id))).toContain(change);
+    } finally {
+      await worker.stop();
+      await mailer.close();
+    }
   });
 
   it('refuses endpoints on private addresses unless allowed', async () => {

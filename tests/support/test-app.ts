@@ -20,6 +20,8 @@ export type TestAppOptions = {
   logLevel?: string;
   /** Proxies to believe (TRUST_PROXY); none by default, as in production. */
   trustProxy?: TrustProxy;
+  /** Run the job worker in the app (monitoring reports); off by default: tests drain jobs themselves. */
+  jobs?: { pollMs?: number };
 };
 
 export type TestApp = {
@@ -40,6 +42,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       pages: options.pages ?? false,
       logLevel: options.logLevel ?? 'silent',
       trustProxy: options.trustProxy,
+      jobs: options.jobs,
     });
     await app.ready();
     return {

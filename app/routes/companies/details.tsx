@@ -4,6 +4,7 @@ import { currentCompanyUri } from '../../../core/companies/company-uri.ts';
 import { isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { CompanyTable } from '../../components/company-table.tsx';
 import { AddToComparison } from '../../components/comparison-actions.tsx';
+import { TrackButton } from '../../components/monitoring.tsx';
 import { ProfileListActions } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
 import { loadProfilePage } from '../../presenters/profile-page.server.ts';
@@ -62,6 +63,9 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
           ) : null}
         </p>
         <ProfileListActions companyId={profile.id} user={user} />
+        <div className="user-actions profile-tracking">
+          <TrackButton signedIn={user !== null} companyId={profile.id} tracked={user?.tracked} />
+        </div>
         <AddToComparison companyId={profile.id} />
       </header>
       <section aria-labelledby="overview">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { localePath } from '../../../core/i18n/i18n.ts';
-import { listNotifications, markRead } from '../../../core/notifications/notifications.ts';
+import { listNotifications, markRead, notificationValues } from '../../../core/notifications/notifications.ts';
 import { CsrfField } from '../../components/account-form.tsx';
 import { Notice, UserDataNav } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
@@ -72,7 +72,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
             <li key={n.id} className={n.unread ? 'unread' : undefined}>
               {n.unread ? <strong className="badge">{t('notifications.unread')}</strong> : null}{' '}
               <time dateTime={n.at}>{n.on}</time>{' '}
-              <span>{t(`notifications.kinds.${n.kind}`, { ...n.data, defaultValue: n.kind })}</span>
+              <span>{t(`notifications.kinds.${n.kind}`, { ...notificationValues(n.data), defaultValue: n.kind })}</span>
               {n.unread ? (
                 <form method="post" action={action} className="inline-form">
                   <CsrfField />

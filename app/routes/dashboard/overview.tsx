@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { listCompanyViews } from '../../../core/history/browsing-history.ts';
 import { listSearches } from '../../../core/history/search-history.ts';
 import { localePath } from '../../../core/i18n/i18n.ts';
-import { countUnread, listNotifications } from '../../../core/notifications/notifications.ts';
+import { countUnread, listNotifications, notificationValues } from '../../../core/notifications/notifications.ts';
 import { listWatchlists } from '../../../core/watchlists/watchlists.ts';
 import { SETTINGS_PAGES, settingsPath } from '../../components/settings.tsx';
 import { UserDataNav } from '../../components/user-data.tsx';
@@ -79,7 +79,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {d.notifications.length > 0 ? (
             <ul>
               {d.notifications.map((n) => (
-                <li key={n.id}>{t(`notifications.kinds.${n.kind}`, { ...n.data, defaultValue: n.kind })}</li>
+                <li key={n.id}>
+                  {t(`notifications.kinds.${n.kind}`, { ...notificationValues(n.data), defaultValue: n.kind })}
+                </li>
               ))}
             </ul>
           ) : null}

@@ -16,6 +16,7 @@ import { CsrfField } from '../../components/account-form.tsx';
 import { CompanyTable } from '../../components/company-table.tsx';
 import { ExportLink } from '../../components/export-link.tsx';
 import { ListFields } from '../../components/list-fields.tsx';
+import { TrackSelected } from '../../components/monitoring.tsx';
 import { FieldProblem, Notice, UserDataNav } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
 import { formText } from '../../presenters/account-forms.server.ts';
@@ -233,6 +234,7 @@ export default function ListPage({ loaderData, actionData }: Route.ComponentProp
             <button type="submit" name="intent" value="remove" className="secondary">
               {t('lists.removeSelected')}
             </button>
+            <TrackSelected form={ROWS_FORM} />
             <label htmlFor="rows-tag">{t('lists.tagLabel')}</label>
             <input
               id="rows-tag"

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { listUpdateReports } from '../../../core/monitoring/reports.ts';
+import { MonitoringPage } from '../../components/monitoring.tsx';
+import { pageMeta } from '../../meta.ts';
+import { changeLine } from '../../presenters/monitoring.server.ts';
+import { intParam, loadHistoryPage } from '../../presenters/user-data.server.ts';
+import type { Route } from './+types/update-reports';
+
+// /companies/monitoring/updates/reports/: what changed in the tracked companies (spec §2 "Update
+// reports": Created on, Legal name, Jurisdiction, Updates), each change as "field: old → new";
+// `?tracking=` keeps one tracking's reports.
+
+export function loader(args: Route.LoaderArgs) {
+  const tracking = intParam(new URL(args.request.url), 'tracking');
+  return loadHistoryPage(args, {
+    titleKey: 'monitoring.updateReports.title',
+    descriptionKey: 'monitoring.updateReports.description',
+    columns: (p) => [
+      p.t('monitoring.columns.createdOn'),
+      p.t('monitoring.columns.legalName'),
+      p.t('monitoring.columns.jurisdiction'),
+      p.t('monitoring.columns.updates'),
+    ],
+    list: (db, userId, query) => listUpdateReports(db, userId, { ...query, tracking_id: tracking }),
+    row: (report, p) => {
+      const name = report.company?.name ?? p.t('monitoring.updateReports.gone');
+      return {
+        id: report.id,
+        name,
+        cells: [
+          { text: p.date(report.created_on.slice(0, 10)), dateTime: report.created_on },
+          { text: name, href: report.company ? p.companyHref(report.company.uri) : null },
+          { text: report.company ? p.jurisdictionText(report.company.jurisdiction_id) : '' },
+          { text: String(report.updates), lines: report.changes.map((c) => ({ text: changeLine(p, c) })) },
+        ],
+      };
+    },
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function UpdateReports({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <MonitoringPage
+      data={loaderData}
+      texts={{
+        title: t('monitoring.updateReports.title'),
+        queryLabel: t('monitoring.updates.find'),
+        empty: t('monitoring.updateReports.empty'),
+      }}
+    />
+  );
+}

@@ -1,0 +1,151 @@
+import { hostname } from 'node:os';
+import type { z } from 'zod';
+import type { Translate } from '../core/email/account-emails.ts';
+import type { Mailer } from '../core/email/mailer.ts';
+import { claimJob, completeJob, failJob, requeueStale, retryDelayMs } from '../core/jobs/queue.ts';
+import { enqueueDailyReports } from '../core/monitoring/enqueue-reports.ts';
+import type { Lang, Reference } from '../core/reference/reference-data.ts';
+import type { Db } from '../db/client.ts';
+import { monitoringReportsJob } from './monitoring-reports.job.ts';
+import { deliverWebhooks } from './webhooks.ts';
+
+// The worker loop (DESIGN.md "Jobs"): claims due jobs from the jobs table one at a time
+// (core/jobs/queue.ts, FOR UPDATE SKIP LOCKED), runs their handler, and records success or failure
+// (retried with a growing delay, then failed for good). It runs in the server process by default
+// and as a process of its own with `npm run cli -- jobs work`; any number of them can share a
+// database. Each tick it also takes back jobs of workers that died and enqueues the daily run,
+// and every WEBHOOKS_EVERY_MS it collects and sends webhook deliveries (ADR 0018).
+
+export type JobServices = {
+  db: Db;
+  reference: Reference;
+  mailer: Mailer;
+  siteUrl: string;
+  translate: (lang: Lang) => Translate;
+  /** Webhooks may post to loopback and private addresses (WEBHOOKS_ALLOW_PRIVATE_HOSTS; development only). */
+  allowPrivateWebhookHosts?: boolean;
+};
+
+export type JobLog = {
+  info(object: Record<string, unknown>, message: string): void;
+  error(object: Record<string, unknown>, message: string): void;
+};
+
+export type JobDefinition<P> = {
+  kind: string;
+  payload: z.ZodType<P>;
+  run(payload: P, context: { services: JobServices; log: JobLog; attempt: number }): Promise<void>;
+};
+
+/** Every kind of job there is. */
+export const JOB_DEFINITIONS: JobDefinition<never>[] = [monitoringReportsJob as JobDefinition<never>];
+
+export type WorkerOptions = {
+  services: JobServices;
+  log: JobLog;
+  definitions?: JobDefinition<never>[];
+  /** This worker's name in `jobs.locked_by` (default host:pid:n). */
+  name?: string;
+  /** How often an idle worker looks for work (default 2 s). */
+  pollMs?: number;
+  /** The delay before a failed job's next attempt (default core/jobs/queue.ts retryDelayMs). */
+  retryDelay?: (attempts: number) => number;
+  /** A running job older than this is taken back (default 15 minutes). */
+  staleAfterMs?: number;
+  /** Enqueue the daily reports run (default true). */
+  daily?: boolean;
+  /** How often a worker collects and sends webhook deliveries (default WEBHOOKS_EVERY_MS). */
+  webhooksEveryMs?: number;
+};
+
+/** Webhooks are collected and sent every this often, by every worker (their SKIP LOCKED claims share the work). */
+const WEBHOOKS_EVERY_MS = 10_000;
+
+let workers = 0;
+
+/** Runs one due job, if there is one; true when it ran one (whatever the outcome). */
+export async function runOneJob(options: WorkerOptions, name: string): Promise<boolean> {
+  const definitions = options.definitions ?? JOB_DEFINITIONS;
+  const job = await claimJob(
+    options.services.db,
+    name,
+    definitions.map((d) => d.kind),
+  );
+  if (!job) return false;
+  const definition = definitions.find((d) => d.kind === job.kind);
+  try {
+    if (!definition) throw new Error(`no handler for jobs of kind ${job.kind}`);
+    const payload = definition.payload.safeParse(job.payload);
+    if (!payload.success) throw new Error(`bad payload: ${payload.error.issues[0]?.message ?? 'invalid'}`);
+    await definition.run(payload.data, { services: options.services, log: options.log, attempt: job.attempts });
+    await completeJob(options.services.db, job.id);
+  } catch (error) {
+    const status = await failJob(options.services.db, job, error, (options.retryDelay ?? retryDelayMs)(job.attempts));
+    options.log.error(
+      {
+        job: job.id,
+        kind: job.kind,
+        attempt: job.attempts,
+        status,
+        err: error instanceof Error ? error.message : String(error),
+      },
+      status === 'failed' ? 'job failed for good' : 'job failed; it will be retried',
+    );
+  }
+  return true;
+}
+
+/** Runs due jobs until none is left; returns how many ran. */
+export async function drainJobs(options: WorkerOptions): Promise<number> {
+  const name = options.name ?? `${hostname()}:${process.pid}:drain`;
+  let ran = 0;
+  while (await runOneJob(options, name)) ran += 1;
+  return ran;
+}
+
+export type Worker = { stop(): Promise<void> };
+
+/** Starts the loop; `stop()` lets the running job finish and ends it. */
+export function startWorker(options: WorkerOptions): Worker {
+  workers += 1;
+  const name = options.name ?? `${hostname()}:${process.pid}:${workers}`;
+  const pollMs = options.pollMs ?? 2000;
+  let stopped = false;
+  let webhooksAt = 0;
+  let wake: (() => void) | null = null;
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        await requeueStale(options.services.db, options.staleAfterMs ?? 15 * 60_000);
+        if (options.daily !== false) await enqueueDailyReports(options.services.db);
+        if (Date.now() - webhooksAt >= (options.webhooksEveryMs ?? WEBHOOKS_EVERY_MS)) {
+          webhooksAt = Date.now();
+          await deliverWebhooks(options.services, options.log);
+        }
+        while (!stopped && (await runOneJob(options, name))) {
+          // Drain what is due before sleeping.
+        }
+      } catch (error) {
+        // The database away, say: log and try again on the next tick; the loop never dies.
+        options.log.error({ err: error instanceof Error ? error.message : String(error) }, 'job worker tick failed');
+      }
+      if (stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        timer.unref();
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      (wake as (() => void) | null)?.();
+      await loop;
+    },
+  };
+}
