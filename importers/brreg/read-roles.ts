@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import { WrongFileError } from '../../core/imports/company-facts.ts';
 import { NotJsonError, readJsonDocuments } from '../json-documents.ts';
-import { type SourceRow, validateRow, WrongFileError } from '../source-rows.ts';
+import { type SourceRow, validateRow } from '../source-rows.ts';
 import { isoDateValue, optionalText } from '../source-values.ts';
 import { hasKey } from './read-units.ts';
 

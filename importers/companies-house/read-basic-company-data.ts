@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { type CsvError, parse } from 'csv-parse';
 import { z } from 'zod';
-import { type SourceRow, validateRow, WrongFileError } from '../source-rows.ts';
+import { WrongFileError } from '../../core/imports/company-facts.ts';
+import { type SourceRow, validateRow } from '../source-rows.ts';
 import { dayMonthYear, optionalText } from '../source-values.ts';
 
 // Companies House "BasicCompanyData" (the free monthly company snapshot), ADR 0016: 55 columns,

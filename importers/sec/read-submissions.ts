@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { type SourceRow, validateRow, WrongFileError } from '../source-rows.ts';
+import { WrongFileError } from '../../core/imports/company-facts.ts';
+import { type SourceRow, validateRow } from '../source-rows.ts';
 import { isoDateValue, optionalText } from '../source-values.ts';
 import { readText, zipEntries } from '../zip-entries.ts';
 

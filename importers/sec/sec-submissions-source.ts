@@ -1,0 +1,143 @@
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { CompanyFacts, FactAddress, ImportItem, ImportSource } from '../../core/imports/company-facts.ts';
+import { countryCodeOf, US_STATES } from '../country-codes.ts';
+import type { SourceRow } from '../source-rows.ts';
+import {
+  readSecSubmission,
+  readSecSubmissionsZip,
+  SEC_SUBMISSIONS,
+  type SecAddress,
+  type SecSubmission,
+} from './read-submissions.ts';
+
+// SEC EDGAR submissions onto CompanyFacts (docs/decisions/0016-national-registers.md). The SEC is
+// no company register: a filer is keyed by its CIK (scheme sec-cik) and its state of incorporation
+// is its jurisdiction (US-DE); the business address is the headquarters, the mailing address the
+// postal one, and the recent filings are the company's documents.
+
+export const SEC_CIK = 'sec-cik';
+
+function address(value: SecAddress | null): FactAddress | null {
+  if (!value) return null;
+  const state = value.stateOrCountry?.toUpperCase() ?? null;
+  const inUs = state !== null && US_STATES.has(state);
+  const country = inUs
+    ? 'US'
+    : ((value.countryCode && /^[A-Z]{2}$/.test(value.countryCode) ? value.countryCode : null) ??
+      countryCodeOf(value.country ?? value.stateOrCountryDescription ?? ''));
+  const lines = [value.street1, value.street2].filter((line): line is string => Boolean(line));
+  if (country === null || (lines.length === 0 && !value.city)) return null;
+  return {
+    lines,
+    city: value.city ?? null,
+    region: inUs ? `US-${state}` : null,
+    postCode: value.zipCode ?? null,
+    country,
+  };
+}
+
+function jurisdiction(submission: SecSubmission): string | undefined {
+  const state = submission.stateOfIncorporation?.toUpperCase();
+  if (state && US_STATES.has(state)) return `US-${state}`;
+  return countryCodeOf(submission.stateOfIncorporationDescription ?? '') ?? undefined;
+}
+
+/** "912197729" → "91-2197729"; the SEC's zeros are no number. */
+function ein(value: string | null): string | null {
+  const digits = value?.replace(/\D/g, '') ?? '';
+  return /^\d{9}$/.test(digits) && !/^0+$/.test(digits) ? `${digits.slice(0, 2)}-${digits.slice(2)}` : null;
+}
+
+export function submissionFacts(submission: SecSubmission): CompanyFacts {
+  const filedDates = submission.filings.flatMap((filing) => (filing.filedOn ? [filing.filedOn] : [])).sort();
+  const latest = filedDates.at(-1);
+  return {
+    keys: { others: [{ scheme: SEC_CIK, key: submission.cik }] },
+    sourceDate: latest ? `${latest}T00:00:00Z` : null,
+    name: submission.name,
+    otherNames: submission.formerNames.map((former) => ({
+      name: former.name,
+      type: 'previous',
+      language: 'en',
+      until: former.to,
+    })),
+    addresses: { headquarters: address(submission.businessAddress), postal: address(submission.mailingAddress) },
+    jurisdiction: jurisdiction(submission),
+    identifiers: { tax_number: ein(submission.ein) },
+    industries:
+      submission.sic && submission.sic !== '0000' ? [{ scheme: 'us-sic', code: submission.sic, primary: true }] : [],
+    tickers: submission.tickers,
+    documents: submission.filings.flatMap((filing) =>
+      filing.filedOn
+        ? [
+            {
+              id: filing.accessionNumber,
+              title:
+                filing.description && filing.description !== filing.form ? filing.description : `Form ${filing.form}`,
+              type: filing.form,
+              filedOn: filing.filedOn,
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+function startsAsZip(head: Buffer): boolean {
+  return head.length >= 4 && head.readUInt32LE(0) === 0x04034b50;
+}
+
+/**
+ * The submissions of a file: the bulk archive is read entry by entry from its path (yauzl needs
+ * random access); an archive handed over as a stream is first spooled to a temporary file.
+ */
+async function* submissionsOf(input: Readable, name: string): AsyncGenerator<SourceRow<SecSubmission>> {
+  if (/\.zip$/i.test(name) && existsSync(name)) {
+    input.destroy();
+    yield* readSecSubmissionsZip(name);
+    return;
+  }
+  const iterator = input[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const head: Buffer = first.done ? Buffer.alloc(0) : Buffer.from(first.value);
+  const rest = Readable.from(
+    (async function* () {
+      if (!first.done) yield head;
+      while (true) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    })(),
+  );
+  if (!startsAsZip(head)) {
+    yield* readSecSubmission(rest);
+    return;
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'registra-sec-'));
+  try {
+    const path = join(dir, 'submissions.zip');
+    await pipeline(rest, createWriteStream(path));
+    yield* readSecSubmissionsZip(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export const secSubmissionsSource: ImportSource = {
+  name: 'sec-submissions',
+  expects: SEC_SUBMISSIONS,
+  unit: 'record',
+  async *read(input, file): AsyncGenerator<ImportItem> {
+    for await (const item of submissionsOf(input, file.name)) {
+      yield item.kind === 'reject'
+        ? { kind: 'reject', at: item.line, reason: item.reason }
+        : { kind: 'company', at: item.line, facts: submissionFacts(item.row) };
+    }
+  },
+};
