@@ -22,10 +22,18 @@ const ALIASES: Record<string, string> = {
   'UNITED STATES OF AMERICA': 'US',
 };
 
+/** Names seen, with their codes (a file names a few hundred countries over millions of rows). */
+const seen = new Map<string, string | null>();
+
 /** The alpha-2 code of a country name, or null when the name is no country we know. */
 export function countryCodeOf(name: string): string | null {
-  const key = name.trim().replace(/\s+/g, ' ').toUpperCase();
-  return ALIASES[key] ?? countries.getAlpha2Code(key, 'en') ?? null;
+  let code = seen.get(name);
+  if (code === undefined) {
+    const key = name.trim().replace(/\s+/g, ' ').toUpperCase();
+    code = ALIASES[key] ?? countries.getAlpha2Code(key, 'en') ?? null;
+    if (seen.size < 10_000) seen.set(name, code);
+  }
+  return code;
 }
 
 /** The United States' states, district and territories by their postal codes (ISO 3166-2:US). */

@@ -18,16 +18,14 @@ export const optionalText = z
   .transform((value) => value.trim())
   .transform((value) => (value === '' ? null : value));
 
-/** DD/MM/YYYY (Companies House); blank is absent. */
-export const dayMonthYear = optionalText.transform((value, ctx) => {
-  if (value === null) return null;
+/** DD/MM/YYYY (Companies House) as an ISO date, or null when it is no calendar date. */
+export function dayMonthYearToIso(value: string): string | null {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
   if (match && isCalendarDate(Number(match[3]), Number(match[2]), Number(match[1]))) {
     return isoDate(Number(match[3]), Number(match[2]), Number(match[1]));
   }
-  ctx.addIssue({ code: 'custom', message: `"${value}" is not a date (DD/MM/YYYY)` });
-  return z.NEVER;
-});
+  return null;
+}
 
 /**
  * An ISO date or date-time with any zone (SEC, Brønnøysund, the PSC snapshot): the calendar date as
