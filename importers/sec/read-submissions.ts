@@ -3,13 +3,11 @@ import { z } from 'zod';
 import { WrongFileError } from '../../core/imports/company-facts.ts';
 import { type SourceRow, validateRow } from '../source-rows.ts';
 import { isoDateValue, optionalText } from '../source-values.ts';
-import { readText, zipEntries } from '../zip-entries.ts';
 
-// SEC EDGAR submissions (ADR 0016): one JSON document per filer (CIK##########.json), alone or in
-// the nightly bulk archive submissions.zip. The recent filings come as parallel arrays (one array per
-// field, element i of each is filing i). Absent address lines are written as the string "None".
-// The archive's CIK##########-submissions-NNN.json pages (older filings only, no company) are
-// passed over: a company's documents are its recent filings.
+// SEC EDGAR submissions (ADR 0016): one JSON document per filer (CIK##########.json), alone or as
+// an entry of the nightly bulk archive submissions.zip (the framework opens archives entry by entry).
+// The recent filings come as parallel arrays (one array per field, element i of each is filing i).
+// Absent address lines are written as the string "None".
 
 export const SEC_SUBMISSIONS = 'SEC EDGAR submissions JSON (CIK##########.json, or the bulk submissions.zip of them)';
 
@@ -181,19 +179,11 @@ export async function* readSecSubmission(input: Readable): AsyncGenerator<Source
   yield readDocument(await readText(input), 1, 'the document', true);
 }
 
-/** The bulk archive: each CIK##########.json entry is a record (numbered in archive order). */
-export async function* readSecSubmissionsZip(path: string): AsyncGenerator<SourceRow<SecSubmission>> {
-  let record = 0;
-  for await (const entry of zipEntries(path)) {
-    const base = entry.name.split('/').pop() ?? entry.name;
-    if (/^CIK\d{10}-submissions-\d+\.json$/i.test(base)) continue;
-    record += 1;
-    if (!/\.json$/i.test(base)) {
-      if (record === 1) throw new WrongFileError(SEC_SUBMISSIONS, `the archive holds ${entry.name}`);
-      yield { kind: 'reject', line: record, reason: `${entry.name}: not a JSON document` };
-      continue;
-    }
-    yield readDocument(await readText(await entry.open()), record, entry.name, record === 1);
-  }
-  if (record === 0) throw new WrongFileError(SEC_SUBMISSIONS, 'the archive holds no submissions document');
+/** A stream's whole text (UTF-8, a BOM dropped): one filer's document, of bounded size. */
+async function readText(input: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
 }

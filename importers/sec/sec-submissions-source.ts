@@ -1,19 +1,7 @@
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { basename } from 'node:path';
 import type { CompanyFacts, FactAddress, ImportItem, ImportSource } from '../../core/imports/company-facts.ts';
 import { countryCodeOf, US_STATES } from '../country-codes.ts';
-import type { SourceRow } from '../source-rows.ts';
-import {
-  readSecSubmission,
-  readSecSubmissionsZip,
-  SEC_SUBMISSIONS,
-  type SecAddress,
-  type SecSubmission,
-} from './read-submissions.ts';
+import { readSecSubmission, SEC_SUBMISSIONS, type SecAddress, type SecSubmission } from './read-submissions.ts';
 
 // SEC EDGAR submissions onto CompanyFacts (docs/decisions/0016-national-registers.md). The SEC is
 // no company register: a filer is keyed by its CIK (scheme sec-cik) and its state of incorporation
@@ -88,53 +76,22 @@ export function submissionFacts(submission: SecSubmission): CompanyFacts {
   };
 }
 
-function startsAsZip(head: Buffer): boolean {
-  return head.length >= 4 && head.readUInt32LE(0) === 0x04034b50;
-}
-
 /**
- * The submissions of a file: the bulk archive is read entry by entry from its path (yauzl needs
- * random access); an archive handed over as a stream is first spooled to a temporary file.
+ * The bulk archive's CIK##########-submissions-NNN.json entries are pages of a filer's older filings,
+ * no company: passed over (a company's documents are its recent filings).
  */
-async function* submissionsOf(input: Readable, name: string): AsyncGenerator<SourceRow<SecSubmission>> {
-  if (/\.zip$/i.test(name) && existsSync(name)) {
-    input.destroy();
-    yield* readSecSubmissionsZip(name);
-    return;
-  }
-  const iterator = input[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  const head: Buffer = first.done ? Buffer.alloc(0) : Buffer.from(first.value);
-  const rest = Readable.from(
-    (async function* () {
-      if (!first.done) yield head;
-      while (true) {
-        const next = await iterator.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    })(),
-  );
-  if (!startsAsZip(head)) {
-    yield* readSecSubmission(rest);
-    return;
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'registra-sec-'));
-  try {
-    const path = join(dir, 'submissions.zip');
-    await pipeline(rest, createWriteStream(path));
-    yield* readSecSubmissionsZip(path);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+export const OLDER_FILINGS_PAGE = /^CIK\d{10}-submissions-\d+\.json$/i;
 
 export const secSubmissionsSource: ImportSource = {
   name: 'sec-submissions',
   expects: SEC_SUBMISSIONS,
   unit: 'record',
   async *read(input, file): AsyncGenerator<ImportItem> {
-    for await (const item of submissionsOf(input, file.name)) {
+    if (OLDER_FILINGS_PAGE.test(basename(file.name))) {
+      input.resume();
+      return;
+    }
+    for await (const item of readSecSubmission(input)) {
       yield item.kind === 'reject'
         ? { kind: 'reject', at: item.line, reason: item.reason }
         : { kind: 'company', at: item.line, facts: submissionFacts(item.row) };

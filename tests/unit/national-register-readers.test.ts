@@ -1,6 +1,4 @@
 import { createReadStream, readFileSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -8,10 +6,9 @@ import { readBrregRoles } from '../../importers/brreg/read-roles.ts';
 import { readBrregUnits } from '../../importers/brreg/read-units.ts';
 import { readBasicCompanyData } from '../../importers/companies-house/read-basic-company-data.ts';
 import { readPscSnapshot } from '../../importers/companies-house/read-psc-snapshot.ts';
-import { readSecSubmission, readSecSubmissionsZip } from '../../importers/sec/read-submissions.ts';
+import { readSecSubmission } from '../../importers/sec/read-submissions.ts';
 import type { SourceRow } from '../../importers/source-rows.ts';
 import { REGISTRY_FIXTURES } from '../support/registry-fixtures.ts';
-import { writeZip } from '../support/zip-file.ts';
 
 // The national registers' readers (ADR 0016) on the real fixture files as they are, and on
 // variations of them that real files also show.
@@ -203,36 +200,26 @@ describe('SEC EDGAR submissions', () => {
     });
   });
 
-  it('reads the bulk zip entry by entry; a broken document is a reject with its record number', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sec-'));
-    const tesla = readFileSync(SEC_FILE, 'utf8');
-    const broken = JSON.parse(tesla);
+  it('rejects a document whose parallel filing arrays differ in length, naming the array', async () => {
+    const broken = JSON.parse(readFileSync(SEC_FILE, 'utf8'));
     broken.filings.recent.form.pop();
-    const zip = join(dir, 'submissions.zip');
-    await writeZip(zip, [
-      { name: 'CIK0001318605.json', text: tesla },
-      { name: 'CIK0001318605-submissions-001.json', text: '{"accessionNumber": []}' },
-      { name: 'CIK0000000001.json', text: JSON.stringify(broken) },
+    const rows = await all(readSecSubmission(text(JSON.stringify(broken))));
+    expect(rows).toEqual([
+      {
+        kind: 'reject',
+        line: 1,
+        reason: 'the document: filings.recent.form: has 1000 filings, accessionNumber has 1001',
+      },
     ]);
-    const rows = await all(readSecSubmissionsZip(zip));
-    expect(rows.map((r) => [r.kind, r.line])).toEqual([
-      ['row', 1],
-      ['reject', 2],
-    ]);
-    expect(rows[1]).toMatchObject({
-      reason: expect.stringMatching(
-        /^CIK0000000001\.json: filings\.recent\.form: has 1000 filings, accessionNumber has 1001/,
-      ),
-    });
   });
 
   it('stops at once on a file of another kind', async () => {
     await expect(all(readSecSubmission(createReadStream(UNIT_FILE)))).rejects.toThrow(
       /Expected SEC EDGAR submissions JSON/,
     );
-    const dir = await mkdtemp(join(tmpdir(), 'sec-'));
-    await writeFile(join(dir, 'not.zip'), 'plain text');
-    await expect(all(readSecSubmissionsZip(join(dir, 'not.zip')))).rejects.toThrow();
+    await expect(all(readSecSubmission(createReadStream(CH_FILE)))).rejects.toThrow(
+      /Expected SEC EDGAR submissions JSON/,
+    );
   });
 });
 
