@@ -121,6 +121,8 @@ export const brregRolesSource: ImportSource = {
   name: 'brreg-roles',
   expects: BRREG_ROLES,
   unit: 'record',
+  // The roles name the officers, board and owners; a parent company (GLEIF) is not theirs to remove.
+  memberPositions: ['officer', 'president', 'director', 'shareholder'],
   async *read(input, file): AsyncGenerator<ImportItem> {
     const fileDate = fileNameDate(file.name);
     for await (const item of readBrregRoles(input)) {

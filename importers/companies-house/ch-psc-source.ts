@@ -59,6 +59,8 @@ export const chPscSource: ImportSource = {
   name: 'ch-psc',
   expects: PSC_SNAPSHOT,
   unit: 'line',
+  // The snapshot states who controls a company: it replaces the shareholders, not the directors or parents.
+  memberPositions: ['shareholder'],
   async *read(input, file): AsyncGenerator<ImportItem> {
     const sourceDate = fileNameDate(file.name);
     let current: Group | null = null;

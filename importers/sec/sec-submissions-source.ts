@@ -29,10 +29,12 @@ function address(value: SecAddress | null): FactAddress | null {
   };
 }
 
-function jurisdiction(submission: SecSubmission): string | undefined {
+/** The state or country of incorporation; when the SEC names none we know, the headquarters' country (or state). */
+function jurisdiction(submission: SecSubmission, headquarters: FactAddress | null): string | undefined {
   const state = submission.stateOfIncorporation?.toUpperCase();
   if (state && US_STATES.has(state)) return `US-${state}`;
-  return countryCodeOf(submission.stateOfIncorporationDescription ?? '') ?? undefined;
+  const country = countryCodeOf(submission.stateOfIncorporationDescription ?? '');
+  return country ?? headquarters?.region ?? headquarters?.country ?? undefined;
 }
 
 /** "912197729" → "91-2197729"; the SEC's zeros are no number. */
@@ -44,6 +46,7 @@ function ein(value: string | null): string | null {
 export function submissionFacts(submission: SecSubmission): CompanyFacts {
   const filedDates = submission.filings.flatMap((filing) => (filing.filedOn ? [filing.filedOn] : [])).sort();
   const latest = filedDates.at(-1);
+  const headquarters = address(submission.businessAddress);
   return {
     keys: { others: [{ scheme: SEC_CIK, key: submission.cik }] },
     sourceDate: latest ? `${latest}T00:00:00Z` : null,
@@ -54,8 +57,8 @@ export function submissionFacts(submission: SecSubmission): CompanyFacts {
       language: 'en',
       until: former.to,
     })),
-    addresses: { headquarters: address(submission.businessAddress), postal: address(submission.mailingAddress) },
-    jurisdiction: jurisdiction(submission),
+    addresses: { headquarters, postal: address(submission.mailingAddress) },
+    jurisdiction: jurisdiction(submission, headquarters),
     identifiers: { tax_number: ein(submission.ein) },
     industries:
       submission.sic && submission.sic !== '0000' ? [{ scheme: 'us-sic', code: submission.sic, primary: true }] : [],

@@ -1,3 +1,4 @@
+import { NATIONAL_REGISTER_SOURCES } from '../../../importers/national-registers.ts';
 import type { ImportSource } from '../company-facts.ts';
 import { elf } from './elf.ts';
 import { gleifLei } from './gleif-lei.ts';
@@ -6,5 +7,5 @@ import { gleifRr } from './gleif-rr.ts';
 
 /** Every source `npm run cli -- import <source>` knows, by name (docs/decisions/0014-importers.md). */
 export const IMPORT_SOURCES: Record<string, ImportSource> = Object.fromEntries(
-  [gleifLei, gleifRr, gleifRepex, elf].map((s) => [s.name, s]),
+  [gleifLei, gleifRr, gleifRepex, elf, ...NATIONAL_REGISTER_SOURCES].map((s) => [s.name, s]),
 );
