@@ -126,7 +126,9 @@ describe('ch-companies and ch-psc', () => {
         reason: 'IncorporationDate: "29/13/2020" is not a date (DD/MM/YYYY)',
       },
     ]);
-    expect(await readFile(rejectsPath, 'utf8')).toContain('bad.csv\tline\t2\tIncorporationDate: "29/13/2020" is not a date');
+    expect(await readFile(rejectsPath, 'utf8')).toContain(
+      'bad.csv\tline\t2\tIncorporationDate: "29/13/2020" is not a date',
+    );
   });
 
   it('stops at once on a file of the wrong kind, naming the kind expected', async () => {
