@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
-import { type CsvError, parse } from 'csv-parse';
 import { z } from 'zod';
-import { WrongFileError } from '../../core/imports/company-facts.ts';
+import { csvRows } from '../../core/imports/csv-rows.ts';
 import { type SourceRow, validateRow } from '../source-rows.ts';
 import { dayMonthYearToIso } from '../source-values.ts';
 
@@ -164,60 +163,13 @@ export type BasicCompanyRow = {
 
 /**
  * Streams the companies of a BasicCompanyData file: each row (line = the line it ends on) or a reject
- * (wrong field count, bad date, bad SIC code, no company number). Throws WrongFileError when the
- * header is not BasicCompanyData's; a CSV syntax error (an unclosed quote) ends the file as a reject.
+ * (wrong field count, a stray quote, bad date, bad SIC code, no company number). Throws
+ * WrongFileError when the header is not BasicCompanyData's.
  */
 export async function* readBasicCompanyData(input: Readable): AsyncGenerator<SourceRow<BasicCompanyRow>> {
-  let header: string[] | null = null;
-  // CSV syntax errors (a stray quote) skip that record and are reported in line order with the rows
-  // (the parser runs ahead of this loop, so they wait for the rows before them).
-  const skipped: SourceRow<BasicCompanyRow>[] = [];
-  let parsedRecords = 0;
-  const parser = input.pipe(
-    parse({
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      on_record: (record) => {
-        parsedRecords += 1;
-        return record;
-      },
-      on_skip: (error) => {
-        if (parsedRecords === 0) {
-          throw new WrongFileError(BASIC_COMPANY_DATA, `the first line is not CSV (${error?.message})`);
-        }
-        const line = Number((error as CsvError & { lines?: number })?.lines ?? 0);
-        skipped.push({ kind: 'reject', line, reason: `CSV syntax: ${error?.message}` });
-        return undefined;
-      },
-    }),
-  );
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    while (skipped.length > 0 && skipped[0].line < info.lines) yield skipped.shift()!;
-    if (header === null) {
-      header = record.map((name) => name.trim());
-      const missing = REQUIRED_COLUMNS.filter((name) => !header?.includes(name));
-      if (missing.length > 0) {
-        throw new WrongFileError(BASIC_COMPANY_DATA, `the header lacks ${missing.join(', ')}`);
-      }
-      continue;
-    }
-    if (record.length !== header.length) {
-      yield {
-        kind: 'reject',
-        line: info.lines,
-        reason: `has ${record.length} fields, the header has ${header.length}`,
-      };
-      continue;
-    }
-    const fields: Record<string, string> = {};
-    header.forEach((name, i) => {
-      fields[name] = record[i];
-    });
-    yield validateRow(companySchema, info.lines, fields);
+  for await (const item of csvRows(input, { required: REQUIRED_COLUMNS, expects: BASIC_COMPANY_DATA })) {
+    yield 'error' in item
+      ? { kind: 'reject', line: item.line, reason: item.error }
+      : validateRow(companySchema, item.line, item.row);
   }
-  yield* skipped.splice(0);
-  if (header === null) throw new WrongFileError(BASIC_COMPANY_DATA, 'the file is empty');
 }

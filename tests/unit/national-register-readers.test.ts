@@ -103,7 +103,7 @@ describe('Companies House BasicCompanyData', () => {
       reason: 'IncorporationDate: "31/02/2012" is not a date (DD/MM/YYYY)',
     });
     expect(rows[2]).toMatchObject({ line: 4, reason: expect.stringContaining('SICCode.SicText_1') });
-    expect(rows[3]).toMatchObject({ line: 5, reason: 'has 40 fields, the header has 55' });
+    expect(rows[3]).toMatchObject({ line: 5, reason: '40 fields where the header has 55' });
   });
 
   it('rejects a row with a stray quote as a CSV syntax error and reads on', async () => {
@@ -116,7 +116,7 @@ describe('Companies House BasicCompanyData', () => {
   it('stops at once on a file of another kind, naming the expected one', async () => {
     await expect(
       all(readBasicCompanyData(createReadStream(join(FIXTURES, 'gleif/rr-cdf.first50.csv')))),
-    ).rejects.toThrow(/Expected a Companies House BasicCompanyData CSV.*lacks CompanyName/);
+    ).rejects.toThrow(/Expected a Companies House BasicCompanyData CSV.*its header has no “CompanyName”/);
     await expect(all(readBasicCompanyData(createReadStream(PSC_FILE)))).rejects.toThrow(/BasicCompanyData/);
   });
 });
