@@ -1,47 +1,15 @@
-import { writeFile } from 'node:fs/promises';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { createWriteStream } from 'node:fs';
+import yazl from 'yazl';
 
-// Writes a small zip archive (deflated entries) for tests of readers of zipped files.
-
+// Writes a zip archive of texts (yazl), for tests of zipped import files.
 export async function writeZip(path: string, entries: { name: string; text: string }[]): Promise<void> {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const data = Buffer.from(entry.text, 'utf8');
-    const packed = deflateRawSync(data);
-    const name = Buffer.from(entry.name, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  await writeFile(path, Buffer.concat([...locals, directory, end]));
+  const zip = new yazl.ZipFile();
+  for (const entry of entries) zip.addBuffer(Buffer.from(entry.text, 'utf8'), entry.name);
+  zip.end();
+  await new Promise<void>((resolve, reject) =>
+    zip.outputStream
+      .pipe(createWriteStream(path))
+      .on('close', () => resolve())
+      .on('error', reject),
+  );
 }
