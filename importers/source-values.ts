@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDay } from '../core/imports/sources/gleif-dates.ts';
 
 // Value schemas the national registers share (ADR 0016): dates in the layouts they publish, blank
 // strings as absent values. Every schema outputs ISO dates (YYYY-MM-DD) or null.
@@ -29,7 +30,7 @@ export function dayMonthYearToIso(value: string): string | null {
 
 /**
  * An ISO date or date-time with any zone (SEC, Brønnøysund, the PSC snapshot): the calendar date as
- * the source wrote it (a date-time's own date, not converted to UTC). Absent when null or blank.
+ * the source wrote it (isoDay, the framework's rule). Absent when null or blank.
  */
 export const isoDateValue = z
   .string()
@@ -37,12 +38,10 @@ export const isoDateValue = z
   .transform((value, ctx) => {
     const text = value?.trim() ?? '';
     if (text === '') return null;
-    const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(
-      text,
-    );
-    if (match && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
-      return isoDate(Number(match[1]), Number(match[2]), Number(match[3]));
+    try {
+      return isoDay(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `"${text}" is not a date (YYYY-MM-DD)` });
+      return z.NEVER;
     }
-    ctx.addIssue({ code: 'custom', message: `"${text}" is not a date (YYYY-MM-DD)` });
-    return z.NEVER;
   });
