@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type CompanyFacts, companyFactsSchema, type ImportItem } from '../../core/imports/company-facts.ts';
+import { chCompaniesSource } from '../../core/imports/sources/companies-house/ch-companies-source.ts';
 import { writeCompaniesHouseFile } from '../../db/seed/companies-house-file.ts';
-import { chCompaniesSource } from '../../importers/companies-house/ch-companies-source.ts';
 
 // The benchmark's Companies House file from the demo generator reads like the real one, and its
 // update variant differs exactly where it says.

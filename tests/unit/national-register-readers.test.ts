@@ -2,12 +2,12 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readBrregRoles } from '../../importers/brreg/read-roles.ts';
-import { readBrregUnits } from '../../importers/brreg/read-units.ts';
-import { readBasicCompanyData } from '../../importers/companies-house/read-basic-company-data.ts';
-import { readPscSnapshot } from '../../importers/companies-house/read-psc-snapshot.ts';
-import { readSecSubmission } from '../../importers/sec/read-submissions.ts';
-import type { SourceRow } from '../../importers/source-rows.ts';
+import type { SourceRow } from '../../core/imports/source-rows.ts';
+import { readBrregRoles } from '../../core/imports/sources/brreg/read-roles.ts';
+import { readBrregUnits } from '../../core/imports/sources/brreg/read-units.ts';
+import { readBasicCompanyData } from '../../core/imports/sources/companies-house/read-basic-company-data.ts';
+import { readPscSnapshot } from '../../core/imports/sources/companies-house/read-psc-snapshot.ts';
+import { readSecSubmission } from '../../core/imports/sources/sec/read-submissions.ts';
 import { REGISTRY_FIXTURES } from '../support/registry-fixtures.ts';
 
 // The national registers' readers (ADR 0016) on the real fixture files as they are, and on

@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { type CompanyFacts, companyFactsSchema, type ImportItem } from '../../core/imports/company-facts.ts';
-import { NATIONAL_REGISTER_SOURCES } from '../../importers/national-registers.ts';
+import { IMPORT_SOURCES } from '../../core/imports/sources/index.ts';
 import { REGISTRY_FIXTURES } from '../support/registry-fixtures.ts';
 
 // The national registers' sources map their files onto CompanyFacts (docs/decisions/0016-national-registers.md):
 // every item the framework will get is valid against its schema, with the fields the ADR lists.
 
 const source = (name: string) => {
-  const found = NATIONAL_REGISTER_SOURCES.find((s) => s.name === name);
+  const found = IMPORT_SOURCES[name];
   if (!found) throw new Error(name);
   return found;
 };

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { WrongFileError } from '../../core/imports/company-facts.ts';
-import { NotJsonError, readJsonDocuments } from '../json-documents.ts';
-import { type SourceRow, validateRow } from '../source-rows.ts';
-import { isoDateValue, optionalText } from '../source-values.ts';
+import { WrongFileError } from '../../company-facts.ts';
+import { NotJsonError, readJsonDocuments } from '../../json-documents.ts';
+import { type SourceRow, validateRow } from '../../source-rows.ts';
+import { isoDateValue, optionalText } from '../../source-values.ts';
 
 // Norway's Central Coordinating Register (Enhetsregisteret, Brønnøysundregistrene), ADR 0016: units
 // ("enheter") as the API answers one (an object) or the bulk download lists them (an array of the

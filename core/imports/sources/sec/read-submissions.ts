@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { WrongFileError } from '../../core/imports/company-facts.ts';
-import { type SourceRow, validateRow } from '../source-rows.ts';
-import { isoDateValue, optionalText } from '../source-values.ts';
+import { WrongFileError } from '../../company-facts.ts';
+import { type SourceRow, validateRow } from '../../source-rows.ts';
+import { isoDateValue, optionalText } from '../../source-values.ts';
 
 // SEC EDGAR submissions (ADR 0016): one JSON document per filer (CIK##########.json), alone or as
 // an entry of the nightly bulk archive submissions.zip (the framework opens archives entry by entry).

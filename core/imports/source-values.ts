@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDay } from '../core/imports/sources/gleif-dates.ts';
+import { isoDay } from './sources/gleif-dates.ts';
 
 // Value schemas the national registers share (ADR 0016): dates in the layouts they publish, blank
 // strings as absent values. Every schema outputs ISO dates (YYYY-MM-DD) or null.

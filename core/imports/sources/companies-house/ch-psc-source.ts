@@ -1,6 +1,6 @@
-import type { FactMember, ImportItem, ImportSource } from '../../core/imports/company-facts.ts';
-import { countryCodeOf } from '../country-codes.ts';
-import { fileNameDate } from '../source-rows.ts';
+import type { FactMember, ImportItem, ImportSource } from '../../company-facts.ts';
+import { countryCodeOf } from '../../country-codes.ts';
+import { fileNameDate } from '../../source-rows.ts';
 import { companyRegisterKey } from './ch-companies-source.ts';
 import { PSC_SNAPSHOT, type PscPerson, readPscSnapshot } from './read-psc-snapshot.ts';
 

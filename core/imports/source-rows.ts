@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { describeIssues } from '../core/imports/company-facts.ts';
+import { describeIssues } from './company-facts.ts';
 
 // What a source's reader yields (ADR 0016): each record of the file, parsed and validated at the
 // boundary into the source's own shape, or a reject naming where it was (line for line formats,

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import type { CompanyFacts, FactAddress, ImportItem, ImportSource } from '../../core/imports/company-facts.ts';
-import { countryCodeOf, US_STATES } from '../country-codes.ts';
+import type { CompanyFacts, FactAddress, ImportItem, ImportSource } from '../../company-facts.ts';
+import { countryCodeOf, US_STATES } from '../../country-codes.ts';
 import { readSecSubmission, SEC_SUBMISSIONS, type SecAddress, type SecSubmission } from './read-submissions.ts';
 
 // SEC EDGAR submissions onto CompanyFacts (docs/decisions/0016-national-registers.md). The SEC is

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { WrongFileError } from '../../core/imports/company-facts.ts';
-import { readJsonLines } from '../json-lines.ts';
-import { type SourceRow, validateRow } from '../source-rows.ts';
-import { isoDateValue, optionalText } from '../source-values.ts';
+import { WrongFileError } from '../../company-facts.ts';
+import { readJsonLines } from '../../json-lines.ts';
+import { type SourceRow, validateRow } from '../../source-rows.ts';
+import { isoDateValue, optionalText } from '../../source-values.ts';
 
 // The Companies House persons-with-significant-control snapshot (JSON lines, ADR 0016): one
 // `{ company_number, data }` object a line, `data.kind` saying what it is. Persons (individual,

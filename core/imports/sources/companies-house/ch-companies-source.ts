@@ -1,6 +1,6 @@
-import type { CompanyFacts, FactAddress, ImportItem, ImportSource } from '../../core/imports/company-facts.ts';
-import { countryCodeOf } from '../country-codes.ts';
-import { fileNameDate } from '../source-rows.ts';
+import type { CompanyFacts, FactAddress, ImportItem, ImportSource } from '../../company-facts.ts';
+import { countryCodeOf } from '../../country-codes.ts';
+import { fileNameDate } from '../../source-rows.ts';
 import { BASIC_COMPANY_DATA, type BasicCompanyRow, readBasicCompanyData } from './read-basic-company-data.ts';
 
 // Companies House BasicCompanyData onto CompanyFacts (the mapping: docs/decisions/0016-national-registers.md).

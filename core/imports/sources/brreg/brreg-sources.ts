@@ -1,11 +1,5 @@
-import type {
-  CompanyFacts,
-  FactAddress,
-  FactMember,
-  ImportItem,
-  ImportSource,
-} from '../../core/imports/company-facts.ts';
-import { fileNameDate } from '../source-rows.ts';
+import type { CompanyFacts, FactAddress, FactMember, ImportItem, ImportSource } from '../../company-facts.ts';
+import { fileNameDate } from '../../source-rows.ts';
 import { BRREG_ROLES, type BrregRole, type BrregRoles, readBrregRoles } from './read-roles.ts';
 import { BRREG_UNITS, type BrregAddress, type BrregUnit, readBrregUnits } from './read-units.ts';
 

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { csvRows } from '../../core/imports/csv-rows.ts';
-import { type SourceRow, validateRow } from '../source-rows.ts';
-import { dayMonthYearToIso } from '../source-values.ts';
+import { csvRows } from '../../csv-rows.ts';
+import { type SourceRow, validateRow } from '../../source-rows.ts';
+import { dayMonthYearToIso } from '../../source-values.ts';
 
 // Companies House "BasicCompanyData" (the free monthly company snapshot), ADR 0016: 55 columns,
 // header names with stray leading spaces, every value quoted (inner quotes doubled), dates as
