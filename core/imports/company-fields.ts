@@ -4,6 +4,7 @@ import type { CompanyFacts, FactAddress, FactIndustry, FactMember, FactName } fr
 import type { ImportField } from './fields.ts';
 import { type ImportReference, jurisdictionLocation } from './import-reference.ts';
 import { deleteOf, insertRows, type Tx } from './sql-rows.ts';
+import { keyStrings } from './write-companies.ts';
 
 // Each field of CompanyFacts: its value as the diff compares it and as company_changes stores it,
 // and how a changed value is written onto our tables (docs/decisions/0014-importers.md "Mapping").
@@ -327,11 +328,19 @@ async function writeMembers(tx: Tx, list: { id: number; value: unknown }[], cont
   );
   const members = list.flatMap((w) => ((w.value as FactMember[] | null) ?? []).map((m) => ({ company: w.id, m })));
   if (members.length > 0) {
-    const leis = members.map((x) => x.m.keys?.lei).filter((l): l is string => !!l);
+    // A member that is a company is linked by its LEI, else by its register key (a UK corporate PSC,
+    // a Norwegian unit holding a role: docs/decisions/0016-national-registers.md).
+    const memberKey = (m: FactMember): string | null =>
+      m.keys?.lei
+        ? `lei:${m.keys.lei}`
+        : m.keys?.register
+          ? `register:${keyStrings({ register: m.keys.register })[0].key}`
+          : null;
+    const wanted = members.map((x) => memberKey(x.m)).filter((k): k is string => k !== null);
     const linked = new Map(
       (
-        await sql<{ key: string; legal_entity_id: number }>`select key, legal_entity_id from company_keys
-          where scheme = 'lei' and key = any(${leis}::text[])`.execute(tx)
+        await sql<{ key: string; legal_entity_id: number }>`select scheme || ':' || key as key, legal_entity_id
+          from company_keys where scheme || ':' || key = any(${wanted}::text[])`.execute(tx)
       ).rows.map((row) => [row.key, row.legal_entity_id]),
     );
     const newIds = (
@@ -347,19 +356,20 @@ async function writeMembers(tx: Tx, list: { id: number; value: unknown }[], cont
         id: newIds[i],
         name_type: x.m.kind,
         name: x.m.name,
-        legal_entity_id: x.m.keys?.lei ? (linked.get(x.m.keys.lei) ?? null) : null,
+        legal_entity_id: linked.get(memberKey(x.m) ?? '') ?? null,
         country_id: x.m.country ? (r.locations.get(x.m.country) ?? null) : null,
       })),
     );
     await insertRows(
       tx,
       'legal_entity_members',
-      { legal_entity_id: 'bigint', member_id: 'bigint', position_id: 'int', since: 'date' },
+      { legal_entity_id: 'bigint', member_id: 'bigint', position_id: 'int', since: 'date', natures: 'text[]' },
       members.map((x, i) => ({
         legal_entity_id: x.company,
         member_id: newIds[i],
         position_id: idOf(r.positions, x.m.position),
         since: x.m.since,
+        natures: x.m.natures ?? null,
       })),
     );
   }

@@ -152,9 +152,40 @@ describe('ch-companies and ch-psc', () => {
     expect(await members(company.id)).toEqual([
       { name: 'Marc Anthony Feldman', name_type: 'individual', position: 'shareholder' },
     ]);
+    const natures = await t.db.kysely
+      .selectFrom('legal_entity_members')
+      .select('natures')
+      .where('legal_entity_id', '=', company.id)
+      .executeTakeFirstOrThrow();
+    expect(natures.natures).toEqual(['ownership-of-shares-75-to-100-percent']);
     const again = await importFile('ch-psc', PSC);
     expect(again).toMatchObject({ changed: 0, unchanged: 1 });
     await expect(importFile('ch-psc', CH)).rejects.toThrow(/Expected a Companies House PSC snapshot/);
+  });
+
+  it('links a corporate PSC registered at Companies House to that company', async () => {
+    // The sample's corporate PSC, moved onto a company of the BasicCompanyData sample and naming another as itself.
+    const [, , corporate] = (await readFile(PSC, 'utf8')).split('\n');
+    const line = corporate
+      .replace('"company_number":"07434180"', '"company_number":"08209948"')
+      .replace('00686734', '12778855');
+    const path = join(dir, 'psc-corporate.jsonl');
+    await writeFile(path, `${line}\n`);
+    expect(await importFile('ch-psc', path)).toMatchObject({ changed: 1, rejected: 0 });
+    const company = await companyByKey('register', 'GB/RA000585/08209948');
+    const owner = await companyByKey('register', 'GB/RA000585/12778855');
+    const member = await t.db.kysely
+      .selectFrom('legal_entity_members as x')
+      .innerJoin('members as m', 'm.id', 'x.member_id')
+      .select(['m.name', 'm.legal_entity_id', 'x.natures'])
+      .where('x.legal_entity_id', '=', company.id)
+      .executeTakeFirstOrThrow();
+    expect(member).toEqual({
+      name: 'Robert Hitchins Limited',
+      legal_entity_id: expect.anything(),
+      natures: ['ownership-of-shares-75-to-100-percent', 'voting-rights-75-to-100-percent'],
+    });
+    expect(Number(member.legal_entity_id)).toBe(owner.id);
   });
 });
 
