@@ -42,6 +42,8 @@ export type FieldWrites = Map<ImportField, { id: number; value: unknown }[]>;
 
 export type WriteContext = {
   reference: ImportReference;
+  /** The companies are new and their legal_entities row was inserted with these columns already set. */
+  rowsInserted?: boolean;
   /** Positions whose members this source states (its members replace only those). */
   memberPositions: readonly string[];
 };
@@ -151,6 +153,7 @@ export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteCon
         rows,
       );
     } else if (field === 'jurisdiction') {
+      if (context.rowsInserted) continue;
       const rows = list.map((w) => ({ id: w.id, j: jurisdictionLocation(r, w.value as string) }));
       await sql`update legal_entities l set jurisdiction_id = x.j
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, j int) where l.id = x.id`.execute(tx);
@@ -170,7 +173,8 @@ export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteCon
       );
     } else if (field === 'status') {
       const rows = list.map((w) => ({ id: w.id, s: w.value === null ? null : idOf(r.statuses, w.value as string) }));
-      await sql`update legal_entities l set status_id = x.s
+      if (!context.rowsInserted)
+        await sql`update legal_entities l set status_id = x.s
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, s int) where l.id = x.id`.execute(tx);
       await deleteOf(tx, 'legal_entity_statuses', ids);
       await insertRows(
@@ -181,7 +185,7 @@ export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteCon
       );
     } else if (field in DATE_TYPES) {
       const type = idOf(r.dateTypes, DATE_TYPES[field as keyof typeof DATE_TYPES]);
-      if (field === 'registered_on') {
+      if (field === 'registered_on' && !context.rowsInserted) {
         const rows = list.map((w) => ({ id: w.id, d: w.value }));
         await sql`update legal_entities l set registered_on = x.d
           from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, d date) where l.id = x.id`.execute(
