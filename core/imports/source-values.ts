@@ -19,6 +19,15 @@ export const optionalText = z
   .transform((value) => value.trim())
   .transform((value) => (value === '' ? null : value));
 
+/** A text value that may also be null or missing (JSON); blank is absent. */
+export const nullableText = z
+  .string()
+  .nullish()
+  .transform((value) => {
+    const text = value?.trim() ?? '';
+    return text === '' ? null : text;
+  });
+
 /** DD/MM/YYYY (Companies House) as an ISO date, or null when it is no calendar date. */
 export function dayMonthYearToIso(value: string): string | null {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);

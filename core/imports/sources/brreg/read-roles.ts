@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { WrongFileError } from '../../company-facts.ts';
 import { NotJsonError, readJsonDocuments } from '../../json-documents.ts';
 import { type SourceRow, validateRow } from '../../source-rows.ts';
-import { isoDateValue, optionalText } from '../../source-values.ts';
+import { isoDateValue, nullableText } from '../../source-values.ts';
 import { hasKey } from './read-units.ts';
 
 // Brønnøysund roles ("roller"), ADR 0016: per unit, its role groups (board, managing director,
@@ -13,10 +13,7 @@ import { hasKey } from './read-units.ts';
 
 export const BRREG_ROLES = 'Brønnøysund roles JSON (a roller answer with rollegrupper, or the bulk array of them)';
 
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => (value == null ? null : optionalText.parse(value)));
+const text = nullableText;
 
 const typeCode = z.object({ kode: z.string(), beskrivelse: text });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { WrongFileError } from '../../company-facts.ts';
 import { NotJsonError, readJsonDocuments } from '../../json-documents.ts';
 import { type SourceRow, validateRow } from '../../source-rows.ts';
-import { isoDateValue, optionalText } from '../../source-values.ts';
+import { isoDateValue, nullableText, optionalText } from '../../source-values.ts';
 
 // Norway's Central Coordinating Register (Enhetsregisteret, Brønnøysundregistrene), ADR 0016: units
 // ("enheter") as the API answers one (an object) or the bulk download lists them (an array of the
@@ -13,10 +13,7 @@ import { isoDateValue, optionalText } from '../../source-values.ts';
 export const BRREG_UNITS =
   'Brønnøysund units JSON (an enhet object, or the bulk array of them, with organisasjonsnummer)';
 
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => (value == null ? null : optionalText.parse(value)));
+const text = nullableText;
 
 const code = z.object({ kode: z.string(), beskrivelse: text }).nullish();
 

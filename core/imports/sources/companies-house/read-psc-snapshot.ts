@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { WrongFileError } from '../../company-facts.ts';
 import { readJsonLines } from '../../json-lines.ts';
 import { type SourceRow, validateRow } from '../../source-rows.ts';
-import { isoDateValue, optionalText } from '../../source-values.ts';
+import { isoDateValue, nullableText } from '../../source-values.ts';
 
 // The Companies House persons-with-significant-control snapshot (JSON lines, ADR 0016): one
 // `{ company_number, data }` object a line, `data.kind` saying what it is. Persons (individual,
@@ -26,10 +26,7 @@ const PERSON_KINDS = {
 
 export type PscKind = (typeof PERSON_KINDS)[keyof typeof PERSON_KINDS];
 
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => (value == null ? null : optionalText.parse(value)));
+const text = nullableText;
 
 const personSchema = z
   .object({

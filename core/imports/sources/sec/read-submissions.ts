@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { WrongFileError } from '../../company-facts.ts';
 import { type SourceRow, validateRow } from '../../source-rows.ts';
-import { isoDateValue, optionalText } from '../../source-values.ts';
+import { isoDateValue, nullableText, optionalText } from '../../source-values.ts';
 
 // SEC EDGAR submissions (ADR 0016): one JSON document per filer (CIK##########.json), alone or as
 // an entry of the nightly bulk archive submissions.zip (the framework opens archives entry by entry).
@@ -12,13 +12,7 @@ import { isoDateValue, optionalText } from '../../source-values.ts';
 export const SEC_SUBMISSIONS = 'SEC EDGAR submissions JSON (CIK##########.json, or the bulk submissions.zip of them)';
 
 /** A text the SEC left out: null, blank, or "None" (Python's None written as a string). */
-const secText = z
-  .string()
-  .nullish()
-  .transform((value) => {
-    const text = value == null ? null : optionalText.parse(value);
-    return text === 'None' ? null : text;
-  });
+const secText = nullableText.transform((text) => (text === 'None' ? null : text));
 
 const addressSchema = z
   .object({
