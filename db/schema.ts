@@ -133,7 +133,14 @@ export type Database = {
     country_id: number | null;
   };
   member_contacts: { member_id: number; contact_type_id: number; contact: string };
-  legal_entity_members: { legal_entity_id: number; member_id: number; position_id: number; since: string | null };
+  legal_entity_members: {
+    legal_entity_id: number;
+    member_id: number;
+    position_id: number;
+    since: string | null;
+    /** What the member controls, in its source's words (0016-national-registers.sql). */
+    natures: string[] | null;
+  };
 
   // Accounts (0005-accounts.sql)
   users: {

@@ -4,6 +4,7 @@ import type { CompanyFacts, FactAddress, FactIndustry, FactMember, FactName } fr
 import type { ImportField } from './fields.ts';
 import { type ImportReference, jurisdictionLocation } from './import-reference.ts';
 import { deleteOf, insertRows, type Tx } from './sql-rows.ts';
+import { keyStrings } from './write-companies.ts';
 
 // Each field of CompanyFacts: its value as the diff compares it and as company_changes stores it,
 // and how a changed value is written onto our tables (docs/decisions/0014-importers.md "Mapping").
@@ -41,6 +42,8 @@ export type FieldWrites = Map<ImportField, { id: number; value: unknown }[]>;
 
 export type WriteContext = {
   reference: ImportReference;
+  /** The companies are new and their legal_entities row was inserted with these columns already set. */
+  rowsInserted?: boolean;
   /** Positions whose members this source states (its members replace only those). */
   memberPositions: readonly string[];
 };
@@ -150,6 +153,7 @@ export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteCon
         rows,
       );
     } else if (field === 'jurisdiction') {
+      if (context.rowsInserted) continue;
       const rows = list.map((w) => ({ id: w.id, j: jurisdictionLocation(r, w.value as string) }));
       await sql`update legal_entities l set jurisdiction_id = x.j
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, j int) where l.id = x.id`.execute(tx);
@@ -169,7 +173,8 @@ export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteCon
       );
     } else if (field === 'status') {
       const rows = list.map((w) => ({ id: w.id, s: w.value === null ? null : idOf(r.statuses, w.value as string) }));
-      await sql`update legal_entities l set status_id = x.s
+      if (!context.rowsInserted)
+        await sql`update legal_entities l set status_id = x.s
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, s int) where l.id = x.id`.execute(tx);
       await deleteOf(tx, 'legal_entity_statuses', ids);
       await insertRows(
@@ -180,7 +185,7 @@ export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteCon
       );
     } else if (field in DATE_TYPES) {
       const type = idOf(r.dateTypes, DATE_TYPES[field as keyof typeof DATE_TYPES]);
-      if (field === 'registered_on') {
+      if (field === 'registered_on' && !context.rowsInserted) {
         const rows = list.map((w) => ({ id: w.id, d: w.value }));
         await sql`update legal_entities l set registered_on = x.d
           from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, d date) where l.id = x.id`.execute(
@@ -327,11 +332,19 @@ async function writeMembers(tx: Tx, list: { id: number; value: unknown }[], cont
   );
   const members = list.flatMap((w) => ((w.value as FactMember[] | null) ?? []).map((m) => ({ company: w.id, m })));
   if (members.length > 0) {
-    const leis = members.map((x) => x.m.keys?.lei).filter((l): l is string => !!l);
+    // A member that is a company is linked by its LEI, else by its register key (a UK corporate PSC,
+    // a Norwegian unit holding a role: docs/decisions/0016-national-registers.md).
+    const memberKey = (m: FactMember): string | null =>
+      m.keys?.lei
+        ? `lei:${m.keys.lei}`
+        : m.keys?.register
+          ? `register:${keyStrings({ register: m.keys.register })[0].key}`
+          : null;
+    const wanted = members.map((x) => memberKey(x.m)).filter((k): k is string => k !== null);
     const linked = new Map(
       (
-        await sql<{ key: string; legal_entity_id: number }>`select key, legal_entity_id from company_keys
-          where scheme = 'lei' and key = any(${leis}::text[])`.execute(tx)
+        await sql<{ key: string; legal_entity_id: number }>`select scheme || ':' || key as key, legal_entity_id
+          from company_keys where scheme || ':' || key = any(${wanted}::text[])`.execute(tx)
       ).rows.map((row) => [row.key, row.legal_entity_id]),
     );
     const newIds = (
@@ -347,19 +360,20 @@ async function writeMembers(tx: Tx, list: { id: number; value: unknown }[], cont
         id: newIds[i],
         name_type: x.m.kind,
         name: x.m.name,
-        legal_entity_id: x.m.keys?.lei ? (linked.get(x.m.keys.lei) ?? null) : null,
+        legal_entity_id: linked.get(memberKey(x.m) ?? '') ?? null,
         country_id: x.m.country ? (r.locations.get(x.m.country) ?? null) : null,
       })),
     );
     await insertRows(
       tx,
       'legal_entity_members',
-      { legal_entity_id: 'bigint', member_id: 'bigint', position_id: 'int', since: 'date' },
+      { legal_entity_id: 'bigint', member_id: 'bigint', position_id: 'int', since: 'date', natures: 'text[]' },
       members.map((x, i) => ({
         legal_entity_id: x.company,
         member_id: newIds[i],
         position_id: idOf(r.positions, x.m.position),
         since: x.m.since,
+        natures: x.m.natures ?? null,
       })),
     );
   }

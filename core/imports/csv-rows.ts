@@ -5,7 +5,8 @@ import { WrongFileError } from './company-facts.ts';
 // CSV as real registry files give it (docs/decisions/0014-importers.md "Files"): a UTF-8 BOM or
 // none, every field quoted or only some, CRLF or LF, header names with stray spaces. Rows are
 // mapped by header name, never by position; a row whose field count is not the header's is
-// reported with its line number instead of being read shifted.
+// reported with its line number instead of being read shifted, and so is a row csv-parse cannot
+// read (a stray quote): it is skipped and the rest goes on.
 
 export type CsvRow = { line: number; row: Record<string, string> } | { line: number; error: string };
 
@@ -17,6 +18,9 @@ export type CsvOptions = {
 };
 
 export async function* csvRows(input: Readable, options: CsvOptions): AsyncIterable<CsvRow> {
+  // Rows csv-parse skips wait for the rows before them (the parser runs ahead of this loop).
+  const skipped: CsvRow[] = [];
+  let parsed = 0;
   const parser = input.pipe(
     parse({
       bom: true,
@@ -24,12 +28,24 @@ export async function* csvRows(input: Readable, options: CsvOptions): AsyncItera
       relax_column_count: true,
       skip_empty_lines: true,
       info: true,
+      skip_records_with_error: true,
+      on_record: (record) => {
+        parsed += 1;
+        return record;
+      },
+      on_skip: (error) => {
+        const message = error?.message ?? 'unreadable';
+        if (parsed === 0) throw new WrongFileError(options.expects, `it cannot be read as CSV (${message})`);
+        skipped.push({ line: Number(error?.lines ?? 0), error: `CSV syntax: ${message}` });
+        return undefined;
+      },
     }),
   );
   input.on('error', (error) => parser.destroy(error));
   let header: string[] | null = null;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      while (skipped.length > 0 && skipped[0].line < info.lines) yield skipped.shift()!;
       if (header === null) {
         header = record.map((h) => h.trim());
         const missing = options.required.filter((name) => !header?.includes(name));
@@ -59,5 +75,6 @@ export async function* csvRows(input: Readable, options: CsvOptions): AsyncItera
     if (header === null) throw new WrongFileError(options.expects, `it cannot be read as CSV (${message})`);
     throw new Error(`The CSV is malformed: ${message}`);
   }
+  yield* skipped.splice(0);
   if (header === null) throw new WrongFileError(options.expects, 'the file is empty');
 }

@@ -10,45 +10,61 @@ import { refreshExportDocuments } from '../export/export-documents.ts';
 // process keeps in memory: a running app notices the import (core/imports/data-version.ts) and
 // recounts them.
 
-/** Changed names beyond which the whole lexicon is rebuilt (one pass is cheaper than per word). */
-const REBUILD_LEXICON_FROM = 20_000;
+/** A company's name before and after an import (null: the company is new, or was removed). */
+export type NameChange = { old: string | null; new: string | null };
 
 export async function refreshDependents(
   db: Db,
-  changed: { ids: number[]; names: string[]; allNames: boolean },
+  changed: { ids: number[]; names: NameChange[]; allNames: boolean },
 ): Promise<void> {
   if (changed.ids.length === 0) return;
-  if (changed.allNames || changed.names.length >= REBUILD_LEXICON_FROM) await rebuildNameWords(db);
+  if (changed.allNames) await rebuildNameWords(db);
   else await refreshNameWords(db, changed.names);
   await refreshExportDocuments(db, changed.ids);
 }
 
-/** Recounts the lexicon's words of these names (adding new words, dropping those no name has any more). */
-export async function refreshNameWords(db: Db, names: string[]): Promise<void> {
-  const searchNames = [...new Set(names.filter(Boolean).map(normalizeName))];
-  if (searchNames.length === 0) return;
+/**
+ * Moves the lexicon's document counts by the changed names: each word of a new name counts one
+ * company more, each word of an old name one fewer (the words as name_tsv has them: the distinct
+ * lexemes of the search name); a word no name has any more goes, a new word comes with its
+ * one-letter deletions. O(changed names), whatever the table's size.
+ */
+export async function refreshNameWords(db: Db, names: NameChange[]): Promise<void> {
+  const pairs = names
+    .filter((n) => n.old !== n.new)
+    .map((n) => ({
+      old: n.old === null ? null : normalizeName(n.old),
+      new: n.new === null ? null : normalizeName(n.new),
+    }));
+  if (pairs.length === 0) return;
   await db.kysely.transaction().execute(async (tx) => {
-    const words = (
-      await sql<{ word: string }>`select distinct unnest(tsvector_to_array(to_tsvector('simple', n))) as word
-        from unnest(${searchNames}::text[]) n`.execute(tx)
-    ).rows.map((r) => r.word);
-    if (words.length === 0) return;
-    const counts = (
-      await sql<{ word: string; documents: number }>`select w.word,
-          (select count(*) from legal_entities l where l.name_tsv @@ phraseto_tsquery('simple', w.word))::int as documents
-        from unnest(${words}::text[]) w(word)`.execute(tx)
+    const deltas = (
+      await sql<{ word: string; delta: number }>`
+        with pairs as (select * from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as x(old text, new text))
+        select word, sum(delta)::int as delta from (
+          select unnest(tsvector_to_array(to_tsvector('simple', coalesce(new, '')))) as word, 1 as delta from pairs
+          union all
+          select unnest(tsvector_to_array(to_tsvector('simple', coalesce(old, '')))) as word, -1 as delta from pairs
+        ) w group by word having sum(delta) <> 0`.execute(tx)
     ).rows;
-    const gone = counts.filter((c) => c.documents === 0).map((c) => c.word);
-    const kept = counts.filter((c) => c.documents > 0);
-    if (gone.length > 0) await sql`delete from name_words where word = any(${gone}::text[])`.execute(tx);
-    if (kept.length === 0) return;
-    await sql`insert into name_words (word, documents)
-      select word, documents from jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) as x(word text, documents int)
-      on conflict (word) do update set documents = excluded.documents`.execute(tx);
-    await sql`insert into name_word_deletes (variant, word)
-      select distinct overlay(w.word placing '' from i for 1), w.word
-      from unnest(${kept.map((k) => k.word)}::text[]) w(word), generate_series(1, length(w.word)) i
-      where length(w.word) >= 3
-      on conflict do nothing`.execute(tx);
+    if (deltas.length === 0) return;
+    const json = JSON.stringify(deltas);
+    const added = await sql<{ word: string }>`
+      insert into name_words (word, documents)
+      select word, delta from jsonb_to_recordset(${json}::jsonb) as x(word text, delta int) where delta > 0
+      on conflict (word) do update set documents = name_words.documents + excluded.documents
+      returning word, (xmax = 0) as inserted`.execute(tx);
+    await sql`update name_words w set documents = w.documents + x.delta
+      from jsonb_to_recordset(${json}::jsonb) as x(word text, delta int) where x.delta < 0 and w.word = x.word`.execute(
+      tx,
+    );
+    await sql`delete from name_words where documents <= 0`.execute(tx);
+    const fresh = (added.rows as { word: string; inserted: boolean }[]).filter((r) => r.inserted).map((r) => r.word);
+    if (fresh.length > 0)
+      await sql`insert into name_word_deletes (variant, word)
+        select distinct overlay(w.word placing '' from i for 1), w.word
+        from unnest(${fresh}::text[]) w(word), generate_series(1, length(w.word)) i
+        where length(w.word) >= 3
+        on conflict do nothing`.execute(tx);
   });
 }

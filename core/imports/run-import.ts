@@ -18,7 +18,7 @@ import {
 import { loadImportReference } from './import-reference.ts';
 import { writeLegalForms } from './legal-forms.ts';
 import { openImportFile } from './open-file.ts';
-import { refreshDependents } from './refresh-dependents.ts';
+import { type NameChange, refreshDependents } from './refresh-dependents.ts';
 import { linkParentMembers, writeRelationships, writeReportingExceptions } from './relationships.ts';
 import { alignIdSequences, type CompanyItem, keyStrings, writeCompanyBatch } from './write-companies.ts';
 
@@ -36,7 +36,7 @@ export type ImportOptions = {
   onProgress?: (progress: ImportProgress) => void;
   /** Stops after the batch being written (Ctrl-C): what is written stays whole, the import is marked failed. */
   signal?: AbortSignal;
-  /** Companies per transaction (default 500). */
+  /** Records per transaction (default 1,000). */
   batchSize?: number;
 };
 
@@ -46,6 +46,8 @@ export type ImportSummary = ImportCounts & {
   rejects: { file: string; unit: string; at: number; reason: string }[];
   rejectsFile: string | null;
   seconds: number;
+  /** Of which refreshing what depends on the changed companies (export documents, lexicon). */
+  refreshSeconds: number;
 };
 
 /** Rejects the summary keeps in memory (the rejects file has every one). */
@@ -91,6 +93,7 @@ async function importFiles(
     rejects: [],
     rejectsFile: null,
     seconds: 0,
+    refreshSeconds: 0,
   };
   // Imports that died mid-way (a kill, a crash): what they changed is refreshed now, and they are marked.
   const dead = await db.kysely
@@ -118,7 +121,7 @@ async function importFiles(
   }
   await alignIdSequences(db);
   const reference = await loadImportReference(db);
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 1000;
   let rejectsFile: FileHandle | null = null;
   const reject = async (file: string, at: number, reason: string, unit: string = source.unit) => {
     summary.rejected += 1;
@@ -135,7 +138,7 @@ async function importFiles(
   };
   let counts: ImportCounts = { read: 0, new: 0, changed: 0, unchanged: 0, rejected: 0 };
   const touched = new Set<number>();
-  const names: string[] = [];
+  const names: NameChange[] = [];
   try {
     for (const path of paths) {
       const fileName = basename(path);
@@ -256,7 +259,9 @@ async function importFiles(
   } finally {
     if (rejectsFile) await (rejectsFile as FileHandle).close();
     // What changed is refreshed even when the import stopped part-way (it is written and whole).
+    const refreshing = performance.now();
     await refreshDependents(db, { ids: [...touched], names, allNames: false });
+    summary.refreshSeconds = (performance.now() - refreshing) / 1000;
     summary.seconds = (performance.now() - started) / 1000;
   }
   // Monitoring reports of what changed are built by a job (docs/decisions/0015-monitoring.md);

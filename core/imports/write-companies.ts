@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { slugify } from '../../db/reference/slugify.ts';
+import { normalizeName } from '../companies/normalize-name.ts';
 import type { CompanyFacts, CompanyKeys } from './company-facts.ts';
 import { currentValues, type FieldWrites, factValues, type WriteContext, writeFields } from './company-fields.ts';
 import type { ImportField } from './fields.ts';
 import { jurisdictionLocation } from './import-reference.ts';
 import { type MergedCompany, mergeCompany } from './merge-companies.ts';
+import type { NameChange } from './refresh-dependents.ts';
 import { canonicalJson, insertRows, type Tx } from './sql-rows.ts';
 
 // One batch of company records (docs/decisions/0014-importers.md "Matching", "Idempotency",
@@ -22,8 +24,8 @@ export type BatchResult = {
   rejects: { at: number; reason: string }[];
   /** Companies created or changed (what depends on them is refreshed). */
   touched: number[];
-  /** Name words of names that changed (old and new), for the search lexicon. */
-  names: string[];
+  /** Names that changed (old → new; a new company's old is null), for the search lexicon. */
+  names: NameChange[];
   /** Companies merged into others (their keys named the same company as another's). */
   merged: (MergedCompany & { survivorId: number })[];
 };
@@ -62,7 +64,7 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
       if (!gone) continue;
       result.merged.push({ ...gone, survivorId: survivor });
       result.touched.push(survivor);
-      result.names.push(gone.name);
+      result.names.push({ old: gone.name, new: null });
     }
     const matchedIds = [...new Set([...matches.values()])];
     const previous = new Map<number, Record<string, unknown>>();
@@ -73,6 +75,15 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
       for (const row of rows.rows) previous.set(Number(row.legal_entity_id), row.facts);
     }
     const firstTime = matchedIds.filter((id) => !previous.has(id));
+    // The names as the companies have them now (whoever wrote them): the lexicon moves from these.
+    const namesNow = new Map<number, string>();
+    if (matchedIds.length > 0)
+      for (const row of await tx
+        .selectFrom('legal_entities')
+        .select(['id', 'name'])
+        .where('id', 'in', matchedIds)
+        .execute())
+        namesNow.set(row.id, row.name);
     const current = await currentValues(tx, firstTime, r);
 
     const writes: FieldWrites = new Map();
@@ -82,11 +93,14 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
     const keys: object[] = [];
     const created: { item: CompanyItem; location: number }[] = [];
     const observedAt = new Date().toISOString();
-    const write = (id: number, field: ImportField, value: unknown) => {
-      const list = writes.get(field) ?? [];
+    const writesNew: FieldWrites = new Map();
+    const add = (into: FieldWrites) => (id: number, field: ImportField, value: unknown) => {
+      const list = into.get(field) ?? [];
       list.push({ id, value });
-      writes.set(field, list);
+      into.set(field, list);
     };
+    const write = add(writes);
+    const writeNew = add(writesNew);
 
     for (const item of items) {
       const { facts } = item;
@@ -121,7 +135,9 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
         if (isEmpty(old) && isEmpty(value)) continue;
         changed = true;
         write(id, field, value);
-        if (field === 'name') result.names.push(String(old ?? ''), String(value));
+        if (field === 'name') {
+          result.names.push({ old: namesNow.get(id) ?? null, new: value as string });
+        }
         changes.push({
           legal_entity_id: id,
           field,
@@ -160,14 +176,31 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
       ).rows.map((row) => Number(row.id));
       const entities = created.map(({ item, location }, i) => {
         const id = ids[i] as number;
-        const name = item.facts.name as string;
+        const { facts } = item;
+        const name = facts.name as string;
         const slug = slugify(name).slice(0, 80).replace(/-+$/, '') || 'company';
-        return { id, uri: `${slug}-${id}`, name, search_name: '', jurisdiction_id: location };
+        return {
+          id,
+          uri: `${slug}-${id}`,
+          name,
+          search_name: normalizeName(name),
+          jurisdiction_id: location,
+          status_id: facts.status ? (r.statuses.get(facts.status) ?? null) : null,
+          registered_on: facts.registeredOn ?? null,
+        };
       });
       await insertRows(
         tx,
         'legal_entities',
-        { id: 'bigint', uri: 'text', name: 'text', search_name: 'text', jurisdiction_id: 'int' },
+        {
+          id: 'bigint',
+          uri: 'text',
+          name: 'text',
+          search_name: 'text',
+          jurisdiction_id: 'int',
+          status_id: 'int',
+          registered_on: 'date',
+        },
         entities,
       );
       created.forEach(({ item }, i) => {
@@ -176,7 +209,7 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
         result.new += 1;
         result.touched.push(id);
         for (const [field, value] of factValues(facts)) {
-          write(id, field, value);
+          writeNew(id, field, value);
           provenance.push({
             legal_entity_id: id,
             field,
@@ -185,7 +218,7 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
             observed_at: observedAt,
           });
         }
-        if (facts.name) result.names.push(facts.name);
+        if (facts.name) result.names.push({ old: null, new: facts.name });
         changes.push({
           legal_entity_id: id,
           field: 'company',
@@ -207,6 +240,7 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
     }
 
     await writeFields(tx, writes, context);
+    await writeFields(tx, writesNew, { ...context, rowsInserted: true });
     await insertRows(
       tx,
       'company_changes',

@@ -573,3 +573,19 @@ describe('matching', () => {
     expect(typeof name.old_value).toBe('string');
   });
 });
+
+describe('the search lexicon after all these imports', () => {
+  it('counts every word as a full rebuild would (moved by the changed names only)', async () => {
+    const kept = await sql<{
+      word: string;
+      documents: number;
+    }>`select word, documents from name_words order by word`.execute(k());
+    const truth = await sql<{ word: string; documents: number }>`
+      select word, ndoc as documents from ts_stat('select name_tsv from legal_entities') order by word`.execute(k());
+    expect(kept.rows.length).toBeGreaterThan(100);
+    expect(kept.rows).toEqual(truth.rows);
+    const deletes = await sql<{ n: number }>`select count(*)::int as n from name_words w
+      where length(w.word) >= 3 and not exists (select 1 from name_word_deletes d where d.word = w.word)`.execute(k());
+    expect(deletes.rows[0]?.n).toBe(0);
+  });
+});

@@ -1,10 +1,27 @@
 import type { ImportSource } from '../company-facts.ts';
+import { brregRolesSource, brregUnitsSource } from './brreg/brreg-sources.ts';
+import { chCompaniesSource } from './companies-house/ch-companies-source.ts';
+import { chPscSource } from './companies-house/ch-psc-source.ts';
 import { elf } from './elf.ts';
 import { gleifLei } from './gleif-lei.ts';
 import { gleifRepex } from './gleif-repex.ts';
 import { gleifRr } from './gleif-rr.ts';
+import { secSubmissionsSource } from './sec/sec-submissions-source.ts';
 
-/** Every source `npm run cli -- import <source>` knows, by name (docs/decisions/0014-importers.md). */
+/**
+ * Every source `npm run cli -- import <source>` knows, by name (docs/decisions/0014-importers.md;
+ * the national registers: docs/decisions/0016-national-registers.md).
+ */
 export const IMPORT_SOURCES: Record<string, ImportSource> = Object.fromEntries(
-  [gleifLei, gleifRr, gleifRepex, elf].map((s) => [s.name, s]),
+  [
+    gleifLei,
+    gleifRr,
+    gleifRepex,
+    elf,
+    chCompaniesSource,
+    chPscSource,
+    secSubmissionsSource,
+    brregUnitsSource,
+    brregRolesSource,
+  ].map((s) => [s.name, s]),
 );
