@@ -6,6 +6,7 @@ import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { readEnv } from '../server/env.ts';
+import { registerDemoCommand } from './demo.ts';
 import { registerExportCommand } from './export.ts';
 import { registerImportCommand } from './import.ts';
 import { registerJobsCommand } from './jobs.ts';
@@ -79,6 +80,7 @@ db.command('refresh-export-documents')
   });
 
 registerExportCommand(program, env);
+registerDemoCommand(program, env);
 registerImportCommand(program, env);
 registerJobsCommand(program, env);
 

@@ -1,0 +1,48 @@
+import { mkdir } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { runImport } from '../core/imports/run-import.ts';
+import { gleifLei } from '../core/imports/sources/gleif-lei.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { loadReferenceData } from '../db/reference/load-reference-data.ts';
+import { advanceDays, writeDayFile } from '../db/seed/demo-advance.ts';
+import type { Env } from '../server/env.ts';
+
+// `npm run cli -- demo advance --days N` (docs/decisions/0014-importers.md "Demo updates"): writes a
+// GLEIF delta file per day for the demo companies and imports it through the gleif-lei importer,
+// so that history and monitoring can be seen without downloading anything.
+
+const MAX_DAYS = 366;
+
+export function registerDemoCommand(program: Command, env: Env): void {
+  program
+    .command('demo')
+    .description('Demo data')
+    .command('advance')
+    .description('Write and import a GLEIF delta file per day for the demo companies (the last N days up to today)')
+    .option('--days <n>', `days to advance (1 to ${MAX_DAYS})`, '1')
+    .option('--dir <path>', 'where the delta files are written', 'var/demo-updates')
+    .action(async (options: { days: string; dir: string }) => {
+      const days = z.coerce.number().int().min(1).max(MAX_DAYS).safeParse(options.days);
+      if (!days.success) {
+        console.error(`--days must be a whole number from 1 to ${MAX_DAYS}, not “${options.days}”.`);
+        process.exitCode = 1;
+        return;
+      }
+      const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+      try {
+        await loadReferenceData(db);
+        await mkdir(options.dir, { recursive: true });
+        for (const day of advanceDays(days.data)) {
+          const file = await writeDayFile(db, day, options.dir);
+          const summary = await runImport(db, gleifLei, [file]);
+          console.log(
+            `${day}: ${file} — ${summary.read} read, ${summary.new} new, ${summary.changed} changed, ` +
+              `${summary.unchanged} unchanged, ${summary.rejected} rejected.`,
+          );
+        }
+      } finally {
+        await db.close();
+      }
+    });
+}
