@@ -70,7 +70,11 @@ try {
   await migrate(db);
   await loadReferenceData(db);
   const rssBefore = process.resourceUsage().maxRSS;
-  const first = await runImport(db, gleifLei, [file]);
+  // Heap in use sampled after every batch: flat when nothing accumulates per record.
+  const heap: number[] = [];
+  const first = await runImport(db, gleifLei, [file], {
+    onProgress: () => heap.push(process.memoryUsage().heapUsed),
+  });
   const rssFirst = process.resourceUsage().maxRSS;
   const again = await runImport(db, gleifLei, [file]);
   const update = await runImport(db, gleifLei, [delta]);
@@ -85,6 +89,7 @@ try {
     '|---|---|',
     `| first import | ${first.seconds.toFixed(1)} s, ${Math.round(first.read / first.seconds).toLocaleString('en')} records/s (${first.new.toLocaleString('en')} new; refreshing export documents and lexicon ${first.refreshSeconds.toFixed(1)} s of it) |`,
     `| peak RSS (process, before → after the first import) | ${mb(rssBefore)} → ${mb(rssFirst)} |`,
+    `| heap in use after the first / middle / last batch | ${[heap[0], heap[Math.floor(heap.length / 2)], heap.at(-1)].map((b) => `${((b ?? 0) / 2 ** 20).toFixed(0)} MB`).join(' / ')} |`,
     `| same file again | ${again.seconds.toFixed(1)} s (${(again.seconds / first.seconds).toFixed(2)}× the first), ${again.changed} changed, ${again.unchanged.toLocaleString('en')} unchanged |`,
     `| delta renaming 1% | ${update.seconds.toFixed(1)} s, ${update.changed.toLocaleString('en')} changed, ${Number(changeRows.n).toLocaleString('en')} change rows |`,
   ];
