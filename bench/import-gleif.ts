@@ -4,7 +4,7 @@
 // (nothing changes), then a delta touching 1% of the records, and prints rows/s, peak RSS and the
 // change rows written.
 //
-//   npx node bench/import-gleif.ts [--records N]      (default 100,000)
+//   npx node --expose-gc bench/import-gleif.ts [--records N]      (default 100,000)
 //   DATABASE_URL  default postgres://postgres@127.0.0.1:5432/registra_bench_import (dropped and created)
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -73,7 +73,11 @@ try {
   // Heap in use sampled after every batch: flat when nothing accumulates per record.
   const heap: number[] = [];
   const first = await runImport(db, gleifLei, [file], {
-    onProgress: () => heap.push(process.memoryUsage().heapUsed),
+    onProgress: () => {
+      // With --expose-gc, what is live (not garbage V8 has not collected yet).
+      (globalThis as { gc?: () => void }).gc?.();
+      heap.push(process.memoryUsage().heapUsed);
+    },
   });
   const rssFirst = process.resourceUsage().maxRSS;
   const again = await runImport(db, gleifLei, [file]);
