@@ -17,6 +17,7 @@ const WITHOUT_TEST_DATABASE = [
   'tests/integration/cli.test.ts',
   'tests/integration/export-cli.test.ts',
   'tests/integration/import-cli.test.ts',
+  'tests/integration/jobs-cli.test.ts',
 ];
 
 const integration = (

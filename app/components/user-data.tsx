@@ -231,6 +231,7 @@ export function UserDataNav() {
     ['/companies/history/browsing/', t('history.browsing.title')],
     ['/companies/history/search/', t('history.search.title')],
     ['/dashboard/saved-searches/', t('saved.title')],
+    ['/companies/monitoring/updates/', t('monitoring.navigation')],
     ['/companies/settings/', t('companySettings.title')],
     ['/dashboard/notifications/', t('notifications.title')],
     ['/dashboard/settings/profile/', t('settings.title')],

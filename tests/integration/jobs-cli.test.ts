@@ -1,0 +1,33 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The job worker as a process of its own (docs/decisions/0015-monitoring.md): a reports run asked
+// for from the command line is taken and done by `jobs work --once`, and `jobs list` shows it.
+
+const run = promisify(execFile);
+const CLI = new URL('../../cli/main.ts', import.meta.url).pathname;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'registra-jobs-cli-'));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+const cli = (...args: string[]) => {
+  const { DATABASE_URL: _, ...env } = process.env;
+  return run(process.execPath, [CLI, ...args], { env: { ...env, DATA_DIR: dataDir } });
+};
+
+describe('npm run cli -- jobs', () => {
+  it('queues a reports run once, works it off as its own process, and lists it done', async () => {
+    expect((await cli('db', 'migrate')).stdout).toContain('Database is up to date.');
+    expect((await cli('jobs', 'enqueue-reports')).stdout).toMatch(/Queued job #\d+\./);
+    expect((await cli('jobs', 'enqueue-reports')).stdout).toContain('A reports run is already waiting.');
+    expect((await cli('jobs', 'work', '--once')).stdout).toContain('Ran 1 job.');
+    expect((await cli('jobs', 'list')).stdout).toMatch(/#\d+ monitoring-reports done \(attempts 1\)/);
+  }, 180_000);
+});
