@@ -289,7 +289,7 @@ export const de: Messages = {
       'Durchsuchen Sie Unternehmen nach dem Land oder Bundesstaat, in dem sie eingetragen sind.',
     industriesTitle: 'Unternehmen nach Branche',
     industriesDescription:
-      'Durchsuchen Sie Unternehmen nach Branche (NAICS) – von Sektoren bis hin zu nationalen Branchen.',
+      'Durchsuchen Sie Unternehmen nach Branche (NACE Rev. 2) – von Abschnitten bis zu Abteilungen.',
     industryTitle: 'Unternehmen der Branche {{industry}}',
     industryDescription: 'Unternehmen der Branche {{industry}} und ihrer Teilbranchen.',
     country: 'Länder',
