@@ -522,4 +522,89 @@ export type Database = {
     name: string;
     amount: string | null;
   };
+
+  /** Imports of public registry files (db/migrations/0014-imports.sql, docs/decisions/0014-importers.md). */
+  imports: {
+    id: Generated<number>;
+    source: string;
+    file_name: string;
+    file_sha256: string;
+    status: 'running' | 'done' | 'failed';
+    started_at: Generated<Date>;
+    finished_at: Date | null;
+    read: Generated<number>;
+    new: Generated<number>;
+    changed: Generated<number>;
+    unchanged: Generated<number>;
+    rejected: Generated<number>;
+    message: string | null;
+  };
+  /** Every change an import made, per company and field (core/imports/fields.ts names the fields). */
+  company_changes: {
+    id: Generated<number>;
+    legal_entity_id: number;
+    field: string;
+    old_value: unknown;
+    new_value: unknown;
+    source: string;
+    source_date: Date | null;
+    observed_at: Generated<Date>;
+    import_id: number | null;
+  };
+  company_provenance: {
+    legal_entity_id: number;
+    field: string;
+    source: string;
+    source_date: Date | null;
+    observed_at: Date;
+  };
+  /** Keys companies are matched on: scheme 'register', 'lei' or a source's own (core/imports/company-facts.ts). */
+  company_keys: { scheme: string; key: string; legal_entity_id: number; source: string };
+  legal_forms: {
+    code: string;
+    country_code: string | null;
+    subdivision_code: string | null;
+    jurisdiction_id: number | null;
+    status: 'ACTV' | 'INAC';
+    created_on: string | null;
+    modified_on: string | null;
+    kind_id: number | null;
+  };
+  legal_form_names: {
+    code: string;
+    language_code: string;
+    name: string;
+    transliterated_name: string | null;
+    abbreviations: Generated<string[]>;
+    abbreviations_transliterated: Generated<string[]>;
+  };
+  legal_entity_legal_forms: { legal_entity_id: number; elf_code: string | null; other_legal_form: string | null };
+  lei_registrations: {
+    lei: string;
+    legal_entity_id: number;
+    entity_status: string | null;
+    registration_status: string;
+    initial_registration_date: Date | null;
+    last_update_date: Date | null;
+    next_renewal_date: Date | null;
+    managing_lou: string | null;
+    validation_sources: string | null;
+  };
+  lei_relationships: {
+    start_lei: string;
+    end_lei: string;
+    relationship_type: string;
+    relationship_status: string | null;
+    registration_status: string | null;
+    period_start: string | null;
+    period_end: string | null;
+    source_date: Date | null;
+  };
+  lei_reporting_exceptions: {
+    lei: string;
+    exception_category: string;
+    reasons: string[];
+    reference: string | null;
+    source_date: Date | null;
+  };
 };

@@ -1,0 +1,237 @@
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+
+// What a source yields (docs/decisions/0014-importers.md): sources only parse and map a file onto
+// these shapes; the framework (core/imports/run-import.ts) opens the file, validates every item
+// with the schemas below, matches it to a company, diffs, and writes changes and provenance.
+//
+// A field left out (undefined) means "this source says nothing about it": the company keeps what it
+// has. A field given as null or [] means "the source says there is none": the value is removed.
+
+/** 'YYYY-MM-DD'. */
+const day = z.iso.date();
+/** An ISO 8601 timestamp with a zone (Z or ±hh:mm), as sources give them. */
+const instant = z.iso.datetime({ offset: true });
+/** ISO 3166-1 alpha-2 ('GB') or ISO 3166-2 ('US-DE'). */
+const jurisdictionCode = z.string().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'an ISO 3166 code such as GB or US-DE');
+const lei = z.string().regex(/^[A-Z0-9]{18}[0-9]{2}$/, 'a 20-character LEI');
+const text = z.string().trim().min(1);
+
+/**
+ * The keys a company is matched on, in this order: the register (jurisdiction + registration
+ * authority + number; GLEIF carries the register's number), then the LEI, then a source's own scheme.
+ * `authority` is the GLEIF Registration Authorities List code when there is one (RA000585 =
+ * Companies House, RA000472 = Brønnøysundregistrene), so that a national register and GLEIF meet.
+ */
+export const registerKeySchema = z.object({ jurisdiction: jurisdictionCode, authority: text, number: text });
+export const companyKeysSchema = z
+  .object({
+    register: registerKeySchema.optional(),
+    lei: lei.optional(),
+    /** Other schemes, e.g. { scheme: 'sec-cik', key: '0001318605' }. */
+    others: z.array(z.object({ scheme: text, key: text })).optional(),
+  })
+  .refine((k) => k.register || k.lei || (k.others?.length ?? 0) > 0, 'a record needs a key to match on');
+
+export const addressSchema = z.object({
+  lines: z.array(text).max(4),
+  city: text.nullable(),
+  /** ISO 3166-2 code when the source gives one, else the region's name. */
+  region: text.nullable(),
+  postCode: text.nullable(),
+  /** ISO 3166-1 alpha-2. */
+  country: z.string().regex(/^[A-Z]{2}$/),
+});
+
+export const otherNameSchema = z.object({
+  name: text,
+  type: z.enum(['previous', 'trade', 'transliterated', 'other', 'short']),
+  /** ISO 639-1 when the source says. */
+  language: z.string().nullable(),
+  /** For previous names: until when the name was used. */
+  until: day.nullable().optional(),
+});
+
+/** Industry codes as the source gives them; core/industries maps each scheme onto our tree. */
+export const industrySchema = z.object({
+  scheme: z.enum(['uk-sic-2007', 'nace-2', 'sn2007', 'us-sic', 'naics-2017']),
+  code: text,
+  primary: z.boolean(),
+});
+
+/** Positions are db/reference/enumerations.ts `positions` uris. */
+export const memberSchema = z.object({
+  name: text,
+  kind: z.enum(['individual', 'legal_entity', 'authority']),
+  position: z.enum(['director', 'officer', 'president', 'shareholder', 'parent_company']),
+  since: day.nullable(),
+  until: day.nullable().optional(),
+  /** ISO 3166-1 alpha-2 of nationality or seat. */
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable()
+    .optional(),
+  /** When the member is a company: its keys, to link the member to that company. */
+  keys: z.object({ lei: lei.optional(), register: registerKeySchema.optional() }).optional(),
+  /** The source's words for what the member controls (e.g. PSC natures of control). */
+  natures: z.array(text).optional(),
+});
+
+export const documentSchema = z.object({ id: text, title: text, type: text, filedOn: day });
+
+export const leiRegistrationSchema = z.object({
+  lei,
+  entityStatus: z.string().nullable(),
+  registrationStatus: text,
+  initialRegistrationDate: instant.nullable(),
+  lastUpdateDate: instant.nullable(),
+  nextRenewalDate: instant.nullable(),
+  managingLou: z.string().nullable(),
+  validationSources: z.string().nullable(),
+});
+
+/** Status uris of db/reference/enumerations.ts `statuses`. */
+export const statusSchema = z.enum([
+  'active',
+  'inactive',
+  'dissolved',
+  'in-liquidation',
+  'bankrupt',
+  'dormant',
+  'struck-off',
+  'merged',
+]);
+
+export const companyFactsSchema = z.object({
+  keys: companyKeysSchema,
+  /** The source's own date for this record (last update, content date), when it gives one. */
+  sourceDate: instant.nullable(),
+  name: text.optional(),
+  otherNames: z.array(otherNameSchema).optional(),
+  addresses: z
+    .object({
+      legal: addressSchema.nullable().optional(),
+      headquarters: addressSchema.nullable().optional(),
+      postal: addressSchema.nullable().optional(),
+    })
+    .optional(),
+  jurisdiction: jurisdictionCode.optional(),
+  legalForm: z.object({ elfCode: z.string().nullable(), other: z.string().nullable() }).nullable().optional(),
+  status: statusSchema.nullable().optional(),
+  registeredOn: day.nullable().optional(),
+  dissolvedOn: day.nullable().optional(),
+  dates: z.object({ accounts: day.nullable().optional(), annual_report: day.nullable().optional() }).optional(),
+  identifiers: z
+    .object({
+      company_number: text.nullable().optional(),
+      lei: lei.nullable().optional(),
+      tax_number: text.nullable().optional(),
+      vat: text.nullable().optional(),
+      business_number: text.nullable().optional(),
+    })
+    .optional(),
+  /** The register the company is in: GLEIF RA code (or the source's words) and the number there. */
+  registrationAuthority: z.object({ id: text, number: text.nullable() }).nullable().optional(),
+  leiRegistration: leiRegistrationSchema.nullable().optional(),
+  industries: z.array(industrySchema).optional(),
+  members: z.array(memberSchema).optional(),
+  documents: z.array(documentSchema).optional(),
+  tickers: z.array(text).optional(),
+});
+
+export type RegisterKey = z.infer<typeof registerKeySchema>;
+export type CompanyKeys = z.infer<typeof companyKeysSchema>;
+export type FactAddress = z.infer<typeof addressSchema>;
+export type FactName = z.infer<typeof otherNameSchema>;
+export type FactIndustry = z.infer<typeof industrySchema>;
+export type FactMember = z.infer<typeof memberSchema>;
+export type FactDocument = z.infer<typeof documentSchema>;
+export type LeiRegistration = z.infer<typeof leiRegistrationSchema>;
+export type CompanyFacts = z.infer<typeof companyFactsSchema>;
+
+/** GLEIF Level 2: a relationship between two LEIs (the start node is the child). */
+export const relationshipSchema = z.object({
+  startLei: lei,
+  endLei: lei,
+  type: text,
+  status: z.string().nullable(),
+  registrationStatus: z.string().nullable(),
+  periodStart: day.nullable(),
+  periodEnd: day.nullable(),
+  sourceDate: instant.nullable(),
+});
+export type Relationship = z.infer<typeof relationshipSchema>;
+
+/** GLEIF Level 2: why an entity reports no (direct or ultimate) parent. */
+export const reportingExceptionSchema = z.object({
+  lei,
+  category: text,
+  reasons: z.array(text).min(1),
+  reference: z.string().nullable(),
+  sourceDate: instant.nullable(),
+});
+export type ReportingException = z.infer<typeof reportingExceptionSchema>;
+
+/** ISO 20275: one entity legal form with its names per language. */
+export const legalFormSchema = z.object({
+  code: z.string().regex(/^[A-Z0-9]{4}$/, 'a 4-character ELF code'),
+  countryCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable(),
+  subdivisionCode: z.string().nullable(),
+  status: z.enum(['ACTV', 'INAC']),
+  createdOn: day.nullable(),
+  modifiedOn: day.nullable(),
+  names: z.array(
+    z.object({
+      language: z.string().min(2),
+      name: text,
+      transliterated: z.string().nullable(),
+      abbreviations: z.array(text),
+      abbreviationsTransliterated: z.array(text),
+    }),
+  ),
+});
+export type LegalForm = z.infer<typeof legalFormSchema>;
+
+/**
+ * One item of a file. `at` is the line (text formats) or record number (XML, JSON) of the
+ * source's `unit`, for the summary and the rejects file.
+ */
+export type ImportItem =
+  | { kind: 'company'; at: number; facts: CompanyFacts }
+  | { kind: 'relationship'; at: number; relationship: Relationship }
+  | { kind: 'reporting-exception'; at: number; exception: ReportingException }
+  | { kind: 'legal-form'; at: number; form: LegalForm }
+  | { kind: 'reject'; at: number; reason: string };
+
+export type ImportSource = {
+  /** The name the CLI takes: 'gleif-lei', 'ch-companies', … */
+  name: string;
+  /** What file it expects, for the message when a file is of the wrong kind. */
+  expects: string;
+  /** What `at` counts. */
+  unit: 'line' | 'record';
+  /**
+   * The items of a file, streamed (a source never holds the file). Throws WrongFileError at once
+   * when the file is not of the expected kind; a bad row is a 'reject' item and the rest goes on.
+   */
+  read(input: Readable, file: { name: string }): AsyncIterable<ImportItem>;
+};
+
+/** The file is not of the kind the source reads: the import stops at once and says what was expected. */
+export class WrongFileError extends Error {
+  readonly expected: string;
+  constructor(expected: string, found: string) {
+    super(`Expected ${expected}, but ${found}.`);
+    this.name = 'WrongFileError';
+    this.expected = expected;
+  }
+}
+
+/** A zod error as one line for a reject: "path: message; …". */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.length > 0 ? `${i.path.join('.')}: ` : ''}${i.message}`).join('; ');
+}
