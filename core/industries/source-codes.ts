@@ -6,8 +6,14 @@
 
 import { NACE_REV2, naceIndustryId } from '../../db/reference/nace-rev2.ts';
 
-export type IndustryCodeSystem = 'nace-2' | 'uk-sic-2007' | 'sn2007' | 'us-sic';
-export const INDUSTRY_CODE_SYSTEMS: readonly IndustryCodeSystem[] = ['nace-2', 'uk-sic-2007', 'sn2007', 'us-sic'];
+export type IndustryCodeSystem = 'nace-2' | 'uk-sic-2007' | 'sn2007' | 'us-sic' | 'naics-2017';
+export const INDUSTRY_CODE_SYSTEMS: readonly IndustryCodeSystem[] = [
+  'nace-2',
+  'uk-sic-2007',
+  'sn2007',
+  'us-sic',
+  'naics-2017',
+];
 
 export type HubIndustry = {
   /** The NACE Rev. 2 code of the industry the company is filed under (a division, or a section). */
@@ -190,6 +196,8 @@ function usSic(code: string): HubIndustry | null {
  *   00.000 (unknown) is no activity.
  * - 'us-sic': the SEC's four digits, through the table above; 9900–9999 (non-classifiable, and the
  *   SEC's own 99xx, 8880 and 8888) are no activity.
+ * - 'naics-2017': not mapped yet (no source writes it; ADR 0017 names the official concordance to
+ *   use): always null.
  */
 export function industryForSourceCode(system: IndustryCodeSystem, code: string): HubIndustry | null {
   const text = code.trim();
@@ -206,5 +214,7 @@ export function industryForSourceCode(system: IndustryCodeSystem, code: string):
       return divisionOf(text, 5);
     case 'us-sic':
       return usSic(text);
+    case 'naics-2017':
+      return null;
   }
 }

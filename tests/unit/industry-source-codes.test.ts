@@ -61,3 +61,9 @@ describe('industryForSourceCode (ADR 0017)', () => {
     expect(NACE_REV2.filter((r) => naceLevel(r[0]) === 2)).toHaveLength(88);
   });
 });
+
+describe('NAICS codes', () => {
+  it('are not mapped yet: no source writes them (ADR 0017)', () => {
+    expect(industryForSourceCode('naics-2017', '511210')).toBeNull();
+  });
+});
