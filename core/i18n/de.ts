@@ -310,8 +310,7 @@ export const de: Messages = {
     jurisdictionsDescription:
       'Durchsuchen Sie Unternehmen nach dem Land oder Bundesstaat, in dem sie eingetragen sind.',
     industriesTitle: 'Unternehmen nach Branche',
-    industriesDescription:
-      'Durchsuchen Sie Unternehmen nach Branche (NACE Rev. 2) – von Abschnitten bis zu Abteilungen.',
+    industriesDescription: 'Durchsuchen Sie Unternehmen nach Branche (NACE Rev. 2) – von Abschnitten bis zu Gruppen.',
     industryTitle: 'Unternehmen der Branche {{industry}}',
     industryDescription: 'Unternehmen der Branche {{industry}} und ihrer Teilbranchen.',
     country: 'Länder',

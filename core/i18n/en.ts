@@ -307,7 +307,7 @@ export const en = {
     jurisdictionsTitle: 'Companies by jurisdiction',
     jurisdictionsDescription: 'Browse companies by the country or state where they are registered.',
     industriesTitle: 'Companies by industry',
-    industriesDescription: 'Browse companies by industry (NACE Rev. 2), from sections down to divisions.',
+    industriesDescription: 'Browse companies by industry (NACE Rev. 2), from sections down to groups.',
     industryTitle: '{{industry}} companies',
     industryDescription: 'Companies in {{industry}} and its sub-industries.',
     country: 'Countries',

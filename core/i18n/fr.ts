@@ -311,7 +311,7 @@ export const fr: Messages = {
     jurisdictionsDescription: 'Parcourez les entreprises selon le pays ou l’État où elles sont immatriculées.',
     industriesTitle: 'Entreprises par secteur',
     industriesDescription:
-      'Parcourez les entreprises par secteur d’activité (NACE Rév. 2), des sections jusqu’aux divisions.',
+      'Parcourez les entreprises par secteur d’activité (NACE Rév. 2), des sections jusqu’aux groupes.',
     industryTitle: 'Entreprises du secteur {{industry}}',
     industryDescription: 'Entreprises du secteur {{industry}} et de ses sous-secteurs.',
     country: 'Pays',

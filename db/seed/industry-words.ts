@@ -31,7 +31,7 @@ const group = (
 };
 
 export const INDUSTRY_GROUPS: IndustryGroup[] = [
-  group('crops', '01', 1.2, {
+  group('crops', '01.1 01.2 01.3 01.6', 1.2, {
     en: 'Farms|Farming|Agriculture|Growers|Harvest|Orchards',
     de: 'Landwirtschaft|Agrar|Hof|Gärtnerei|Obstbau',
     fr: 'Agricole|Exploitation Agricole|Cultures|Vergers|Domaine',
@@ -45,7 +45,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Agrícola|Agro|Fazenda|Agropecuária',
     fi: 'Maatalous|Tila|Puutarha|Agro',
   }),
-  group('livestock', '01', 0.8, {
+  group('livestock', '01.4 01.5', 0.8, {
     en: 'Livestock|Cattle Company|Dairy|Ranch|Poultry',
     de: 'Viehzucht|Milchhof|Geflügelhof|Tierzucht',
     fr: 'Élevage|Laiterie|Volailles',
@@ -199,7 +199,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Automóveis|Veículos|Motors',
     fi: 'Auto|Autoliike',
   }),
-  group('grocery', '47', 1.5, {
+  group('grocery', '47.1 47.2', 1.5, {
     en: 'Market|Grocers|Food Store|Deli|Wines',
     de: 'Markt|Lebensmittel|Feinkost|Weinhandel|Bioladen',
     fr: 'Marché|Épicerie|Primeur|Cave|Supérette',
@@ -213,7 +213,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Mercado|Supermercado|Mercearia|Empório',
     fi: 'Market|Ruokakauppa|Herkku',
   }),
-  group('retail', '47', 4, {
+  group('retail', '47.4 47.5 47.6 47.7 47.8 47.9', 4, {
     en: 'Store|Shop|Retail|Fashion|Outlet|Home|Pharmacy|Books|Garden Center|Boutique|Hardware',
     de: 'Mode|Einrichtung|Apotheke|Buchhandlung|Baumarkt|Gartencenter|Boutique|Schuhhaus|Kaufhaus|Optik|Elektromarkt',
     fr: 'Boutique|Mode|Maison|Pharmacie|Librairie|Bricolage|Jardinerie|Chaussures|Optique|Bazar',
@@ -269,7 +269,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Logística|Armazéns|Armazenagem',
     fi: 'Logistiikka|Varasto',
   }),
-  group('media', '58 59 60 63', 1, {
+  group('media', '58.1 59 60 63.9', 1, {
     en: 'Media|Publishing|Press|Films|Studios|Productions|Broadcasting',
     de: 'Verlag|Medien|Film|Studios|Produktion|Rundfunk',
     fr: 'Éditions|Médias|Films|Studio|Productions|Presse',
@@ -297,7 +297,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Telecom|Telecomunicações|Redes',
     fi: 'Tietoliikenne|Verkot',
   }),
-  group('software', '62', 5, {
+  group('software', '58.2 62 63.1', 5, {
     en: 'Software|Technologies|Tech|Digital|Systems|Solutions|Data|Labs|IT Services|Cloud|Analytics|Computing',
     de: 'Software|Informatik|Digital|Systemhaus|IT-Service|Datentechnik|Technologies|IT-Lösungen|Softwareentwicklung',
     fr: 'Informatique|Logiciels|Numérique|Digital|Systèmes|Technologies|Solutions',
@@ -313,7 +313,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
   }),
   group(
     'bank',
-    '64',
+    '64.1',
     1.2,
     {
       en: 'Bank|Savings Bank|Credit Union|Bancorp',
@@ -333,7 +333,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
   ),
   group(
     'finance',
-    '66',
+    '64.3 64.9 66',
     2.5,
     {
       en: 'Capital|Finance|Investments|Partners|Asset Management|Securities|Financial|Wealth|Ventures|Funding',
@@ -401,7 +401,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
   }),
   group(
     'legal',
-    '69',
+    '69.1',
     2,
     {
       en: 'Law|Legal|Law Group|Attorneys|Solicitors|Law Offices',
@@ -419,7 +419,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     },
     { licensed: true },
   ),
-  group('accounting', '69', 2, {
+  group('accounting', '69.2', 2, {
     en: 'Accounting|Accountants|Tax Advisors|Bookkeeping|Audit|CPAs',
     de: 'Steuerberatung|Steuerberater|Wirtschaftsprüfung|Buchhaltung|Treuhand',
     fr: 'Expertise Comptable|Comptabilité|Audit|Fiduciaire|Conseil Fiscal',
@@ -447,7 +447,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Engenharia|Arquitetos|Projetos|Design',
     fi: 'Insinööritoimisto|Arkkitehdit|Suunnittelu',
   }),
-  group('consulting', '70 82', 4, {
+  group('consulting', '70.2 82', 4, {
     en: 'Consulting|Advisors|Partners|Management|Strategy|Group|Associates',
     de: 'Beratung|Unternehmensberatung|Consulting|Management|Partner',
     fr: 'Conseil|Consulting|Management|Stratégie|Associés',
@@ -489,7 +489,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Pesquisa|Biotecnologia|Laboratórios|Ciências',
     fi: 'Tutkimus|Biotekniikka|Laboratorio',
   }),
-  group('holding', '64', 2.5, {
+  group('holding', '64.2 70.1', 2.5, {
     en: 'Holdings|Group|Holding Company|Enterprises|International',
     de: 'Holding|Beteiligungs|Verwaltungs|Gruppe|Beteiligungsgesellschaft',
     fr: 'Holding|Groupe|Participations|Financière',

@@ -132,7 +132,9 @@ export function registerReferenceRoutes(api: FastifyInstance, routes: ApiRoutes,
       query: z.strictObject({
         lang: langParam,
         parent_id: intParam('parent_id').optional().describe('Only the direct children of this industry.'),
-        level: intParam('level', 1, 4).optional().describe('Only this level: 1 = section, 2 = division (NACE Rev. 2).'),
+        level: intParam('level', 1, 4)
+          .optional()
+          .describe('Only this level: 1 = section, 2 = division, 3 = group (NACE Rev. 2).'),
       }),
       response: listOf(IndustryItemSchema),
     },

@@ -6,21 +6,26 @@ const code = (system: Parameters<typeof industryForSourceCode>[0], c: string) =>
   industryForSourceCode(system, c)?.code ?? null;
 
 describe('industryForSourceCode (ADR 0017)', () => {
-  it('files NACE Rev. 2 codes of any level under their division, sections under themselves', () => {
-    expect(code('nace-2', '62.01')).toBe('62');
-    expect(code('nace-2', '6201')).toBe('62');
-    expect(code('nace-2', '01.1')).toBe('01');
+  it('files NACE Rev. 2 codes under their group, divisions and sections under themselves', () => {
+    expect(code('nace-2', '62.01')).toBe('62.0');
+    expect(code('nace-2', '6201')).toBe('62.0');
+    expect(code('nace-2', '01.1')).toBe('01.1');
+    expect(code('nace-2', '01.13')).toBe('01.1');
     expect(code('nace-2', '47')).toBe('47');
     expect(code('nace-2', 'j')).toBe('J');
     expect(code('nace-2', '04')).toBeNull(); // no such division
     expect(code('nace-2', 'Z')).toBeNull();
-    expect(industryForSourceCode('nace-2', '62.01')?.id).toBe(naceIndustryId('62'));
+    expect(code('nace-2', '01.8')).toBe('01'); // no such group: its division
+    expect(industryForSourceCode('nace-2', '62.01')?.id).toBe(naceIndustryId('62.0'));
   });
 
   it('reads UK SIC 2007 as Companies House writes it; dormant companies have no industry', () => {
-    expect(code('uk-sic-2007', '62020')).toBe('62');
-    expect(code('uk-sic-2007', '62020 - Information technology consultancy activities')).toBe('62');
-    expect(code('uk-sic-2007', '01110 - Growing of cereals (except rice), leguminous crops and oil seeds')).toBe('01');
+    expect(code('uk-sic-2007', '62020')).toBe('62.0');
+    expect(code('uk-sic-2007', '62020 - Information technology consultancy activities')).toBe('62.0');
+    expect(code('uk-sic-2007', '01110 - Growing of cereals (except rice), leguminous crops and oil seeds')).toBe(
+      '01.1',
+    );
+    expect(code('uk-sic-2007', '64209 - Activities of other holding companies n.e.c.')).toBe('64.2');
     expect(code('uk-sic-2007', '98000 - Residents property management')).toBe('98');
     expect(code('uk-sic-2007', '99999 - Dormant Company')).toBeNull();
     expect(code('uk-sic-2007', 'None Supplied')).toBeNull();
@@ -28,9 +33,9 @@ describe('industryForSourceCode (ADR 0017)', () => {
   });
 
   it("reads Norway's SN2007 næringskoder; 00.000 (unknown) has no industry", () => {
-    expect(code('sn2007', '62.010')).toBe('62');
-    expect(code('sn2007', '70.100')).toBe('70');
-    expect(code('sn2007', '47.111')).toBe('47');
+    expect(code('sn2007', '62.010')).toBe('62.0');
+    expect(code('sn2007', '70.100')).toBe('70.1');
+    expect(code('sn2007', '47.111')).toBe('47.1');
     expect(code('sn2007', '00.000')).toBeNull();
     expect(code('sn2007', 'abc')).toBeNull();
   });
@@ -59,6 +64,9 @@ describe('industryForSourceCode (ADR 0017)', () => {
     }
     expect(NACE_REV2.filter((r) => naceLevel(r[0]) === 1)).toHaveLength(21);
     expect(NACE_REV2.filter((r) => naceLevel(r[0]) === 2)).toHaveLength(88);
+    expect(NACE_REV2.filter((r) => naceLevel(r[0]) === 3)).toHaveLength(272);
+    // Every group sits under its own division.
+    for (const [c, parent] of NACE_REV2) if (naceLevel(c) === 3) expect(c.slice(0, 2)).toBe(parent);
   });
 });
 
