@@ -13,7 +13,11 @@ const POSTGRES_ONLY_FILES = ['tests/integration-postgres/**/*.test.ts'];
  * Files that never open the test database: the CLI runs on its own PGlite data directory
  * (DATABASE_URL unset), so the PostgreSQL project would run them a second time, identically.
  */
-const WITHOUT_TEST_DATABASE = ['tests/integration/cli.test.ts', 'tests/integration/export-cli.test.ts'];
+const WITHOUT_TEST_DATABASE = [
+  'tests/integration/cli.test.ts',
+  'tests/integration/export-cli.test.ts',
+  'tests/integration/import-cli.test.ts',
+];
 
 const integration = (
   name: string,

@@ -7,6 +7,7 @@ import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { readEnv } from '../server/env.ts';
 import { registerExportCommand } from './export.ts';
+import { registerImportCommand } from './import.ts';
 import { progressBar } from './progress.ts';
 
 const env = readEnv();
@@ -77,5 +78,6 @@ db.command('refresh-export-documents')
   });
 
 registerExportCommand(program, env);
+registerImportCommand(program, env);
 
 await program.parseAsync(process.argv);

@@ -558,6 +558,14 @@ export type Database = {
     source_date: Date | null;
     observed_at: Date;
   };
+  /** What each source last said about a company: the diff's base (db/migrations/0014-imports.sql). */
+  company_source_records: {
+    legal_entity_id: number;
+    source: string;
+    facts: unknown;
+    source_date: Date | null;
+    import_id: number | null;
+  };
   /** Keys companies are matched on: scheme 'register', 'lei' or a source's own (core/imports/company-facts.ts). */
   company_keys: { scheme: string; key: string; legal_entity_id: number; source: string };
   legal_forms: {
@@ -599,6 +607,7 @@ export type Database = {
     period_start: string | null;
     period_end: string | null;
     source_date: Date | null;
+    member_id: number | null;
   };
   lei_reporting_exceptions: {
     lei: string;

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createMailer, type MailSettings } from '../core/email/mailer.ts';
 import { i18nFor } from '../core/i18n/i18n.ts';
+import { watchDataVersion } from '../core/imports/data-version.ts';
 import type { AppServices } from '../core/services.ts';
 import { registerApi } from './api/index.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -27,6 +28,11 @@ export type AppOptions = Omit<AppServices, 'mailer'> & {
   pageCache?: PageCacheOptions;
   /** Off by default: a client could then name any address in X-Forwarded-For. */
   trustProxy?: TrustProxy;
+  /**
+   * Poll the data's version this often (ms) and recount aggregates and drop kept pages when an
+   * import (another process) changed the data: core/imports/data-version.ts. Off when absent.
+   */
+  watchDataMs?: number;
 };
 
 /** Builds the whole app (API and pages) without listening, for main.ts and for tests (app.inject). */
@@ -57,6 +63,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? createPageCache(options.pageCache)
       : undefined;
   if (options.pages) await registerSsr(app, services, options.pages === 'dev', pageCache);
+  if (options.watchDataMs) {
+    const stop = watchDataVersion(options.db, options.watchDataMs, () => pageCache?.clear());
+    app.addHook('onClose', async () => stop());
+  }
   return app;
 }
 

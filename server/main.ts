@@ -62,6 +62,8 @@ const app = await buildApp({
   pageCache: { ttlSeconds: env.PAGE_CACHE_SECONDS, maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 },
   trustProxy: env.TRUST_PROXY,
   mail: mailSettings(env),
+  // An import by the CLI (another process) shows within seconds: core/imports/data-version.ts.
+  watchDataMs: 2000,
 });
 
 const shutdown = async () => {

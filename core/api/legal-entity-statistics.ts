@@ -57,6 +57,11 @@ export type CachedLegalEntityCounts = { counts: Promise<LegalEntityCounts>; expi
 
 const cachedCounts = new WeakMap<Db, CachedLegalEntityCounts>();
 
+/** Drops a database's counts (data changed under them: docs/decisions/0014-importers.md); the next caller recounts. */
+export function expireLegalEntityCounts(db: Db): void {
+  cachedCounts.delete(db);
+}
+
 /**
  * The counts of a database, counted at most once every STATISTICS_TTL_MS and shared by every
  * caller (the statistics API and the pages' charts): concurrent callers wait for the same count.

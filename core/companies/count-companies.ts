@@ -39,6 +39,14 @@ export function cached<T>(db: Db, key: string, compute: () => Promise<T>): Promi
   return value;
 }
 
+/**
+ * Marks every count of a database stale (data changed under it: docs/decisions/0014-importers.md):
+ * the next reader gets the last count at once and starts the recount.
+ */
+export function expireCachedCounts(db: Db): void {
+  for (const entry of caches.get(db)?.values() ?? []) entry.at = 0;
+}
+
 async function countBy(db: Db, column: 'jurisdiction_id' | 'primary_industry_id'): Promise<Map<number, number>> {
   const rows = await sql<{ id: number | null; n: number }>`
     select ${sql.ref(column)} as id, count(*)::int as n from legal_entities group by 1`.execute(db.kysely);

@@ -34,7 +34,7 @@ export const companyKeysSchema = z
   .refine((k) => k.register || k.lei || (k.others?.length ?? 0) > 0, 'a record needs a key to match on');
 
 export const addressSchema = z.object({
-  lines: z.array(text).max(4),
+  lines: z.array(text).max(6),
   city: text.nullable(),
   /** ISO 3166-2 code when the source gives one, else the region's name. */
   region: text.nullable(),
@@ -200,12 +200,16 @@ export type LegalForm = z.infer<typeof legalFormSchema>;
  * One item of a file. `at` is the line (text formats) or record number (XML, JSON) of the
  * source's `unit`, for the summary and the rejects file.
  */
-export type ImportItem =
+export type ImportItem = (
   | { kind: 'company'; at: number; facts: CompanyFacts }
   | { kind: 'relationship'; at: number; relationship: Relationship }
   | { kind: 'reporting-exception'; at: number; exception: ReportingException }
   | { kind: 'legal-form'; at: number; form: LegalForm }
-  | { kind: 'reject'; at: number; reason: string };
+  | { kind: 'reject'; at: number; reason: string }
+) & {
+  /** What `at` counts when it is not the source's `unit` (a source reading both XML and CSV). */
+  unit?: 'line' | 'record';
+};
 
 export type ImportSource = {
   /** The name the CLI takes: 'gleif-lei', 'ch-companies', … */
@@ -214,6 +218,11 @@ export type ImportSource = {
   expects: string;
   /** What `at` counts. */
   unit: 'line' | 'record';
+  /**
+   * The member positions (db/reference/enumerations.ts `positions` uris) this source states: its
+   * `members` replace the company's members of these positions only. Default: every position.
+   */
+  memberPositions?: readonly ('director' | 'officer' | 'president' | 'shareholder' | 'parent_company')[];
   /**
    * The items of a file, streamed (a source never holds the file). Throws WrongFileError at once
    * when the file is not of the expected kind; a bad row is a 'reject' item and the rest goes on.

@@ -45,6 +45,18 @@ create table company_provenance (
   primary key (legal_entity_id, field)
 );
 
+-- What each source last said about a company (its facts as imported, core/imports/company-facts.ts):
+-- an import diffs a record against it, so that importing the same file again writes nothing and two
+-- sources that disagree do not undo each other on every run.
+create table company_source_records (
+  legal_entity_id bigint not null references legal_entities (id) on delete cascade,
+  source text not null,
+  facts jsonb not null,
+  source_date timestamptz,
+  import_id bigint references imports (id),
+  primary key (legal_entity_id, source)
+);
+
 -- The keys a company is matched on (core/imports/company-facts.ts CompanyKeys): 'register' =
 -- `<jurisdiction>/<registration authority>/<number>` (jurisdiction an ISO 3166 code, authority a
 -- GLEIF registration authority code such as RA000585), 'lei' = the LEI, or a source's own scheme
@@ -116,6 +128,7 @@ create table lei_relationships (
   period_start date,
   period_end date,
   source_date timestamptz,
+  member_id bigint references members (id) on delete set null,  -- the parent-company member it made
   primary key (start_lei, end_lei, relationship_type)
 );
 create index lei_relationships_end_idx on lei_relationships (end_lei);

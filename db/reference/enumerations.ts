@@ -99,6 +99,15 @@ export const ENUMERATIONS: Enumeration[] = [
       { id: 3, uri: 'short', en: 'Short name', de: 'Kurzname', fr: 'Nom court' },
       { id: 4, uri: 'clean', en: 'Clean name', de: 'Bereinigter Name', fr: 'Nom épuré' },
       { id: 5, uri: 'trade_name', en: 'Trade name', de: 'Handelsname', fr: 'Nom commercial' },
+      { id: 6, uri: 'previous_name', en: 'Previous name', de: 'Früherer Name', fr: 'Ancien nom' },
+      { id: 7, uri: 'transliterated', en: 'Transliterated name', de: 'Transliterierter Name', fr: 'Nom translittéré' },
+      {
+        id: 8,
+        uri: 'other_language',
+        en: 'Name in another language',
+        de: 'Name in anderer Sprache',
+        fr: 'Nom dans une autre langue',
+      },
     ],
   },
   {

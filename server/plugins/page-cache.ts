@@ -38,6 +38,10 @@ export function createPageCache(options: PageCacheOptions) {
     get bytes(): number {
       return cache.calculatedSize;
     },
+    /** Forgets every kept page (the data changed: docs/decisions/0014-importers.md). */
+    clear(): void {
+      cache.clear();
+    },
     /** Sends the cached page and returns true when there is one. */
     serve(request: FastifyRequest, reply: FastifyReply): boolean {
       if (!cacheable(request)) return false;

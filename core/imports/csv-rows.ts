@@ -1,0 +1,63 @@
+import type { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import { WrongFileError } from './company-facts.ts';
+
+// CSV as real registry files give it (docs/decisions/0014-importers.md "Files"): a UTF-8 BOM or
+// none, every field quoted or only some, CRLF or LF, header names with stray spaces. Rows are
+// mapped by header name, never by position; a row whose field count is not the header's is
+// reported with its line number instead of being read shifted.
+
+export type CsvRow = { line: number; row: Record<string, string> } | { line: number; error: string };
+
+export type CsvOptions = {
+  /** Header names the file must have (compared trimmed); otherwise it is the wrong kind of file. */
+  required: readonly string[];
+  expects: string;
+  delimiter?: string;
+};
+
+export async function* csvRows(input: Readable, options: CsvOptions): AsyncIterable<CsvRow> {
+  const parser = input.pipe(
+    parse({
+      bom: true,
+      delimiter: options.delimiter ?? ',',
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+    }),
+  );
+  input.on('error', (error) => parser.destroy(error));
+  let header: string[] | null = null;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (header === null) {
+        header = record.map((h) => h.trim());
+        const missing = options.required.filter((name) => !header?.includes(name));
+        if (missing.length > 0)
+          throw new WrongFileError(
+            options.expects,
+            `its header has no ${missing.map((m) => `“${m}”`).join(', ')} (found ${header
+              .slice(0, 6)
+              .map((h) => `“${h}”`)
+              .join(', ')}${header.length > 6 ? ', …' : ''})`,
+          );
+        continue;
+      }
+      if (record.length !== header.length) {
+        yield { line: info.lines, error: `${record.length} fields where the header has ${header.length}` };
+        continue;
+      }
+      const row: Record<string, string> = {};
+      header.forEach((name, i) => {
+        row[name] = (record[i] ?? '').trim();
+      });
+      yield { line: info.lines, row };
+    }
+  } catch (error) {
+    if (error instanceof WrongFileError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    if (header === null) throw new WrongFileError(options.expects, `it cannot be read as CSV (${message})`);
+    throw new Error(`The CSV is malformed: ${message}`);
+  }
+  if (header === null) throw new WrongFileError(options.expects, 'the file is empty');
+}

@@ -1,0 +1,308 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { withAdvisoryLock } from '../../db/advisory-lock.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  companyFactsSchema,
+  describeIssues,
+  type ImportItem,
+  type ImportSource,
+  legalFormSchema,
+  relationshipSchema,
+  reportingExceptionSchema,
+  WrongFileError,
+} from './company-facts.ts';
+import { loadImportReference } from './import-reference.ts';
+import { writeLegalForms } from './legal-forms.ts';
+import { openImportFile } from './open-file.ts';
+import { refreshDependents } from './refresh-dependents.ts';
+import { linkParentMembers, writeRelationships, writeReportingExceptions } from './relationships.ts';
+import { alignIdSequences, type CompanyItem, keyStrings, writeCompanyBatch } from './write-companies.ts';
+
+// The import framework (docs/decisions/0014-importers.md): for each file, an `imports` row, the
+// source's items validated (zod) at the boundary, written in batches of whole companies, a rejects
+// file, and the refresh of what depends on the companies that changed.
+
+export type ImportCounts = { read: number; new: number; changed: number; unchanged: number; rejected: number };
+
+export type ImportProgress = ImportCounts & { bytes: number; totalBytes: number; file: string };
+
+export type ImportOptions = {
+  /** Where to list rejected rows (tab-separated: file, line or record, reason); written when there are any. */
+  rejectsPath?: string;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Stops after the batch being written (Ctrl-C): what is written stays whole, the import is marked failed. */
+  signal?: AbortSignal;
+  /** Companies per transaction (default 500). */
+  batchSize?: number;
+};
+
+export type ImportSummary = ImportCounts & {
+  importIds: number[];
+  /** The first rejects (all of them are in the rejects file). */
+  rejects: { file: string; unit: string; at: number; reason: string }[];
+  rejectsFile: string | null;
+  seconds: number;
+};
+
+/** Rejects the summary keeps in memory (the rejects file has every one). */
+const REJECTS_IN_SUMMARY = 100;
+
+export class ImportInterrupted extends Error {
+  constructor() {
+    super('The import was interrupted; what was written is whole, and the next run redoes the rest.');
+    this.name = 'ImportInterrupted';
+  }
+}
+
+async function sha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export async function runImport(
+  db: Db,
+  source: ImportSource,
+  paths: string[],
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  // One import at a time per database: an interrupted one found 'running' is then surely dead.
+  return withAdvisoryLock(db, 'import', () => importFiles(db, source, paths, options));
+}
+
+async function importFiles(
+  db: Db,
+  source: ImportSource,
+  paths: string[],
+  options: ImportOptions,
+): Promise<ImportSummary> {
+  const started = performance.now();
+  const summary: ImportSummary = {
+    importIds: [],
+    read: 0,
+    new: 0,
+    changed: 0,
+    unchanged: 0,
+    rejected: 0,
+    rejects: [],
+    rejectsFile: null,
+    seconds: 0,
+  };
+  // Imports that died mid-way (a kill, a crash): what they changed is refreshed now, and they are marked.
+  const dead = await db.kysely
+    .updateTable('imports')
+    .set({ status: 'failed', finished_at: new Date(), message: 'interrupted' })
+    .where('status', '=', 'running')
+    .returning('id')
+    .execute();
+  if (dead.length > 0) {
+    const ids = await db.kysely
+      .selectFrom('company_changes')
+      .select('legal_entity_id')
+      .distinct()
+      .where(
+        'import_id',
+        'in',
+        dead.map((d) => d.id),
+      )
+      .execute();
+    await refreshDependents(db, {
+      ids: ids.map((r) => r.legal_entity_id),
+      names: [],
+      allNames: true,
+    });
+  }
+  await alignIdSequences(db);
+  const reference = await loadImportReference(db);
+  const batchSize = options.batchSize ?? 500;
+  let rejectsFile: FileHandle | null = null;
+  const reject = async (file: string, at: number, reason: string, unit: string = source.unit) => {
+    summary.rejected += 1;
+    counts.rejected += 1;
+    if (summary.rejects.length < REJECTS_IN_SUMMARY) summary.rejects.push({ file, unit, at, reason });
+    if (options.rejectsPath) {
+      if (!rejectsFile) {
+        rejectsFile = await open(options.rejectsPath, 'w');
+        await rejectsFile.write('file\tunit\tat\treason\n');
+        summary.rejectsFile = options.rejectsPath;
+      }
+      await rejectsFile.write(`${file}\t${unit}\t${at}\t${reason.replace(/[\t\n\r]+/g, ' ')}\n`);
+    }
+  };
+  let counts: ImportCounts = { read: 0, new: 0, changed: 0, unchanged: 0, rejected: 0 };
+  const touched = new Set<number>();
+  const names: string[] = [];
+  try {
+    for (const path of paths) {
+      const fileName = basename(path);
+      const row = await db.kysely
+        .insertInto('imports')
+        .values({ source: source.name, file_name: fileName, file_sha256: await sha256(path), status: 'running' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const importId = row.id;
+      summary.importIds.push(importId);
+      counts = { read: 0, new: 0, changed: 0, unchanged: 0, rejected: 0 };
+      let bytes = 0;
+      const opened = await openImportFile(path, (n) => {
+        bytes += n;
+      });
+      const context = {
+        source: source.name,
+        importId,
+        reference,
+        memberPositions: source.memberPositions ?? [
+          'director',
+          'officer',
+          'president',
+          'shareholder',
+          'parent_company',
+        ],
+      };
+      let batch: CompanyItem[] = [];
+      let batchKeys = new Set<string>();
+      let other: ImportItem[] = [];
+      const add = (into: ImportCounts, from: { new: number; changed: number; unchanged: number }) => {
+        into.new += from.new;
+        into.changed += from.changed;
+        into.unchanged += from.unchanged;
+      };
+      const flush = async (entry: string) => {
+        if (batch.length > 0) {
+          const result = await writeCompanyBatch(db, context, batch);
+          add(counts, result);
+          add(summary, result);
+          for (const id of result.touched) touched.add(id);
+          names.push(...result.names);
+          for (const r of result.rejects) await reject(entry, r.at, r.reason);
+          // Relationships imported before these companies now find them.
+          const leis = batch.flatMap((i) => (i.facts.keys.lei ? [i.facts.keys.lei] : []));
+          if (leis.length > 0 && result.new + result.changed > 0) {
+            const linked = await db.kysely
+              .transaction()
+              .execute((tx) => linkParentMembers(tx, { importId, source: source.name }, leis));
+            for (const id of linked) touched.add(id);
+          }
+          batch = [];
+          batchKeys = new Set();
+        }
+        if (other.length > 0) {
+          const result = await writeOthers(db, importId, source.name, other);
+          add(counts, result);
+          add(summary, result);
+          for (const id of result.touched) touched.add(id);
+          other = [];
+        }
+        options.onProgress?.({ ...counts, bytes, totalBytes: opened.size, file: fileName });
+        await db.kysely
+          .updateTable('imports')
+          .set({ ...counts })
+          .where('id', '=', importId)
+          .execute();
+        if (options.signal?.aborted) throw new ImportInterrupted();
+      };
+      try {
+        for await (const entry of opened.entries) {
+          const entryName = entry.name;
+          for await (const item of source.read(entry.stream, { name: entryName })) {
+            counts.read += 1;
+            summary.read += 1;
+            if (item.kind === 'reject') {
+              await reject(entryName, item.at, item.reason, item.unit);
+              continue;
+            }
+            const checked = validate(item);
+            if (typeof checked === 'string') {
+              await reject(entryName, item.at, checked, item.unit);
+              continue;
+            }
+            if (checked.kind === 'company') {
+              const keys = keyStrings(checked.facts.keys).map((k) => `${k.scheme} ${k.key}`);
+              // The same company twice in a batch: the first is written before the second is diffed.
+              if (keys.some((k) => batchKeys.has(k))) await flush(entryName);
+              for (const k of keys) batchKeys.add(k);
+              batch.push({ at: checked.at, facts: checked.facts });
+            } else other.push(checked);
+            if (batch.length + other.length >= batchSize) await flush(entryName);
+          }
+          await flush(entryName);
+        }
+      } catch (error) {
+        const message =
+          error instanceof WrongFileError
+            ? error.message
+            : error instanceof ImportInterrupted
+              ? 'interrupted'
+              : error instanceof Error
+                ? error.message
+                : String(error);
+        await db.kysely
+          .updateTable('imports')
+          .set({ ...counts, status: 'failed', finished_at: new Date(), message })
+          .where('id', '=', importId)
+          .execute();
+        throw error;
+      }
+      await db.kysely
+        .updateTable('imports')
+        .set({ ...counts, status: 'done', finished_at: new Date() })
+        .where('id', '=', importId)
+        .execute();
+    }
+  } finally {
+    if (rejectsFile) await (rejectsFile as FileHandle).close();
+    // What changed is refreshed even when the import stopped part-way (it is written and whole).
+    await refreshDependents(db, { ids: [...touched], names, allNames: false });
+    summary.seconds = (performance.now() - started) / 1000;
+  }
+  return summary;
+}
+
+/** An item checked against its schema at the boundary: the item (as zod gives it back) or the reason it is rejected. */
+function validate(item: Exclude<ImportItem, { kind: 'reject' }>): Exclude<ImportItem, { kind: 'reject' }> | string {
+  switch (item.kind) {
+    case 'company': {
+      const parsed = companyFactsSchema.safeParse(item.facts);
+      return parsed.success ? { ...item, facts: parsed.data } : describeIssues(parsed.error);
+    }
+    case 'relationship': {
+      const parsed = relationshipSchema.safeParse(item.relationship);
+      return parsed.success ? { ...item, relationship: parsed.data } : describeIssues(parsed.error);
+    }
+    case 'reporting-exception': {
+      const parsed = reportingExceptionSchema.safeParse(item.exception);
+      return parsed.success ? { ...item, exception: parsed.data } : describeIssues(parsed.error);
+    }
+    case 'legal-form': {
+      const parsed = legalFormSchema.safeParse(item.form);
+      return parsed.success ? { ...item, form: parsed.data } : describeIssues(parsed.error);
+    }
+  }
+}
+
+async function writeOthers(
+  db: Db,
+  importId: number,
+  source: string,
+  items: ImportItem[],
+): Promise<{ new: number; changed: number; unchanged: number; touched: number[] }> {
+  const out = { new: 0, changed: 0, unchanged: 0, touched: [] as number[] };
+  const forms = items.flatMap((i) => (i.kind === 'legal-form' ? [i.form] : []));
+  const relationships = items.flatMap((i) => (i.kind === 'relationship' ? [i.relationship] : []));
+  const exceptions = items.flatMap((i) => (i.kind === 'reporting-exception' ? [i.exception] : []));
+  for (const result of [
+    forms.length > 0 ? await writeLegalForms(db, forms) : null,
+    relationships.length > 0 ? await writeRelationships(db, importId, source, relationships) : null,
+    exceptions.length > 0 ? await writeReportingExceptions(db, importId, source, exceptions) : null,
+  ]) {
+    if (!result) continue;
+    out.new += result.new;
+    out.changed += result.changed;
+    out.unchanged += result.unchanged;
+    out.touched.push(...(result.touched ?? []));
+  }
+  return out;
+}

@@ -1,0 +1,301 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import { slugify } from '../../db/reference/slugify.ts';
+import type { CompanyFacts, CompanyKeys } from './company-facts.ts';
+import { currentValues, type FieldWrites, factValues, type WriteContext, writeFields } from './company-fields.ts';
+import type { ImportField } from './fields.ts';
+import { jurisdictionLocation } from './import-reference.ts';
+import { canonicalJson, insertRows, type Tx } from './sql-rows.ts';
+
+// One batch of company records (docs/decisions/0014-importers.md "Matching", "Idempotency",
+// "Transactions"): match each record to a company, diff it against what this source said last
+// time, and write the changed fields, their change rows, provenance, keys and the source's record,
+// all in one transaction — a batch commits whole or not at all, so no company is ever half written.
+
+export type CompanyItem = { at: number; facts: CompanyFacts };
+
+export type BatchResult = {
+  new: number;
+  changed: number;
+  unchanged: number;
+  rejects: { at: number; reason: string }[];
+  /** Companies created or changed (what depends on them is refreshed). */
+  touched: number[];
+  /** Name words of names that changed (old and new), for the search lexicon. */
+  names: string[];
+};
+
+export type ImportContext = WriteContext & { source: string; importId: number };
+
+/** The key strings of a record, best first: 'register' then 'lei' then the source's own schemes. */
+export function keyStrings(keys: CompanyKeys): { scheme: string; key: string }[] {
+  const out: { scheme: string; key: string }[] = [];
+  if (keys.register)
+    out.push({
+      scheme: 'register',
+      key: `${keys.register.jurisdiction}/${keys.register.authority}/${keys.register.number}`.toUpperCase(),
+    });
+  if (keys.lei) out.push({ scheme: 'lei', key: keys.lei.toUpperCase() });
+  for (const other of keys.others ?? []) out.push({ scheme: other.scheme, key: other.key });
+  return out;
+}
+
+/** Moves the id sequences past the largest ids there are (the demo seed writes its own ids). */
+export async function alignIdSequences(db: Db): Promise<void> {
+  await sql`select setval('legal_entity_ids', greatest((select coalesce(max(id), 0) from legal_entities) + 1,
+    (select last_value from legal_entity_ids)), false)`.execute(db.kysely);
+  await sql`select setval('member_ids', greatest((select coalesce(max(id), 0) from members) + 1,
+    (select last_value from member_ids)), false)`.execute(db.kysely);
+}
+
+export async function writeCompanyBatch(db: Db, context: ImportContext, items: CompanyItem[]): Promise<BatchResult> {
+  const result: BatchResult = { new: 0, changed: 0, unchanged: 0, rejects: [], touched: [], names: [] };
+  const r = context.reference;
+  await db.kysely.transaction().execute(async (tx) => {
+    const matches = await match(tx, items, r);
+    const matchedIds = [...new Set([...matches.values()])];
+    const previous = new Map<number, Record<string, unknown>>();
+    if (matchedIds.length > 0) {
+      const rows = await sql<{ legal_entity_id: number; facts: Record<string, unknown> }>`
+        select legal_entity_id, facts from company_source_records
+        where source = ${context.source} and legal_entity_id = any(${matchedIds}::bigint[])`.execute(tx);
+      for (const row of rows.rows) previous.set(Number(row.legal_entity_id), row.facts);
+    }
+    const firstTime = matchedIds.filter((id) => !previous.has(id));
+    const current = await currentValues(tx, firstTime, r);
+
+    const writes: FieldWrites = new Map();
+    const changes: object[] = [];
+    const provenance: object[] = [];
+    const records: object[] = [];
+    const keys: object[] = [];
+    const created: { item: CompanyItem; location: number }[] = [];
+    const observedAt = new Date().toISOString();
+    const write = (id: number, field: ImportField, value: unknown) => {
+      const list = writes.get(field) ?? [];
+      list.push({ id, value });
+      writes.set(field, list);
+    };
+
+    for (const item of items) {
+      const { facts } = item;
+      const stored = { ...facts, sourceDate: undefined };
+      const id = matches.get(item);
+      if (id === undefined) {
+        const location = facts.jurisdiction ? jurisdictionLocation(r, facts.jurisdiction) : null;
+        if (!facts.name || location === null) {
+          result.rejects.push({
+            at: item.at,
+            reason: !facts.name
+              ? 'a new company needs a name'
+              : `unknown jurisdiction “${facts.jurisdiction ?? ''}” (an ISO 3166 code was expected)`,
+          });
+          continue;
+        }
+        created.push({ item, location });
+        continue;
+      }
+      for (const k of keyStrings(facts.keys)) keys.push({ ...k, legal_entity_id: id, source: context.source });
+      const before = previous.get(id);
+      if (before && canonicalJson(before) === canonicalJson(JSON.parse(JSON.stringify(stored)))) {
+        result.unchanged += 1;
+        continue;
+      }
+      const oldValues = before ? factValues(before as CompanyFacts) : (current.get(id) ?? new Map());
+      let changed = false;
+      for (const [field, value] of factValues(facts)) {
+        if (field === 'jurisdiction' && jurisdictionLocation(r, value as string) === null) continue;
+        const old = oldValues.get(field) ?? null;
+        if (canonicalJson(old) === canonicalJson(value ?? null)) continue;
+        if (isEmpty(old) && isEmpty(value)) continue;
+        changed = true;
+        write(id, field, value);
+        if (field === 'name') result.names.push(String(old ?? ''), String(value));
+        changes.push({
+          legal_entity_id: id,
+          field,
+          old_value: isEmpty(old) ? null : old,
+          new_value: isEmpty(value) ? null : value,
+          source: context.source,
+          source_date: facts.sourceDate,
+          import_id: context.importId,
+        });
+        provenance.push({
+          legal_entity_id: id,
+          field,
+          source: context.source,
+          source_date: facts.sourceDate,
+          observed_at: observedAt,
+        });
+      }
+      records.push({
+        legal_entity_id: id,
+        source: context.source,
+        facts: stored,
+        source_date: facts.sourceDate,
+        import_id: context.importId,
+      });
+      if (changed) {
+        result.changed += 1;
+        result.touched.push(id);
+      } else result.unchanged += 1;
+    }
+
+    if (created.length > 0) {
+      const ids = (
+        await sql<{
+          id: number;
+        }>`select nextval('legal_entity_ids') as id from generate_series(1, ${created.length})`.execute(tx)
+      ).rows.map((row) => Number(row.id));
+      const entities = created.map(({ item, location }, i) => {
+        const id = ids[i] as number;
+        const name = item.facts.name as string;
+        const slug = slugify(name).slice(0, 80).replace(/-+$/, '') || 'company';
+        return { id, uri: `${slug}-${id}`, name, search_name: '', jurisdiction_id: location };
+      });
+      await insertRows(
+        tx,
+        'legal_entities',
+        { id: 'bigint', uri: 'text', name: 'text', search_name: 'text', jurisdiction_id: 'int' },
+        entities,
+      );
+      created.forEach(({ item }, i) => {
+        const id = ids[i] as number;
+        const { facts } = item;
+        result.new += 1;
+        result.touched.push(id);
+        for (const [field, value] of factValues(facts)) {
+          write(id, field, value);
+          provenance.push({
+            legal_entity_id: id,
+            field,
+            source: context.source,
+            source_date: facts.sourceDate,
+            observed_at: observedAt,
+          });
+        }
+        if (facts.name) result.names.push(facts.name);
+        changes.push({
+          legal_entity_id: id,
+          field: 'company',
+          old_value: null,
+          new_value: { name: facts.name, jurisdiction: facts.jurisdiction ?? null },
+          source: context.source,
+          source_date: facts.sourceDate,
+          import_id: context.importId,
+        });
+        for (const k of keyStrings(facts.keys)) keys.push({ ...k, legal_entity_id: id, source: context.source });
+        records.push({
+          legal_entity_id: id,
+          source: context.source,
+          facts: { ...facts, sourceDate: undefined },
+          source_date: facts.sourceDate,
+          import_id: context.importId,
+        });
+      });
+    }
+
+    await writeFields(tx, writes, context);
+    await insertRows(
+      tx,
+      'company_changes',
+      {
+        legal_entity_id: 'bigint',
+        field: 'text',
+        old_value: 'jsonb',
+        new_value: 'jsonb',
+        source: 'text',
+        source_date: 'timestamptz',
+        import_id: 'bigint',
+      },
+      changes,
+    );
+    await insertRows(
+      tx,
+      'company_provenance',
+      {
+        legal_entity_id: 'bigint',
+        field: 'text',
+        source: 'text',
+        source_date: 'timestamptz',
+        observed_at: 'timestamptz',
+      },
+      provenance,
+      sql`on conflict (legal_entity_id, field) do update set source = excluded.source,
+        source_date = excluded.source_date, observed_at = excluded.observed_at`,
+    );
+    await insertRows(
+      tx,
+      'company_source_records',
+      { legal_entity_id: 'bigint', source: 'text', facts: 'jsonb', source_date: 'timestamptz', import_id: 'bigint' },
+      records,
+      sql`on conflict (legal_entity_id, source) do update set facts = excluded.facts,
+        source_date = excluded.source_date, import_id = excluded.import_id`,
+    );
+    // A key already naming another company stays with it (merging two companies is not an import's call).
+    await insertRows(
+      tx,
+      'company_keys',
+      { scheme: 'text', key: 'text', legal_entity_id: 'bigint', source: 'text' },
+      keys,
+      sql`on conflict (scheme, key) do nothing`,
+    );
+  });
+  return result;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * Each record's company: by its keys in company_keys, best key first (register, LEI, the source's
+ * own); then, for companies no import has keyed yet (the demo data), by an LEI or a register
+ * number (in the same country) among their identifiers.
+ */
+async function match(tx: Tx, items: CompanyItem[], r: WriteContext['reference']): Promise<Map<CompanyItem, number>> {
+  const wanted = items.flatMap((i) => keyStrings(i.facts.keys));
+  const found = new Map<string, number>();
+  if (wanted.length > 0) {
+    const rows = await sql<{ scheme: string; key: string; legal_entity_id: number }>`
+      select k.scheme, k.key, k.legal_entity_id from company_keys k
+      join unnest(${wanted.map((w) => w.scheme)}::text[], ${wanted.map((w) => w.key)}::text[]) as w(scheme, key)
+        on k.scheme = w.scheme and k.key = w.key`.execute(tx);
+    for (const row of rows.rows) found.set(`${row.scheme} ${row.key}`, Number(row.legal_entity_id));
+  }
+  const out = new Map<CompanyItem, number>();
+  const unmatched: CompanyItem[] = [];
+  for (const item of items) {
+    const id = keyStrings(item.facts.keys)
+      .map((k) => found.get(`${k.scheme} ${k.key}`))
+      .find((x) => x !== undefined);
+    if (id !== undefined) out.set(item, id);
+    else unmatched.push(item);
+  }
+  const values = unmatched.flatMap((i) =>
+    [i.facts.keys.lei, i.facts.keys.register?.number].filter((v): v is string => !!v),
+  );
+  if (values.length > 0) {
+    const lei = r.identifierTypes.get('lei') ?? -1;
+    const number = r.identifierTypes.get('company_number') ?? -1;
+    const rows = await sql<{ identifier: string; type: number; legal_entity_id: number; jurisdiction_id: number }>`
+      select i.identifier, i.identifier_type_id as type, i.legal_entity_id, l.jurisdiction_id
+      from legal_entity_identifiers i join legal_entities l on l.id = i.legal_entity_id
+      where i.identifier = any(${values}::text[]) and i.identifier_type_id in (${lei}, ${number})`.execute(tx);
+    for (const item of unmatched) {
+      const { keys } = item.facts;
+      const byRegister = keys.register
+        ? rows.rows.find(
+            (row) =>
+              row.type === number &&
+              row.identifier === keys.register?.number &&
+              (r.locationCodes.get(row.jurisdiction_id) ?? '').slice(0, 2) === keys.register.jurisdiction.slice(0, 2),
+          )
+        : undefined;
+      const byLei = keys.lei ? rows.rows.find((row) => row.type === lei && row.identifier === keys.lei) : undefined;
+      const hit = byRegister ?? byLei;
+      if (hit) out.set(item, Number(hit.legal_entity_id));
+    }
+  }
+  return out;
+}
