@@ -14,6 +14,8 @@ export default [
     route(':section/export', 'routes/export.tsx', { id: 'section-export' }),
     route(':section/export/f/*', 'routes/export.tsx', { id: 'section-export-filtered' }),
     route('companies/details/:uri', 'routes/companies/details.tsx'),
+    // A company's History tab: the changes imports recorded (ADR 0014), filterable by field, paged.
+    route('companies/details/:uri/history', 'routes/companies/history.tsx'),
     route('companies/directories/jurisdictions', 'routes/companies/jurisdictions.tsx'),
     route('companies/directories/industries', 'routes/companies/industries.tsx', { id: 'industries' }),
     route('companies/directories/industries/f/:industry', 'routes/companies/industries.tsx', { id: 'industry' }),

@@ -51,6 +51,11 @@ export const EXPORT_ROW_LIMIT = 10_000;
 export const ADVANCED_PROFILE_THRESHOLD = 10;
 
 /** The limits as the messages name them. */
+/** Changes on one page of a company's History tab (ADR 0014's company_changes, newest first). */
+export const HISTORY_PAGE_SIZE = 50;
+/** The last page of a company's history a request may ask for (pages × size rows are skipped). */
+export const HISTORY_MAX_PAGE = 1000;
+
 export const MESSAGE_LIMITS = {
   passwordMin: PASSWORD_MIN_LENGTH,
   passwordMax: PASSWORD_MAX_LENGTH,

@@ -1,4 +1,6 @@
 import { isAdvancedProfile, profileListSizes } from '../../core/companies/advanced-profile.ts';
+import { provenanceText, readCompanyProvenance } from '../../core/companies/company-history.ts';
+import { companyIdOfUri } from '../../core/companies/company-uri.ts';
 import { type CompanyProfile, getCompany } from '../../core/companies/get-company.ts';
 import { getCompanyRecords, OTHER_LISTS, type RecordList } from '../../core/companies/get-company-records.ts';
 import { getLeiDetails, type LeiDetails } from '../../core/companies/lei-details.ts';
@@ -20,6 +22,8 @@ export type ProfileRow = {
   note?: string;
   /** Other companies a member sits on. */
   links?: { name: string; href: string }[];
+  /** Where the fact came from and when ("Source: GLEIF, 2024-05-05"), when an import wrote it. */
+  source?: string;
 };
 export type ProfileSection = { id: string; title: string; rows: ProfileRow[] };
 type SectionDraft = { id: string; title: string; rows: Omit<ProfileRow, 'key'>[] };
@@ -50,17 +54,40 @@ export type ProfilePage = {
   overview: Omit<ProfileRow, 'key'>[];
   sections: ProfileSection[];
   description: string;
+  /** Where the legal name came from, when an import wrote it. */
+  nameSource?: string;
+  /** The History tab: the changes imports recorded. */
+  historyHref: string;
 };
+
+/**
+ * The import field (core/imports/fields.ts) a profile row's fact is recorded under, by the row's
+ * section and reference type: its provenance is that field's (docs/decisions/0014-importers.md).
+ */
+const ADDRESS_FIELDS: Record<string, string> = {
+  registered: 'addresses.legal',
+  headquarter: 'addresses.headquarters',
+  postal: 'addresses.postal',
+};
+const DATE_FIELDS: Record<string, string> = { accounts: 'dates.accounts', annual_report: 'dates.annual_report' };
 
 /** The company profile as the page shows it, or null when no company has this uri. */
 export async function loadProfilePage(services: AppServices, lang: Lang, uri: string): Promise<ProfilePage | null> {
   const { reference } = services;
   // Independent statements, run side by side (the records find the company by its uri themselves).
-  const [company, lists] = await Promise.all([getCompany(services.db, uri), getCompanyRecords(services.db, { uri })]);
+  const [company, lists, provenance] = await Promise.all([
+    getCompany(services.db, uri),
+    getCompanyRecords(services.db, { uri }),
+    readCompanyProvenance(services.db, companyIdOfUri(uri) ?? 0),
+  ]);
   if (!company || !lists) return null;
   const lei = await getLeiDetails(services.db, company.id);
   const p = presenter(reference, lang);
   const t = p.t;
+  const source = (field: string | undefined) => {
+    const fact = field === undefined ? undefined : provenance.get(field);
+    return fact ? t('profile.source', { source: provenanceText(fact) }) : undefined;
+  };
   const yesNo = (v: boolean) => (v ? t('profile.yes') : t('profile.no'));
   const jurisdiction = p.jurisdiction(company.jurisdiction_id);
   const jurisdictionUri = reference.locations.byId.get(company.jurisdiction_id)?.uri ?? '';
@@ -72,22 +99,25 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
   const kind = reference.kinds.byId.get(company.kind_id ?? -1);
 
   const overview: Omit<ProfileRow, 'key'>[] = [
-    { label: t('columns.status'), value: p.status(company.status_id).text },
+    { label: t('columns.status'), value: p.status(company.status_id).text, source: source('status') },
     {
       label: t('columns.jurisdiction'),
       value: `${jurisdiction.flag} ${jurisdiction.text}`.trim(),
       href: searchPath(`jurisdiction-${jurisdictionUri}-${company.jurisdiction_id}`),
+      source: source('jurisdiction'),
     },
-    { label: t('columns.registration_date'), value: p.date(company.registered_on) },
+    { label: t('columns.registration_date'), value: p.date(company.registered_on), source: source('registered_on') },
     {
       label: t('profile.kind'),
       value: p.name(kind),
       href: kind ? searchPath(`kind-${kind.uri}-${kind.id}`) : undefined,
+      source: source('legal_form'),
     },
     {
       label: t('columns.primary_industry'),
       value: p.name(primaryIndustry),
       href: primaryIndustry ? searchPath(`industry-${primaryIndustry.uri}-${primaryIndustry.id}`) : undefined,
+      source: source('industries'),
     },
     { label: t('columns.size'), value: p.name(size), href: size ? searchPath(`size-${size.uri}`) : undefined },
     {
@@ -103,36 +133,60 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     {
       id: 'statuses',
       title: t('columns.status'),
-      rows: company.statuses.map((s) => ({ label: p.name(reference.statuses.byId.get(s.status_id)), value: '' })),
+      rows: company.statuses.map((s) => ({
+        label: p.name(reference.statuses.byId.get(s.status_id)),
+        value: '',
+        source: source('status'),
+      })),
     },
     {
       id: 'names',
       title: t('profile.names'),
-      rows: company.names.map((n) => ({ label: p.name(reference.nameTypes.byId.get(n.name_type_id)), value: n.name })),
+      rows: company.names.map((n) => {
+        const type = reference.nameTypes.byId.get(n.name_type_id);
+        return {
+          label: p.name(type),
+          value: n.name,
+          source: source(type?.uri === 'legal_name_full' ? 'name' : 'other_names'),
+        };
+      }),
     },
     {
       id: 'addresses',
       title: t('profile.addresses'),
       rows: company.addresses.map((a) => {
         const country = a.country_id ? p.name(reference.locations.byId.get(a.country_id)) : null;
-        return { label: p.name(reference.addressTypes.byId.get(a.address_type_id)), value: formatAddress(a, country) };
+        const type = reference.addressTypes.byId.get(a.address_type_id);
+        return {
+          label: p.name(type),
+          value: formatAddress(a, country),
+          source: source(ADDRESS_FIELDS[type?.uri ?? '']),
+        };
       }),
     },
     {
       id: 'dates',
       title: t('profile.dates'),
-      rows: company.dates.map((d) => ({
-        label: p.name(reference.dateTypes.byId.get(d.date_type_id)),
-        value: p.date(d.date),
-      })),
+      rows: company.dates.map((d) => {
+        const type = reference.dateTypes.byId.get(d.date_type_id);
+        return {
+          label: p.name(type),
+          value: p.date(d.date),
+          source: source(type?.uri === 'registration' ? 'registered_on' : DATE_FIELDS[type?.uri ?? '']),
+        };
+      }),
     },
     {
       id: 'identifiers',
       title: t('profile.identifiers'),
-      rows: company.identifiers.map((i) => ({
-        label: p.name(reference.identifierTypes.byId.get(i.identifier_type_id)),
-        value: i.identifier,
-      })),
+      rows: company.identifiers.map((i) => {
+        const type = reference.identifierTypes.byId.get(i.identifier_type_id);
+        return {
+          label: p.name(type),
+          value: i.identifier,
+          source: source(type ? `identifiers.${type.uri}` : undefined),
+        };
+      }),
     },
     {
       id: 'industries',
@@ -150,6 +204,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
           value: p.name(industry),
           href: industry ? searchPath(`industry-${industry.uri}-${industry.id}`) : undefined,
           note: flags.join(', '),
+          source: source('industries'),
         };
       }),
     },
@@ -216,6 +271,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
         href: m.company_uri ? p.companyHref(m.company_uri) : undefined,
         note: m.since ? t('profile.since', { date: p.date(m.since) }) : undefined,
         links: (otherCompanies.get(m.member_id) ?? []).map((o) => ({ name: o.name, href: p.companyHref(o.uri) })),
+        source: source('members'),
       })),
     },
     {
@@ -246,6 +302,8 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     ...presentRecords(company, lists, p),
     overview,
     sections,
+    nameSource: source('name'),
+    historyHref: p.path(`/companies/details/${encodeURIComponent(company.uri)}/history/`),
     description: t('profile.description', {
       name: company.name,
       status: p.status(company.status_id).text.toLowerCase(),

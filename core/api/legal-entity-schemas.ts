@@ -108,7 +108,7 @@ export const LegalEntityIndustrySchema = z
     industry_id: z.number().int(),
     uri: z.string(),
     name: z.string(),
-    code: z.string().describe('NAICS code.'),
+    code: z.string().describe('NACE Rev. 2 code.'),
     industry_indicators: z.array(z.object({ type: z.enum(INDUSTRY_INDICATOR_TYPES) })),
   })
   .meta({ id: 'LegalEntityIndustry' });

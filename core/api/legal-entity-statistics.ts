@@ -98,8 +98,8 @@ export const LegalEntityStatisticsSchema = z
     ),
     by_status: breakdown(BucketSchema, 'a status'),
     by_sector: breakdown(
-      BucketSchema.extend({ code: z.string().describe('NAICS sector code.') }),
-      'a primary industry (rolled up to its top-level NAICS sector)',
+      BucketSchema.extend({ code: z.string().describe('NACE Rev. 2 section letter.') }),
+      'a primary industry (rolled up to its NACE Rev. 2 section)',
     ),
     by_registration_year: breakdown(
       z.object({ year: z.number().int(), count: z.number().int() }),

@@ -49,8 +49,8 @@ export const LocationItemSchema = ReferenceItemSchema.extend({
 }).meta({ id: 'LocationItem' });
 
 export const IndustryItemSchema = ReferenceItemSchema.extend({
-  code: z.string().describe('NAICS code.'),
-  level: z.number().int().describe('1 = sector … 5 = national industry.'),
+  code: z.string().describe('NACE Rev. 2 code: a section letter (A), a division (01) or a group (01.1).'),
+  level: z.number().int().describe('1 = section, 2 = division, 3 = group (NACE Rev. 2).'),
   parent_id: z.number().int().nullable(),
   parent_industries: z.array(LinkSchema).describe('Ancestors, from the sector down to the parent.'),
   child_industries: z.array(LinkSchema),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { normalizeName } from '../companies/normalize-name.ts';
+import { industryForSourceCode } from '../industries/source-codes.ts';
 import type { CompanyFacts, FactAddress, FactIndustry, FactMember, FactName } from './company-facts.ts';
 import type { ImportField } from './fields.ts';
 import { type ImportReference, jurisdictionLocation } from './import-reference.ts';
@@ -276,8 +277,8 @@ export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteCon
 }
 
 /**
- * Industries as the source's codes; those that name a node of our tree (NAICS 2017 codes, and what
- * `industryMappings` maps) become the company's industries, the first primary one its primary industry.
+ * Industries as the source's codes; those that name a node of our tree (NACE Rev. 2, each scheme
+ * mapped by industryForSourceCode) become the company's industries, the first primary one its primary industry.
  */
 async function writeIndustries(tx: Tx, list: { id: number; value: unknown }[], r: ImportReference): Promise<void> {
   const rows: { legal_entity_id: number; industry_id: number; is_primary: boolean }[] = [];
@@ -314,14 +315,10 @@ async function writeIndustries(tx: Tx, list: { id: number; value: unknown }[], r
   );
 }
 
-/** Maps a source's industry code onto our tree; other schemes register theirs here. */
-export const industryMappings: Partial<Record<FactIndustry['scheme'], (code: string) => string | null>> = {
-  'naics-2017': (code) => code,
-};
-
+/** A source's industry code on our tree, NACE Rev. 2 (ADR 0017's industryForSourceCode), when loaded. */
 function industryId(industry: FactIndustry, r: ImportReference): number | null {
-  const naics = industryMappings[industry.scheme]?.(industry.code) ?? null;
-  return naics === null ? null : (r.industries.get(naics) ?? null);
+  const hub = industryForSourceCode(industry.scheme, industry.code);
+  return hub === null ? null : (r.industries.get(hub.code) ?? null);
 }
 
 /** Members of the positions the source states, replaced; the member rows left without a company go. */

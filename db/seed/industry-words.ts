@@ -1,4 +1,4 @@
-// Industry groups of the demo data: which NAICS codes they cover, how common they are, and the
+// Industry groups of the demo data: which NACE Rev. 2 divisions they cover (ADR 0017), how common they are, and the
 // words a company of that industry puts in its name, per language. A bank is called "… Bank",
 // a German bakery "Bäckerei …", an Italian restaurant "Trattoria …".
 
@@ -6,7 +6,7 @@ import type { NameLanguage } from './country-profiles.ts';
 
 export type IndustryGroup = {
   key: string;
-  /** NAICS code prefixes; the company's primary industry is a 6-digit code under one of them. */
+  /** NACE Rev. 2 code prefixes; the company's primary industry is a leaf industry under one of them (ADR 0017). */
   prefixes: string[];
   weight: number;
   /** Non-profit organisations take the country's non-profit legal forms. */
@@ -31,7 +31,7 @@ const group = (
 };
 
 export const INDUSTRY_GROUPS: IndustryGroup[] = [
-  group('crops', '111', 1.2, {
+  group('crops', '01.1 01.2 01.3 01.6', 1.2, {
     en: 'Farms|Farming|Agriculture|Growers|Harvest|Orchards',
     de: 'Landwirtschaft|Agrar|Hof|Gärtnerei|Obstbau',
     fr: 'Agricole|Exploitation Agricole|Cultures|Vergers|Domaine',
@@ -45,7 +45,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Agrícola|Agro|Fazenda|Agropecuária',
     fi: 'Maatalous|Tila|Puutarha|Agro',
   }),
-  group('livestock', '112', 0.8, {
+  group('livestock', '01.4 01.5', 0.8, {
     en: 'Livestock|Cattle Company|Dairy|Ranch|Poultry',
     de: 'Viehzucht|Milchhof|Geflügelhof|Tierzucht',
     fr: 'Élevage|Laiterie|Volailles',
@@ -59,7 +59,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Pecuária|Laticínios|Avícola',
     fi: 'Karjatila|Meijeri',
   }),
-  group('forestry', '113 114 115', 0.6, {
+  group('forestry', '02 03', 0.6, {
     en: 'Forestry|Timber|Fisheries|Seafood',
     de: 'Forst|Holz|Fischerei',
     fr: 'Forestière|Bois|Pêcheries|Marée',
@@ -73,7 +73,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Florestal|Madeiras|Pescados',
     fi: 'Metsä|Puu|Kalastus',
   }),
-  group('mining', '21', 0.7, {
+  group('mining', '05 06 07 08 09', 0.7, {
     en: 'Mining|Resources|Minerals|Oil & Gas|Quarries|Petroleum',
     de: 'Bergbau|Rohstoffe|Mineralien|Steinbruch|Erdöl',
     fr: 'Mines|Ressources|Minéraux|Carrières|Pétrole',
@@ -87,7 +87,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Mineração|Recursos|Pedreiras',
     fi: 'Kaivos|Mineraalit',
   }),
-  group('utilities', '22', 1.0, {
+  group('utilities', '35 36 37', 1.0, {
     en: 'Energy|Power|Utilities|Solar|Water|Renewables',
     de: 'Energie|Stadtwerke|Solar|Wasserwerke|Strom',
     fr: 'Énergie|Électricité|Solaire|Eaux',
@@ -101,7 +101,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Energia|Elétrica|Solar|Águas',
     fi: 'Energia|Sähkö|Aurinkovoima|Vesi',
   }),
-  group('building', '236', 4, {
+  group('building', '41', 4, {
     en: 'Construction|Builders|Homes|Building|Developments|Contractors',
     de: 'Bau|Hochbau|Baugesellschaft|Wohnbau|Bauunternehmung',
     fr: 'Construction|Bâtiment|BTP|Constructions',
@@ -115,7 +115,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Construções|Construtora|Edificações|Obras',
     fi: 'Rakennus|Rakentajat',
   }),
-  group('civil', '237', 1, {
+  group('civil', '42', 1, {
     en: 'Civil Engineering|Infrastructure|Paving|Earthworks',
     de: 'Tiefbau|Straßenbau|Infrastruktur|Erdbau',
     fr: 'Travaux Publics|Génie Civil|Terrassement|Infrastructures',
@@ -129,7 +129,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Infraestrutura|Terraplenagem|Pavimentação',
     fi: 'Maanrakennus|Infra',
   }),
-  group('trades', '238', 5, {
+  group('trades', '43', 5, {
     en: 'Plumbing|Electric|Roofing|HVAC|Painting|Flooring|Glass|Drywall|Masonry|Carpentry|Heating & Air',
     de: 'Elektro|Sanitär|Dachdeckerei|Heizungsbau|Malerbetrieb|Fliesen|Glaserei|Zimmerei|Schreinerei|Haustechnik',
     fr: 'Électricité|Plomberie|Couverture|Chauffage|Peinture|Carrelage|Menuiserie|Maçonnerie',
@@ -143,7 +143,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Instalações|Elétrica|Hidráulica|Pinturas|Reformas|Carpintaria',
     fi: 'Sähkö|LVI|Katto|Maalaus|Lattia|Puusepät',
   }),
-  group('food', '311 312', 1.5, {
+  group('food', '10 11 12', 1.5, {
     en: 'Foods|Bakery|Brewing|Beverages|Dairy Products|Confectionery|Meats|Brewery',
     de: 'Bäckerei|Brauerei|Lebensmittel|Feinkost|Metzgerei|Getränke|Konditorei|Molkerei',
     fr: 'Boulangerie|Brasserie|Alimentaire|Pâtisserie|Charcuterie|Boissons|Fromagerie|Chocolaterie',
@@ -157,7 +157,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Alimentos|Padaria|Cervejaria|Bebidas|Laticínios|Vinhos',
     fi: 'Leipomo|Panimo|Elintarvike|Juomat',
   }),
-  group('manufacturing', '313 314 315 316 321 322 323 324 325 326 327 331 332 333 334 335 336 337 339', 4, {
+  group('manufacturing', '13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33', 4, {
     en: 'Manufacturing|Industries|Engineering|Machinery|Metalworks|Plastics|Chemicals|Electronics|Tools|Components|Precision|Textiles|Printing|Furniture|Fabrication',
     de: 'Maschinenbau|Metallbau|Werkzeugbau|Kunststofftechnik|Chemie|Elektronik|Präzisionstechnik|Industrie|Anlagenbau|Stahlbau|Textil|Druckerei|Möbelwerk|Technik|Fertigung',
     fr: 'Industrie|Industries|Mécanique|Métallurgie|Plasturgie|Chimie|Électronique|Outillage|Textile|Imprimerie|Meubles|Usinage',
@@ -171,7 +171,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Indústria|Industrial|Metalúrgica|Plásticos|Química|Eletrônica|Máquinas|Têxtil|Gráfica|Móveis',
     fi: 'Teollisuus|Konepaja|Metalli|Muovi|Kemia|Elektroniikka|Tekstiili|Paino|Huonekalu',
   }),
-  group('wholesale', '42', 4, {
+  group('wholesale', '46', 4, {
     en: 'Trading|Distribution|Wholesale|Supply|Imports|Exports|Distributors',
     de: 'Handel|Großhandel|Vertrieb|Handelsgesellschaft|Import Export',
     fr: 'Distribution|Négoce|Commerce|Import Export|Diffusion',
@@ -185,7 +185,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Comércio|Distribuidora|Atacado|Importadora',
     fi: 'Kauppa|Tukku|Jakelu',
   }),
-  group('cars', '441', 1, {
+  group('cars', '45', 1, {
     en: 'Motors|Auto Sales|Cars|Automotive',
     de: 'Autohaus|Automobile|Kfz-Handel',
     fr: 'Automobiles|Garage|Auto',
@@ -199,7 +199,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Automóveis|Veículos|Motors',
     fi: 'Auto|Autoliike',
   }),
-  group('grocery', '445', 1.5, {
+  group('grocery', '47.1 47.2', 1.5, {
     en: 'Market|Grocers|Food Store|Deli|Wines',
     de: 'Markt|Lebensmittel|Feinkost|Weinhandel|Bioladen',
     fr: 'Marché|Épicerie|Primeur|Cave|Supérette',
@@ -213,7 +213,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Mercado|Supermercado|Mercearia|Empório',
     fi: 'Market|Ruokakauppa|Herkku',
   }),
-  group('retail', '442 443 444 446 447 448 451 452 453 454', 4, {
+  group('retail', '47.4 47.5 47.6 47.7 47.8 47.9', 4, {
     en: 'Store|Shop|Retail|Fashion|Outlet|Home|Pharmacy|Books|Garden Center|Boutique|Hardware',
     de: 'Mode|Einrichtung|Apotheke|Buchhandlung|Baumarkt|Gartencenter|Boutique|Schuhhaus|Kaufhaus|Optik|Elektromarkt',
     fr: 'Boutique|Mode|Maison|Pharmacie|Librairie|Bricolage|Jardinerie|Chaussures|Optique|Bazar',
@@ -227,7 +227,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Loja|Moda|Casa|Farmácia|Livraria|Ferragens|Calçados|Ótica',
     fi: 'Kauppa|Muoti|Koti|Apteekki|Kirjakauppa|Rautakauppa|Kenkä|Optiikka',
   }),
-  group('trucking', '484 485', 2, {
+  group('trucking', '49', 2, {
     en: 'Transport|Trucking|Freight|Haulage|Express|Logistics',
     de: 'Transporte|Spedition|Logistik|Güterverkehr|Kurierdienst',
     fr: 'Transports|Fret|Express|Logistique|Messagerie',
@@ -241,7 +241,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Transportes|Logística|Cargas|Expresso',
     fi: 'Kuljetus|Rahti|Logistiikka',
   }),
-  group('shipping', '481 482 483 486 487', 0.4, {
+  group('shipping', '50 51', 0.4, {
     en: 'Airways|Shipping|Maritime|Marine|Aviation|Rail',
     de: 'Reederei|Schifffahrt|Luftfahrt|Bahn',
     fr: 'Maritime|Navigation|Aviation|Ferroviaire',
@@ -255,7 +255,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Marítima|Navegação|Aviação|Ferrovia',
     fi: 'Varustamo|Merenkulku|Ilmailu',
   }),
-  group('logistics', '488 492 493', 1.8, {
+  group('logistics', '52 53', 1.8, {
     en: 'Logistics|Warehousing|Storage|Couriers|Forwarding',
     de: 'Logistik|Lagerhaus|Lagerlogistik|Kurier|Speditionsgesellschaft',
     fr: 'Logistique|Entreposage|Stockage|Coursiers',
@@ -269,7 +269,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Logística|Armazéns|Armazenagem',
     fi: 'Logistiikka|Varasto',
   }),
-  group('media', '5111 512 515 519', 1, {
+  group('media', '58.1 59 60 63.9', 1, {
     en: 'Media|Publishing|Press|Films|Studios|Productions|Broadcasting',
     de: 'Verlag|Medien|Film|Studios|Produktion|Rundfunk',
     fr: 'Éditions|Médias|Films|Studio|Productions|Presse',
@@ -283,7 +283,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Editora|Mídia|Produções|Comunicação',
     fi: 'Kustannus|Media|Filmi|Tuotanto',
   }),
-  group('telecom', '517', 0.5, {
+  group('telecom', '61', 0.5, {
     en: 'Telecom|Networks|Communications|Broadband|Wireless',
     de: 'Telekom|Netze|Kommunikation|Breitband|Funk',
     fr: 'Télécom|Réseaux|Communications|Télécommunications',
@@ -297,7 +297,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Telecom|Telecomunicações|Redes',
     fi: 'Tietoliikenne|Verkot',
   }),
-  group('software', '5112 518 5415', 5, {
+  group('software', '58.2 62 63.1', 5, {
     en: 'Software|Technologies|Tech|Digital|Systems|Solutions|Data|Labs|IT Services|Cloud|Analytics|Computing',
     de: 'Software|Informatik|Digital|Systemhaus|IT-Service|Datentechnik|Technologies|IT-Lösungen|Softwareentwicklung',
     fr: 'Informatique|Logiciels|Numérique|Digital|Systèmes|Technologies|Solutions',
@@ -313,7 +313,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
   }),
   group(
     'bank',
-    '5221',
+    '64.1',
     1.2,
     {
       en: 'Bank|Savings Bank|Credit Union|Bancorp',
@@ -333,7 +333,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
   ),
   group(
     'finance',
-    '5222 5223 523 525',
+    '64.3 64.9 66',
     2.5,
     {
       en: 'Capital|Finance|Investments|Partners|Asset Management|Securities|Financial|Wealth|Ventures|Funding',
@@ -353,7 +353,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
   ),
   group(
     'insurance',
-    '524',
+    '65',
     1.2,
     {
       en: 'Insurance|Assurance|Underwriters|Brokers|Mutual',
@@ -371,7 +371,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     },
     { licensed: true },
   ),
-  group('real-estate', '531', 5, {
+  group('real-estate', '68', 5, {
     en: 'Properties|Realty|Real Estate|Estates|Property Management|Homes',
     de: 'Immobilien|Grundbesitz|Hausverwaltung|Wohnungsbau|Liegenschaften',
     fr: 'Immobilier|Immobilière|Foncière|Habitat|Gestion Immobilière',
@@ -385,7 +385,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Imobiliária|Imóveis|Empreendimentos|Patrimonial',
     fi: 'Kiinteistö|Kiinteistöt|Asunnot',
   }),
-  group('rental', '532 533', 1, {
+  group('rental', '77', 1, {
     en: 'Rentals|Leasing|Hire|Equipment Rental',
     de: 'Vermietung|Leasing|Verleih|Mietservice',
     fr: 'Location|Leasing|Loueur',
@@ -401,7 +401,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
   }),
   group(
     'legal',
-    '5411',
+    '69.1',
     2,
     {
       en: 'Law|Legal|Law Group|Attorneys|Solicitors|Law Offices',
@@ -419,7 +419,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     },
     { licensed: true },
   ),
-  group('accounting', '5412', 2, {
+  group('accounting', '69.2', 2, {
     en: 'Accounting|Accountants|Tax Advisors|Bookkeeping|Audit|CPAs',
     de: 'Steuerberatung|Steuerberater|Wirtschaftsprüfung|Buchhaltung|Treuhand',
     fr: 'Expertise Comptable|Comptabilité|Audit|Fiduciaire|Conseil Fiscal',
@@ -433,7 +433,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Contabilidade|Auditoria|Assessoria Contábil',
     fi: 'Tilitoimisto|Tilintarkastus|Kirjanpito',
   }),
-  group('engineering', '5413 5414', 2, {
+  group('engineering', '71 74', 2, {
     en: 'Engineering|Architects|Design|Surveyors|Consulting Engineers',
     de: 'Ingenieurbüro|Architekten|Planungsbüro|Ingenieure|Vermessung|Design',
     fr: 'Ingénierie|Architectes|Bureau d’Études|Design|Géomètres',
@@ -447,7 +447,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Engenharia|Arquitetos|Projetos|Design',
     fi: 'Insinööritoimisto|Arkkitehdit|Suunnittelu',
   }),
-  group('consulting', '5416 5419 5611', 4, {
+  group('consulting', '70.2 82', 4, {
     en: 'Consulting|Advisors|Partners|Management|Strategy|Group|Associates',
     de: 'Beratung|Unternehmensberatung|Consulting|Management|Partner',
     fr: 'Conseil|Consulting|Management|Stratégie|Associés',
@@ -461,7 +461,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Consultoria|Assessoria|Gestão|Associados',
     fi: 'Konsultointi|Neuvonta|Konsultit',
   }),
-  group('marketing', '5418', 1.5, {
+  group('marketing', '73', 1.5, {
     en: 'Marketing|Advertising|Media Group|Creative|Communications|Agency',
     de: 'Werbeagentur|Marketing|Kommunikation|Werbung|Kreativ',
     fr: 'Communication|Publicité|Marketing|Agence|Création',
@@ -475,7 +475,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Publicidade|Marketing|Comunicação|Agência',
     fi: 'Mainostoimisto|Markkinointi|Viestintä',
   }),
-  group('research', '5417', 0.8, {
+  group('research', '72', 0.8, {
     en: 'Research|Biotech|Labs|Sciences|Therapeutics|Innovations',
     de: 'Forschung|Biotech|Labor|Wissenschaft|Innovationen',
     fr: 'Recherche|Biotech|Laboratoires|Sciences|Innovation',
@@ -489,7 +489,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Pesquisa|Biotecnologia|Laboratórios|Ciências',
     fi: 'Tutkimus|Biotekniikka|Laboratorio',
   }),
-  group('holding', '551', 2.5, {
+  group('holding', '64.2 70.1', 2.5, {
     en: 'Holdings|Group|Holding Company|Enterprises|International',
     de: 'Holding|Beteiligungs|Verwaltungs|Gruppe|Beteiligungsgesellschaft',
     fr: 'Holding|Groupe|Participations|Financière',
@@ -503,7 +503,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Holding|Grupo|Participações',
     fi: 'Holding|Yhtymä|Konserni',
   }),
-  group('staffing', '5612 5613 5614 5615', 1.5, {
+  group('staffing', '78 79 80', 1.5, {
     en: 'Staffing|Recruitment|Personnel|Business Services|Travel|Call Center',
     de: 'Personalservice|Zeitarbeit|Personalberatung|Reisebüro|Bürodienste',
     fr: 'Intérim|Recrutement|Services|Voyages|Centre d’Appels',
@@ -517,7 +517,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Recursos Humanos|Recrutamento|Viagens|Serviços',
     fi: 'Henkilöstöpalvelut|Rekrytointi|Matkatoimisto',
   }),
-  group('facilities', '5616 5617 5619', 1.8, {
+  group('facilities', '81', 1.8, {
     en: 'Cleaning|Facility Services|Security|Landscaping|Janitorial|Pest Control',
     de: 'Gebäudereinigung|Facility Management|Sicherheitsdienst|Gartenbau|Hausmeisterservice|Reinigung',
     fr: 'Nettoyage|Propreté|Sécurité|Espaces Verts|Services',
@@ -531,7 +531,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Limpeza|Segurança|Jardinagem|Serviços|Manutenção',
     fi: 'Siivous|Kiinteistöhuolto|Vartiointi',
   }),
-  group('waste', '562', 0.4, {
+  group('waste', '38 39', 0.4, {
     en: 'Waste Management|Recycling|Environmental Services|Disposal',
     de: 'Entsorgung|Recycling|Umweltdienste|Abfallwirtschaft',
     fr: 'Recyclage|Environnement|Déchets|Valorisation',
@@ -545,7 +545,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Reciclagem|Ambiental|Resíduos',
     fi: 'Kierrätys|Ympäristö|Jäte',
   }),
-  group('education', '61', 1.2, {
+  group('education', '85', 1.2, {
     en: 'Academy|Education|Learning|School|Training|Institute',
     de: 'Akademie|Bildung|Schule|Institut|Fortbildung|Sprachschule',
     fr: 'Formation|Académie|École|Institut|Éducation',
@@ -561,7 +561,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
   }),
   group(
     'clinics',
-    '621',
+    '86',
     2.5,
     {
       en: 'Medical|Health|Dental|Clinic|Physicians|Healthcare|Therapy',
@@ -581,7 +581,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
   ),
   group(
     'care',
-    '622 623 624',
+    '87 88',
     1.5,
     {
       en: 'Care|Hospital|Senior Living|Care Homes|Family Services',
@@ -599,7 +599,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     },
     { licensed: true },
   ),
-  group('leisure', '71', 1.2, {
+  group('leisure', '90 91 92 93', 1.2, {
     en: 'Entertainment|Events|Fitness|Sports|Arts|Theatre|Games',
     de: 'Events|Fitness|Sport|Kultur|Theater|Freizeit|Unterhaltung',
     fr: 'Spectacles|Événements|Fitness|Sports|Loisirs|Théâtre|Culture',
@@ -613,7 +613,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Eventos|Entretenimento|Academia|Esportes|Lazer|Teatro',
     fi: 'Tapahtumat|Viihde|Kuntosali|Urheilu|Teatteri',
   }),
-  group('hotels', '721', 1.2, {
+  group('hotels', '55', 1.2, {
     en: 'Hotel|Hotels|Resorts|Inn|Lodge|Hospitality',
     de: 'Hotel|Hotels|Gasthof|Pension|Hotelbetriebs|Resort',
     fr: 'Hôtel|Hôtellerie|Auberge|Résidence|Gîtes',
@@ -627,7 +627,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Hotel|Hotéis|Pousada|Resort',
     fi: 'Hotelli|Majatalo|Lomakeskus',
   }),
-  group('restaurants', '722', 4, {
+  group('restaurants', '56', 4, {
     en: 'Restaurant|Grill|Kitchen|Café|Catering|Bistro|Pizza|Diner|Bar',
     de: 'Restaurant|Gaststätte|Café|Catering|Bistro|Pizzeria|Imbiss|Wirtshaus|Gastronomie',
     fr: 'Restaurant|Brasserie|Café|Traiteur|Bistrot|Pizzeria|Crêperie|Restauration',
@@ -641,7 +641,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Restaurante|Lanchonete|Café|Bufê|Pizzaria|Churrascaria|Bar',
     fi: 'Ravintola|Kahvila|Catering|Bistro|Pizzeria',
   }),
-  group('repair', '811', 2, {
+  group('repair', '95', 2, {
     en: 'Auto Repair|Repairs|Service Center|Body Shop|Maintenance',
     de: 'Kfz-Werkstatt|Autowerkstatt|Reparatur|Karosseriebau|Service',
     fr: 'Garage|Réparation|Carrosserie|Dépannage|Maintenance',
@@ -655,7 +655,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     pt: 'Oficina|Mecânica|Reparações|Manutenção|Funilaria',
     fi: 'Autokorjaamo|Korjaamo|Huolto',
   }),
-  group('personal', '812', 2, {
+  group('personal', '96', 2, {
     en: 'Salon|Hair|Beauty|Spa|Laundry|Dry Cleaners|Barbers|Wellness',
     de: 'Friseur|Kosmetik|Wellness|Wäscherei|Reinigung|Beauty|Nagelstudio',
     fr: 'Coiffure|Beauté|Esthétique|Spa|Pressing|Blanchisserie|Institut',
@@ -671,7 +671,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
   }),
   group(
     'organizations',
-    '813',
+    '94',
     1,
     {
       en: 'Foundation|Association|Society|Trust|Fund|Council',
@@ -689,7 +689,7 @@ export const INDUSTRY_GROUPS: IndustryGroup[] = [
     },
     { nonProfit: true },
   ),
-  group('public', '92', 0.1, {
+  group('public', '84', 0.1, {
     en: 'Authority|Agency|Office|Administration',
     de: 'Amt|Behörde|Verwaltung',
     fr: 'Administration|Agence|Office',

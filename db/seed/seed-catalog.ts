@@ -139,7 +139,7 @@ export type CatalogSource = {
     name: string | null;
   }[];
   currencies: { id: number; code: string }[];
-  /** Level-5 (6-digit) NAICS industries. */
+  /** The leaf industries (the deepest level of the tree, ADR 0017). */
   industries: { id: number; code: string }[];
 };
 
@@ -170,7 +170,7 @@ export async function loadCatalogSource(db: Db): Promise<CatalogSource> {
   const industries = await db.kysely
     .selectFrom('industries')
     .select(['id', 'code'])
-    .where('level', '=', 5)
+    .where('level', '=', (eb) => eb.selectFrom('industries').select((x) => x.fn.max('level').as('level')))
     .orderBy('id')
     .execute();
   return { locations, currencies, industries };
@@ -191,7 +191,7 @@ export function buildSeedCatalog(source: CatalogSource): SeedCatalog {
   const industriesOf = new Map<string, number[]>();
   for (const g of INDUSTRY_GROUPS) {
     const ids = industries.filter((i) => g.prefixes.some((p) => i.code.startsWith(p))).map((i) => i.id);
-    if (ids.length === 0) throw new Error(`no NAICS industries for group ${g.key}`);
+    if (ids.length === 0) throw new Error(`no industries for group ${g.key}`);
     industriesOf.set(g.key, ids);
   }
 

@@ -276,7 +276,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       operationId: 'getLegalEntityStatistics',
       summary: 'Default statistics of companies (entityType legal_entity)',
       description:
-        'Companies by jurisdiction (top 30), status, primary-industry sector (NAICS level 1) and registration ' +
+        'Companies by jurisdiction (top 30), status, primary-industry sector (NACE Rev. 2 section) and registration ' +
         'year. Counted at most once every 10 minutes.',
       tags: ['Data'],
       query: z.strictObject({ lang: langParam }),

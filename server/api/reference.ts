@@ -127,12 +127,14 @@ export function registerReferenceRoutes(api: FastifyInstance, routes: ApiRoutes,
     {
       url: '/industries',
       operationId: 'getIndustries',
-      summary: 'Industries (NAICS), with their parents and children',
+      summary: 'Industries (NACE Rev. 2), with their parents and children',
       tags: ['Reference data'],
       query: z.strictObject({
         lang: langParam,
         parent_id: intParam('parent_id').optional().describe('Only the direct children of this industry.'),
-        level: intParam('level', 1, 5).optional().describe('Only this level: 1 = sector … 5 = national industry.'),
+        level: intParam('level', 1, 4)
+          .optional()
+          .describe('Only this level: 1 = section, 2 = division, 3 = group (NACE Rev. 2).'),
       }),
       response: listOf(IndustryItemSchema),
     },

@@ -48,11 +48,11 @@ beforeAll(() => {
       .filter((t) => t.entity === 'location' && t.language_id === LANGUAGE_EN)
       .map((t) => [t.entity_id, t.name]),
   );
-  const levels = new Map(reference.industries.map((i) => [i.id, i.level]));
+  const leaf = Math.max(...reference.industries.map((i) => i.level));
   source = {
     locations: reference.locations.map((l) => ({ ...l, name: names.get(l.id) ?? null })),
     currencies: reference.currencies,
-    industries: reference.industries.filter((i) => levels.get(i.id) === 5),
+    industries: reference.industries.filter((i) => i.level === leaf),
   };
   catalog = buildSeedCatalog(source);
   pool = createPersonPool(catalog.personCountries);

@@ -51,6 +51,7 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
     <article className="profile">
       <header className="profile-header">
         <h1>{profile.name}</h1>
+        {profile.nameSource ? <p className="provenance">{profile.nameSource}</p> : null}
         <p className="profile-badges">
           <span className={`badge status-${profile.status.tone}`}>{profile.status.text}</span>{' '}
           <a href={profile.jurisdictionHref} className="badge">
@@ -68,13 +69,22 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
         </div>
         <AddToComparison companyId={profile.id} />
       </header>
+      <nav className="profile-tabs" aria-label={t('profile.tabs')}>
+        <a href="#overview" aria-current="page">
+          {t('profile.tabProfile')}
+        </a>{' '}
+        <a href={profile.historyHref}>{t('profile.tabHistory')}</a>
+      </nav>
       <section aria-labelledby="overview">
         <h2 id="overview">{t('profile.overview')}</h2>
         <dl className="overview">
           {profile.overview.map((row) => (
             <div key={row.label}>
               <dt>{row.label}</dt>
-              <dd>{row.href ? <a href={row.href}>{row.value}</a> : row.value}</dd>
+              <dd>
+                {row.href ? <a href={row.href}>{row.value}</a> : row.value}
+                {row.source ? <span className="provenance"> · {row.source}</span> : null}
+              </dd>
             </div>
           ))}
         </dl>
@@ -107,6 +117,7 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
                     <td>
                       {row.href ? <a href={row.href}>{row.value}</a> : row.value}
                       {row.note ? <span className="note"> · {row.note}</span> : null}
+                      {row.source ? <span className="provenance"> · {row.source}</span> : null}
                       {row.links && row.links.length > 0 ? (
                         <span className="note">
                           {' '}

@@ -1,0 +1,88 @@
+import {
+  changeValueText,
+  provenanceText,
+  readCompanyHistory,
+  sourcePublisher,
+} from '../../core/companies/company-history.ts';
+import { importFieldLabel } from '../../core/imports/fields.ts';
+import { HISTORY_PAGE_SIZE } from '../../core/limits.ts';
+import type { Lang } from '../../core/reference/reference-data.ts';
+import type { AppServices } from '../services.ts';
+import { presenter } from './present.server.ts';
+
+export type HistoryRow = {
+  id: number;
+  observed: string;
+  field: string;
+  before: string;
+  after: string;
+  source: string;
+};
+
+/** A company's History tab (docs/decisions/0014-importers.md's company_changes), one page of it. */
+export type CompanyHistoryPage = {
+  id: number;
+  name: string;
+  uri: string;
+  title: string;
+  description: string;
+  profileHref: string;
+  historyHref: string;
+  /** The field filter: every field the company has changes of, labelled in the page's language. */
+  fields: { value: string; label: string }[];
+  field: string | null;
+  rows: HistoryRow[];
+  total: number;
+  totalText: string;
+  newerHref: string | null;
+  olderHref: string | null;
+};
+
+export async function loadCompanyHistoryPage(
+  services: AppServices,
+  lang: Lang,
+  uri: string,
+  query: { field: string | null; page: number },
+): Promise<CompanyHistoryPage | null> {
+  const company = await services.db.kysely
+    .selectFrom('legal_entities')
+    .select(['id', 'name', 'uri'])
+    .where('uri', '=', uri)
+    .executeTakeFirst();
+  if (!company) return null;
+  const id = Number(company.id);
+  const history = await readCompanyHistory(services.db, id, { field: query.field ?? undefined, page: query.page });
+  const p = presenter(services.reference, lang);
+  const historyHref = p.path(`/companies/details/${encodeURIComponent(company.uri)}/history/`);
+  const pageHref = (page: number) => {
+    const params = new URLSearchParams();
+    if (query.field) params.set('field', query.field);
+    if (page > 1) params.set('page', String(page));
+    const search = params.toString();
+    return search ? `${historyHref}?${search}` : historyHref;
+  };
+  const pages = Math.max(1, Math.ceil(history.total / HISTORY_PAGE_SIZE));
+  return {
+    id,
+    name: company.name,
+    uri: company.uri,
+    title: p.t('companyHistory.title', { name: company.name }),
+    description: p.t('companyHistory.description', { name: company.name }),
+    profileHref: p.companyHref(company.uri),
+    historyHref,
+    fields: history.fields.map((f) => ({ value: f, label: importFieldLabel(f, lang) })),
+    field: query.field,
+    rows: history.changes.map((c) => ({
+      id: c.id,
+      observed: p.date(c.observed_at.toISOString().slice(0, 10)),
+      field: c.field === 'company' ? p.t('companyHistory.appeared') : importFieldLabel(c.field, lang),
+      before: changeValueText(c.old_value),
+      after: changeValueText(c.new_value),
+      source: c.source_date ? provenanceText(c) : sourcePublisher(c.source),
+    })),
+    total: history.total,
+    totalText: p.t('companyHistory.count', { count: history.total }),
+    newerHref: query.page > 1 ? pageHref(Math.min(query.page - 1, pages)) : null,
+    olderHref: query.page < pages ? pageHref(query.page + 1) : null,
+  };
+}

@@ -1,0 +1,128 @@
+import { useTranslation } from 'react-i18next';
+import { data, redirect } from 'react-router';
+import { currentCompanyUri } from '../../../core/companies/company-uri.ts';
+import { isLang, localePath } from '../../../core/i18n/i18n.ts';
+import { isImportField } from '../../../core/imports/fields.ts';
+import { HISTORY_MAX_PAGE } from '../../../core/limits.ts';
+import { pageMeta } from '../../meta.ts';
+import { loadCompanyHistoryPage } from '../../presenters/company-history.server.ts';
+import { serverRendered } from '../../server-rendered.ts';
+import { servicesContext } from '../../services.ts';
+import type { Route } from './+types/history';
+
+/** The History tab's query: `field` (a field name of core/imports/fields.ts) and `page` (from 1). */
+function historyQuery(url: URL): { field: string | null; page: number } {
+  const field = url.searchParams.get('field') || null;
+  if (field !== null && field !== 'company' && !isImportField(field)) {
+    throw data({ message: `field: unknown field "${field.slice(0, 60)}"` }, { status: 400 });
+  }
+  const pageText = url.searchParams.get('page');
+  const page = pageText === null || pageText === '' ? 1 : Number(pageText);
+  if (!Number.isInteger(page) || page < 1 || page > HISTORY_MAX_PAGE) {
+    throw data({ message: `page: a whole number from 1 to ${HISTORY_MAX_PAGE}` }, { status: 400 });
+  }
+  return { field, page };
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const lang = isLang(params.lang) ? params.lang : 'en';
+  const url = new URL(request.url);
+  const query = historyQuery(url);
+  const history = await loadCompanyHistoryPage(services, lang, params.uri, query);
+  if (!history) {
+    const current = await currentCompanyUri(services.db, params.uri);
+    if (current) {
+      throw redirect(localePath(lang, `/companies/details/${encodeURIComponent(current)}/history/${url.search}`), 301);
+    }
+    throw data({ message: 'company not found' }, { status: 404 });
+  }
+  return serverRendered(
+    {
+      seo: {
+        siteUrl: services.siteUrl,
+        lang,
+        path: `/companies/details/${encodeURIComponent(history.uri)}/history/`,
+        title: history.title,
+        description: history.description,
+      },
+    },
+    { history },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function CompanyHistory({ loaderData }: Route.ComponentProps) {
+  const { history } = loaderData;
+  const { t } = useTranslation();
+  return (
+    <article className="profile company-history">
+      <header className="profile-header">
+        <h1>{history.title}</h1>
+        <p className="muted">{history.description}</p>
+      </header>
+      <nav className="profile-tabs" aria-label={t('profile.tabs')}>
+        <a href={history.profileHref}>{t('profile.tabProfile')}</a>{' '}
+        <a href={history.historyHref} aria-current="page">
+          {t('profile.tabHistory')}
+        </a>
+      </nav>
+      {history.fields.length > 0 ? (
+        <form method="get" action={history.historyHref} className="history-filter">
+          <label>
+            {t('companyHistory.field')}{' '}
+            <select name="field" defaultValue={history.field ?? ''}>
+              <option value="">{t('companyHistory.allFields')}</option>
+              {history.fields.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+          <button type="submit">{t('companyHistory.show')}</button>
+        </form>
+      ) : null}
+      <p id="history-count">{history.totalText}</p>
+      {history.rows.length === 0 ? (
+        <p className="muted">{t('companyHistory.none')}</p>
+      ) : (
+        <table className="history-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('companyHistory.observed')}</th>
+              <th scope="col">{t('companyHistory.field')}</th>
+              <th scope="col">{t('companyHistory.before')}</th>
+              <th scope="col">{t('companyHistory.after')}</th>
+              <th scope="col">{t('companyHistory.source')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.rows.map((row) => (
+              <tr key={row.id} data-change={row.id}>
+                <td>{row.observed}</td>
+                <td>{row.field}</td>
+                <td>{row.before}</td>
+                <td>{row.after}</td>
+                <td>{row.source}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {history.newerHref || history.olderHref ? (
+        <nav className="pagination" aria-label={t('search.pagination')}>
+          {history.newerHref ? <a href={history.newerHref}>← {t('companyHistory.newer')}</a> : <span />}
+          {history.olderHref ? (
+            <a href={history.olderHref} rel="next">
+              {t('companyHistory.older')} →
+            </a>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,137 @@
+// A company's change history and the provenance of its facts, as imports record them
+// (company_changes and company_provenance, docs/decisions/0014-importers.md): the profile's
+// History tab reads the changes newest first, filtered by field and paged; the profile says of each
+// fact where it came from and when.
+
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import { HISTORY_PAGE_SIZE } from '../limits.ts';
+
+export type CompanyChange = {
+  id: number;
+  field: string;
+  old_value: unknown;
+  new_value: unknown;
+  source: string;
+  source_date: Date | null;
+  observed_at: Date;
+};
+
+export type CompanyHistory = {
+  changes: CompanyChange[];
+  /** Changes matching the filter. */
+  total: number;
+  /** Every field the company has changes of (for the filter), sorted. */
+  fields: string[];
+};
+
+/** One page (from 1) of a company's changes, newest first, of one field or all. */
+export async function readCompanyHistory(
+  db: Db,
+  legalEntityId: number,
+  options: { field?: string; page?: number; pageSize?: number } = {},
+): Promise<CompanyHistory> {
+  const pageSize = options.pageSize ?? HISTORY_PAGE_SIZE;
+  const page = Math.max(1, options.page ?? 1);
+  const k = db.kysely;
+  let changes = k
+    .selectFrom('company_changes')
+    .select(['id', 'field', 'old_value', 'new_value', 'source', 'source_date', 'observed_at'])
+    .where('legal_entity_id', '=', legalEntityId);
+  let count = k
+    .selectFrom('company_changes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('legal_entity_id', '=', legalEntityId);
+  if (options.field !== undefined) {
+    changes = changes.where('field', '=', options.field);
+    count = count.where('field', '=', options.field);
+  }
+  const [rows, total, fields] = await Promise.all([
+    changes
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+    sql<{ field: string }>`select distinct field from company_changes where legal_entity_id = ${legalEntityId}
+      order by field`.execute(k),
+  ]);
+  return {
+    changes: rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      source_date: r.source_date === null ? null : new Date(r.source_date),
+      observed_at: new Date(r.observed_at),
+    })),
+    total: Number(total.n),
+    fields: fields.rows.map((f) => f.field),
+  };
+}
+
+export type FactProvenance = { source: string; source_date: Date | null; observed_at: Date };
+
+/** Where each of a company's facts came from, by field (the latest writer of each). */
+export async function readCompanyProvenance(db: Db, legalEntityId: number): Promise<Map<string, FactProvenance>> {
+  const rows = await db.kysely
+    .selectFrom('company_provenance')
+    .select(['field', 'source', 'source_date', 'observed_at'])
+    .where('legal_entity_id', '=', legalEntityId)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.field,
+      {
+        source: r.source,
+        source_date: r.source_date === null ? null : new Date(r.source_date),
+        observed_at: new Date(r.observed_at),
+      },
+    ]),
+  );
+}
+
+/** The publisher a source name stands for, as a reader knows it (names, the same in every language). */
+const SOURCE_PUBLISHERS: Record<string, string> = {
+  'gleif-lei': 'GLEIF',
+  'gleif-rr': 'GLEIF',
+  'gleif-repex': 'GLEIF',
+  elf: 'GLEIF',
+  'ch-companies': 'Companies House',
+  'ch-psc': 'Companies House',
+  'sec-submissions': 'SEC EDGAR',
+  'brreg-units': 'Brønnøysundregistrene',
+  'brreg-roles': 'Brønnøysundregistrene',
+  demo: 'Registra demo',
+};
+
+export function sourcePublisher(source: string): string {
+  return SOURCE_PUBLISHERS[source] ?? source;
+}
+
+/** "GLEIF, 2024-05-05": the publisher and the source's own date of the fact (else when we saw it). */
+export function provenanceText(p: FactProvenance): string {
+  return `${sourcePublisher(p.source)}, ${(p.source_date ?? p.observed_at).toISOString().slice(0, 10)}`;
+}
+
+/** A change's value on one line: text as is, lists joined by "; ", records' parts by ", ". */
+export function changeValueText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(changeValueText).filter(Boolean).join('; ');
+  if (typeof value === 'object') {
+    // jsonb keeps keys in its own order: a record's parts are written in reading order.
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record).sort((a, b) => readingOrder(a) - readingOrder(b) || (a < b ? -1 : a > b ? 1 : 0));
+    return keys
+      .map((key) => changeValueText(record[key]))
+      .filter(Boolean)
+      .join(', ');
+  }
+  return String(value);
+}
+
+/** The parts of a record (a name, an address, a code) in the order a reader expects them. */
+const READING_ORDER = ['name', 'type', 'scheme', 'code', 'lines', 'postCode', 'city', 'region', 'country'];
+
+function readingOrder(key: string): number {
+  const i = READING_ORDER.indexOf(key);
+  return i === -1 ? READING_ORDER.length : i;
+}

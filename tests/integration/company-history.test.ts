@@ -1,0 +1,189 @@
+// The profile's History tab and the provenance of each fact, read from the company_changes and
+// company_provenance rows imports write (docs/decisions/0014-importers.md); rows inserted directly.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HISTORY_PAGE_SIZE } from '../../core/limits.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
+
+let t: TestApp;
+let company: { id: number; uri: string; name: string };
+let other: { id: number; uri: string };
+beforeAll(async () => {
+  t = await buildTestApp({ pages: 'build' });
+  const rows = await sql<{ id: number; uri: string; name: string }>`
+    select id::int, uri, name from legal_entities order by id limit 2`.execute(t.db.kysely);
+  [company, other] = rows.rows;
+  const k = t.db.kysely;
+  await k
+    .insertInto('company_changes')
+    .values([
+      {
+        legal_entity_id: company.id,
+        field: 'company',
+        old_value: null,
+        new_value: null,
+        source: 'gleif-lei',
+        source_date: new Date('2024-05-01T00:00:00Z'),
+        observed_at: new Date('2024-05-02T08:00:00Z'),
+      },
+      {
+        legal_entity_id: company.id,
+        field: 'name',
+        old_value: JSON.stringify('Old Name Ltd'),
+        new_value: JSON.stringify(company.name),
+        source: 'gleif-lei',
+        source_date: new Date('2024-05-05T10:00:00Z'),
+        observed_at: new Date('2024-05-06T08:00:00Z'),
+      },
+      {
+        legal_entity_id: company.id,
+        field: 'addresses.legal',
+        old_value: JSON.stringify({ lines: ['1 Old Street'], city: 'London' }),
+        new_value: JSON.stringify({ lines: ['2 New Street'], city: 'Leeds' }),
+        source: 'ch-companies',
+        source_date: null,
+        observed_at: new Date('2024-06-01T08:00:00Z'),
+      },
+      {
+        legal_entity_id: other.id,
+        field: 'name',
+        old_value: JSON.stringify('Someone Else'),
+        new_value: JSON.stringify('Someone Else Again'),
+        source: 'gleif-lei',
+        source_date: null,
+        observed_at: new Date('2024-06-01T08:00:00Z'),
+      },
+    ] as never)
+    .execute();
+  await k
+    .insertInto('company_provenance')
+    .values([
+      {
+        legal_entity_id: company.id,
+        field: 'name',
+        source: 'gleif-lei',
+        source_date: new Date('2024-05-05T10:00:00Z'),
+        observed_at: new Date('2024-05-06T08:00:00Z'),
+      },
+      {
+        legal_entity_id: company.id,
+        field: 'status',
+        source: 'ch-companies',
+        source_date: null,
+        observed_at: new Date('2024-06-01T08:00:00Z'),
+      },
+    ])
+    .execute();
+});
+afterAll(() => t?.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const text = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+const historyOf = (uri: string) => `/companies/details/${uri}/history/`;
+/** The rows of the history table: [observed, field, before, after, source]. */
+function rows(html: string): string[][] {
+  const body = /<table class="history-table">.*?<tbody>(.*?)<\/tbody>/s.exec(html)?.[1] ?? '';
+  return [...body.matchAll(/<tr[^>]*>(.*?)<\/tr>/gs)].map((r) =>
+    [...r[1].matchAll(/<td>(.*?)<\/td>/gs)].map((c) => text(c[1].replace(/<!--.*?-->/g, '')).trim()),
+  );
+}
+
+describe('History tab', () => {
+  it('lists the company’s changes newest first, with field labels, values and their source', async () => {
+    const page = await get(historyOf(company.uri));
+    expect(page.statusCode).toBe(200);
+    const table = rows(page.body);
+    expect(table.map((r) => r[1])).toEqual(['Legal address', 'Legal name', 'Company appeared']);
+    expect(table[0].slice(2)).toEqual(['1 Old Street, London', '2 New Street, Leeds', 'Companies House']);
+    expect(table[1].slice(2)).toEqual(['Old Name Ltd', company.name, 'GLEIF, 2024-05-05']);
+    // Another company's changes are not this one's.
+    expect(page.body).not.toContain('Someone Else');
+    expect(text(page.body)).toContain('3 changes');
+  });
+
+  it('filters by field, offering the fields the company has changes of, in the page’s language', async () => {
+    const page = await get(`/de${historyOf(company.uri)}?field=name`);
+    expect(page.statusCode).toBe(200);
+    const table = rows(page.body);
+    expect(table).toHaveLength(1);
+    expect(table[0][1]).toBe('Firmenname');
+    const options = [...page.body.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((m) => [m[1], m[2]]);
+    expect(options).toEqual([
+      ['', 'Alle Felder'],
+      ['addresses.legal', 'Rechtliche Anschrift'],
+      ['company', 'Unternehmen'],
+      ['name', 'Firmenname'],
+    ]);
+    expect(page.body).toMatch(/<option value="name" selected="">/);
+  });
+
+  it('pages the history: newest page first, older and newer links', async () => {
+    const many = Array.from({ length: HISTORY_PAGE_SIZE + 5 }, (_, i) => ({
+      legal_entity_id: other.id,
+      field: 'status',
+      old_value: JSON.stringify(`s${i}`),
+      new_value: JSON.stringify(`s${i + 1}`),
+      source: 'brreg-units',
+      source_date: null,
+      observed_at: new Date(Date.UTC(2024, 0, 1 + i)),
+    }));
+    await t.db.kysely
+      .insertInto('company_changes')
+      .values(many as never)
+      .execute();
+    const first = await get(`${historyOf(other.uri)}?field=status`);
+    const firstRows = rows(first.body);
+    expect(firstRows).toHaveLength(HISTORY_PAGE_SIZE);
+    expect(firstRows[0][3]).toBe(`s${HISTORY_PAGE_SIZE + 5}`);
+    const older = /<a href="([^"]+)" rel="next">/.exec(first.body)?.[1];
+    expect(text(older ?? '')).toBe(`${historyOf(other.uri)}?field=status&page=2`);
+    const second = await get(text(older!));
+    const secondRows = rows(second.body);
+    expect(secondRows).toHaveLength(5);
+    expect(secondRows.at(-1)?.[2]).toBe('s0');
+    expect(second.body).not.toContain('rel="next"');
+    expect(text(second.body)).toContain(`href="${historyOf(other.uri)}?field=status"`);
+  });
+
+  it('refuses an unknown field or page, answers 404 for no company and 301 for an old slug', async () => {
+    const badField = await get(`${historyOf(company.uri)}?field=password`);
+    expect(badField.statusCode).toBe(400);
+    expect(badField.body).toContain('field');
+    for (const page of ['0', '-1', '1.5', 'x', '100000']) {
+      expect((await get(`${historyOf(company.uri)}?page=${page}`)).statusCode).toBe(400);
+    }
+    expect((await get(historyOf('no-such-company-999999999'))).statusCode).toBe(404);
+    const moved = await get(`${historyOf(`old-slug-${company.id}`)}?field=name`);
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`${historyOf(company.uri)}?field=name`);
+  });
+
+  it('shows an empty history plainly', async () => {
+    const row = await sql<{ uri: string }>`select uri from legal_entities order by id desc limit 1`.execute(
+      t.db.kysely,
+    );
+    const page = await get(`/fr${historyOf(row.rows[0].uri)}`);
+    expect(page.statusCode).toBe(200);
+    expect(text(page.body)).toContain('Aucune modification enregistrée.');
+  });
+});
+
+describe('provenance on the profile', () => {
+  it('says where each fact with provenance came from and when, and links the History tab', async () => {
+    const page = await get(`/companies/details/${company.uri}/`);
+    expect(page.statusCode).toBe(200);
+    const body = text(page.body);
+    const h1 = /<h1>.*?<\/h1>\s*<p class="provenance">([^<]*)<\/p>/s.exec(body)?.[1];
+    expect(h1).toBe('Source: GLEIF, 2024-05-05');
+    // The status (observed on 2024-06-01, no source date) in the overview.
+    expect(body).toMatch(
+      /<dt>Status<\/dt><dd>[^<]*<span class="provenance"> · (<!-- -->)?Source: Companies House, 2024-06-01/,
+    );
+    // A fact without provenance says nothing of a source.
+    expect(body).not.toMatch(/<dt>Jurisdiction<\/dt><dd>.*?provenance.*?<\/dd>/s);
+    expect(body).toContain(`href="${historyOf(company.uri)}"`);
+    const de = text((await get(`/de/companies/details/${company.uri}/`)).body);
+    expect(de).toContain('Quelle: GLEIF, 2024-05-05');
+    expect(de).toContain(`href="/de${historyOf(company.uri)}"`);
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { changeValueText, provenanceText, sourcePublisher } from '../../core/companies/company-history.ts';
+
+describe('a change’s value on one line', () => {
+  it('writes text as is, lists joined, records in reading order whatever the stored key order', () => {
+    expect(changeValueText(null)).toBe('');
+    expect(changeValueText('Acme Ltd')).toBe('Acme Ltd');
+    expect(changeValueText(['A', 'B'])).toBe('A; B');
+    expect(
+      changeValueText({
+        country: 'GB',
+        city: 'Leeds',
+        lines: ['2 New Street', 'Floor 3'],
+        postCode: 'LS1 1AA',
+        region: null,
+      }),
+    ).toBe('2 New Street; Floor 3, LS1 1AA, Leeds, GB');
+    expect(changeValueText([{ code: '62020', scheme: 'uk-sic-2007', primary: true }])).toBe('uk-sic-2007, 62020, true');
+  });
+
+  it('says where a fact came from: the publisher and the source’s date, else when it was seen', () => {
+    const observed_at = new Date('2024-06-01T08:00:00Z');
+    expect(provenanceText({ source: 'gleif-lei', source_date: new Date('2024-05-05T23:00:00Z'), observed_at })).toBe(
+      'GLEIF, 2024-05-05',
+    );
+    expect(provenanceText({ source: 'ch-psc', source_date: null, observed_at })).toBe('Companies House, 2024-06-01');
+    expect(sourcePublisher('some-new-source')).toBe('some-new-source');
+  });
+});
