@@ -79,7 +79,7 @@ describe('npm run cli -- import', () => {
     } finally {
       await db.close();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('exits 0 with rejected rows listed in the summary and the rejects file', async () => {
     const text = await readFile(join(FIXTURES, 'elf-codes-2021.first60.csv'), 'utf8');
@@ -95,7 +95,7 @@ describe('npm run cli -- import', () => {
     expect(await readFile(join(work, 'elf.rejects.tsv'), 'utf8')).toContain(
       'elf-cut.csv\tline\t5\t2 fields where the header has 16',
     );
-  }, 60_000);
+  }, 240_000);
 
   it('exits non-zero on a file of the wrong kind, an unknown source or a missing file', async () => {
     const wrong = await cli('import', 'elf', join(FIXTURES, 'rr-cdf.sample.xml'));
@@ -107,5 +107,5 @@ describe('npm run cli -- import', () => {
     const missing = await cli('import', 'gleif-rr', join(work, 'absent.xml'));
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('Cannot read');
-  }, 60_000);
+  }, 240_000);
 });
