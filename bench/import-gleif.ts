@@ -4,7 +4,7 @@
 // (nothing changes), then a delta touching 1% of the records, and prints rows/s, peak RSS and the
 // change rows written.
 //
-//   npx node bench/import-gleif.ts [--records N]      (default 100,000)
+//   npx node --expose-gc bench/import-gleif.ts [--records N]      (default 100,000)
 //   DATABASE_URL  default postgres://postgres@127.0.0.1:5432/registra_bench_import (dropped and created)
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -70,7 +70,15 @@ try {
   await migrate(db);
   await loadReferenceData(db);
   const rssBefore = process.resourceUsage().maxRSS;
-  const first = await runImport(db, gleifLei, [file]);
+  // Heap in use sampled after every batch: flat when nothing accumulates per record.
+  const heap: number[] = [];
+  const first = await runImport(db, gleifLei, [file], {
+    onProgress: () => {
+      // With --expose-gc, what is live (not garbage V8 has not collected yet).
+      (globalThis as { gc?: () => void }).gc?.();
+      heap.push(process.memoryUsage().heapUsed);
+    },
+  });
   const rssFirst = process.resourceUsage().maxRSS;
   const again = await runImport(db, gleifLei, [file]);
   const update = await runImport(db, gleifLei, [delta]);
@@ -85,6 +93,7 @@ try {
     '|---|---|',
     `| first import | ${first.seconds.toFixed(1)} s, ${Math.round(first.read / first.seconds).toLocaleString('en')} records/s (${first.new.toLocaleString('en')} new; refreshing export documents and lexicon ${first.refreshSeconds.toFixed(1)} s of it) |`,
     `| peak RSS (process, before → after the first import) | ${mb(rssBefore)} → ${mb(rssFirst)} |`,
+    `| heap in use after the first / middle / last batch | ${[heap[0], heap[Math.floor(heap.length / 2)], heap.at(-1)].map((b) => `${((b ?? 0) / 2 ** 20).toFixed(0)} MB`).join(' / ')} |`,
     `| same file again | ${again.seconds.toFixed(1)} s (${(again.seconds / first.seconds).toFixed(2)}× the first), ${again.changed} changed, ${again.unchanged.toLocaleString('en')} unchanged |`,
     `| delta renaming 1% | ${update.seconds.toFixed(1)} s, ${update.changed.toLocaleString('en')} changed, ${Number(changeRows.n).toLocaleString('en')} change rows |`,
   ];

@@ -1,6 +1,7 @@
 import { isAdvancedProfile, profileListSizes } from '../../core/companies/advanced-profile.ts';
 import { type CompanyProfile, getCompany } from '../../core/companies/get-company.ts';
 import { getCompanyRecords, OTHER_LISTS, type RecordList } from '../../core/companies/get-company-records.ts';
+import { getLeiDetails, type LeiDetails } from '../../core/companies/lei-details.ts';
 import { formatAddress } from '../../core/companies/parts/addresses.ts';
 import { numberFormat } from '../../core/i18n/i18n.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
@@ -57,6 +58,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
   // Independent statements, run side by side (the records find the company by its uri themselves).
   const [company, lists] = await Promise.all([getCompany(services.db, uri), getCompanyRecords(services.db, { uri })]);
   if (!company || !lists) return null;
+  const lei = await getLeiDetails(services.db, company.id);
   const p = presenter(reference, lang);
   const t = p.t;
   const yesNo = (v: boolean) => (v ? t('profile.yes') : t('profile.no'));
@@ -226,6 +228,9 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
       })),
     },
   ];
+  const gleif = gleifRows(lei, p);
+  // Only for companies GLEIF was imported for (docs/decisions/0014-importers.md).
+  if (gleif.length > 0) drafts.push({ id: 'gleif', title: t('profile.gleif'), rows: gleif });
   const sections: ProfileSection[] = drafts.map((d) => ({
     ...d,
     rows: d.rows.map((row, i) => ({ ...row, key: `${d.id}-${i}` })),
@@ -248,6 +253,43 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
       date: p.date(company.registered_on),
     }),
   };
+}
+
+/** The legal form, the LEI registration and the reporting exceptions, as profile rows. */
+function gleifRows(lei: LeiDetails, p: Presenter): Omit<ProfileRow, 'key'>[] {
+  const t = p.t;
+  const rows: Omit<ProfileRow, 'key'>[] = [];
+  const form = lei.legalForm;
+  if (form && (form.code || form.other)) {
+    const name =
+      form.names.find((n) => n.language === p.lang) ?? form.names.find((n) => n.language === 'en') ?? form.names[0];
+    const words = name ? [name.name, name.abbreviation].filter(Boolean).join(' · ') : (form.other ?? '');
+    rows.push({
+      label: t('profile.legalForm'),
+      value: words || (form.code ?? ''),
+      note: form.code ? `ELF ${form.code}` : undefined,
+    });
+  }
+  const r = lei.registration;
+  if (r) {
+    const day = (d: Date | null) => (d ? p.date(new Date(d).toISOString().slice(0, 10)) : '—');
+    rows.push({
+      label: t('profile.leiRegistration', { lei: r.lei }),
+      value: r.registrationStatus,
+      note: t('profile.leiRegistrationNote', {
+        initial: day(r.initialRegistration),
+        updated: day(r.lastUpdate),
+        renewal: day(r.nextRenewal),
+      }),
+    });
+  }
+  for (const e of lei.exceptions)
+    rows.push({
+      label: t(`profile.reportingException.${e.category}`, { defaultValue: e.category }),
+      value: e.reasons.map((reason) => t(`profile.exceptionReason.${reason}`, { defaultValue: reason })).join(', '),
+      note: e.reference ?? undefined,
+    });
+  return rows;
 }
 
 function presentRecords(

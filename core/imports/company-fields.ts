@@ -292,12 +292,15 @@ async function writeIndustries(tx: Tx, list: { id: number; value: unknown }[], r
       if (industry.primary && first === null) first = id;
       rows.push({ legal_entity_id: w.id, industry_id: id, is_primary: industry.primary });
     }
-    primary.push({ id: w.id, industry: first ?? [...seen][0] ?? null });
+    // Codes our tree does not know yet leave the company's industries as they are (the codes stay
+    // in the source record for when their mapping comes).
+    if (seen.size > 0 || ((w.value as FactIndustry[] | null) ?? []).length === 0)
+      primary.push({ id: w.id, industry: first ?? [...seen][0] ?? null });
   }
   await deleteOf(
     tx,
     'legal_entity_industries',
-    list.map((w) => w.id),
+    primary.map((p) => p.id),
   );
   await insertRows(
     tx,

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import yauzl from 'yauzl';
 
@@ -17,12 +17,25 @@ export async function openImportFile(path: string, onBytes: (bytes: number) => v
   const { size } = await stat(path);
   const lower = path.toLowerCase();
   if (lower.endsWith('.zip')) return { size, entries: zipEntries(path, onBytes) };
+  // Bytes are counted as they pass (a 'data' listener would switch the file to flowing mode and
+  // read it into memory ahead of the importer: memory would grow with the file).
   const raw = createReadStream(path, { highWaterMark: 256 * 1024 });
-  raw.on('data', (chunk) => onBytes(chunk.length));
-  const stream = lower.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
-  if (stream !== raw) raw.on('error', (error) => stream.destroy(error));
+  const counted = raw.pipe(byteCounter(onBytes));
+  raw.on('error', (error) => counted.destroy(error));
+  const stream = lower.endsWith('.gz') ? counted.pipe(createGunzip()) : counted;
+  if (stream !== counted) counted.on('error', (error) => stream.destroy(error));
   const name = basename(path).replace(/\.gz$/i, '');
   return { size, entries: single({ name, stream }) };
+}
+
+function byteCounter(onBytes: (bytes: number) => void): Transform {
+  return new Transform({
+    highWaterMark: 256 * 1024,
+    transform(chunk: Buffer, _encoding, done) {
+      onBytes(chunk.length);
+      done(null, chunk);
+    },
+  });
 }
 
 async function* single(entry: FileEntry): AsyncIterable<FileEntry> {
@@ -61,12 +74,10 @@ async function* zipEntries(path: string, onBytes: (bytes: number) => void): Asyn
       const inner = await new Promise<Readable>((resolve, reject) =>
         zip.openReadStream(entry, (error, s) => (error ? reject(error) : resolve(s))),
       );
-      const counted = new PassThrough({ highWaterMark: 256 * 1024 });
       // Progress by compressed bytes: the bar's total is the file's size on disk.
       const ratio = entry.uncompressedSize > 0 ? entry.compressedSize / entry.uncompressedSize : 1;
-      inner.on('data', (chunk: Buffer) => onBytes(chunk.length * ratio));
+      const counted = inner.pipe(byteCounter((n) => onBytes(n * ratio)));
       inner.on('error', (error) => counted.destroy(error));
-      inner.pipe(counted);
       yield { name: entry.fileName, stream: counted };
       // The consumer may stop early (a wrong file): drain what is left so the next entry can open.
       if (!inner.readableEnded) inner.resume();

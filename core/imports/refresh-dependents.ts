@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { rebuildNameWords } from '../../db/seed/seed-companies.ts';
-import { normalizeName } from '../companies/normalize-name.ts';
 import { refreshExportDocuments } from '../export/export-documents.ts';
 
 // What depends on the companies an import changed (docs/decisions/0014-importers.md "Refresh"):
@@ -10,7 +9,11 @@ import { refreshExportDocuments } from '../export/export-documents.ts';
 // process keeps in memory: a running app notices the import (core/imports/data-version.ts) and
 // recounts them.
 
-/** A company's name before and after an import (null: the company is new, or was removed). */
+/**
+ * A company's search name (core/companies/normalize-name.ts) before and after an import (null: the
+ * company is new, or was removed). Search names, not the names as read: a name read from a file is
+ * a slice of the chunk it came in, and keeping it would keep the whole chunk alive until the end.
+ */
 export type NameChange = { old: string | null; new: string | null };
 
 export async function refreshDependents(
@@ -30,12 +33,7 @@ export async function refreshDependents(
  * one-letter deletions. O(changed names), whatever the table's size.
  */
 export async function refreshNameWords(db: Db, names: NameChange[]): Promise<void> {
-  const pairs = names
-    .filter((n) => n.old !== n.new)
-    .map((n) => ({
-      old: n.old === null ? null : normalizeName(n.old),
-      new: n.new === null ? null : normalizeName(n.new),
-    }));
+  const pairs = names.filter((n) => n.old !== n.new);
   if (pairs.length === 0) return;
   await db.kysely.transaction().execute(async (tx) => {
     const deltas = (

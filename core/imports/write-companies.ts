@@ -125,7 +125,11 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
         changed = true;
         write(id, field, value);
         if (field === 'name') {
-          result.names.push({ old: namesNow.get(id) ?? null, new: value as string });
+          const was = namesNow.get(id);
+          result.names.push({
+            old: was === undefined ? null : normalizeName(was),
+            new: ownCopy(normalizeName(value as string)),
+          });
         }
         changes.push({
           legal_entity_id: id,
@@ -207,7 +211,7 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
             observed_at: observedAt,
           });
         }
-        if (facts.name) result.names.push({ old: null, new: facts.name });
+        if (facts.name) result.names.push({ old: null, new: ownCopy(normalizeName(facts.name)) });
         changes.push({
           legal_entity_id: id,
           field: 'company',
@@ -276,6 +280,14 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
     );
   });
   return result;
+}
+
+/**
+ * A string of its own: a string read from a file can be a slice of the whole chunk it came in, and
+ * keeping it until the import ends would keep every chunk (memory growing with the file).
+ */
+function ownCopy(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 function isEmpty(value: unknown): boolean {

@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadProfilePage } from '../../app/presenters/profile-page.server.ts';
 import { WrongFileError } from '../../core/imports/company-facts.ts';
 import { ImportInterrupted, runImport } from '../../core/imports/run-import.ts';
 import { elf } from '../../core/imports/sources/elf.ts';
 import { gleifLei } from '../../core/imports/sources/gleif-lei.ts';
 import { gleifRepex } from '../../core/imports/sources/gleif-repex.ts';
 import { gleifRr } from '../../core/imports/sources/gleif-rr.ts';
+import type { AppServices } from '../../core/services.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 // The GLEIF and ELF importers on the real fixtures of ../shared/fixtures/gleif (their README lists
@@ -471,6 +473,43 @@ describe('gleif-repex', () => {
       .execute();
     expect(changes).toHaveLength(2);
     expect(await runImport(t.db, gleifRepex, [file])).toMatchObject({ new: 0, changed: 0, unchanged: 2 });
+  });
+});
+
+describe('the profile of an imported company', () => {
+  it('shows its legal form, LEI registration and reporting exceptions, in the reader’s language', async () => {
+    const company = await companyOfLei('029200013A5N6ZD0F605');
+    const row = await k()
+      .selectFrom('legal_entities')
+      .select('uri')
+      .where('id', '=', company?.id as number)
+      .executeTakeFirstOrThrow();
+    const services = {
+      db: t.db,
+      reference: t.reference,
+      siteUrl: 'http://localhost',
+      mailer: {} as AppServices['mailer'],
+    };
+    const en = await loadProfilePage(services, 'en', row.uri);
+    const gleif = en?.sections.find((s) => s.id === 'gleif');
+    expect(gleif?.title).toBe('Legal entity identifier (GLEIF)');
+    expect(gleif?.rows.map((r) => [r.label, r.value, r.note])).toEqual([
+      ['Legal form', 'LIMITED', 'ELF 8888'],
+      ['LEI 029200013A5N6ZD0F605', 'ISSUED', expect.stringContaining('last updated')],
+      ['No direct parent reported', 'controlled by natural persons', undefined],
+      [
+        'No ultimate parent reported',
+        'the parent does not consolidate, no known controlling person',
+        'Annual report 2022',
+      ],
+    ]);
+    const de = await loadProfilePage(services, 'de', row.uri);
+    expect(de?.sections.find((s) => s.id === 'gleif')?.rows[2]?.label).toBe(
+      'Keine direkte Muttergesellschaft gemeldet',
+    );
+    // A demo company GLEIF has not been imported for has no such section.
+    const demo = await k().selectFrom('legal_entities').select('uri').where('id', '=', 1).executeTakeFirstOrThrow();
+    expect((await loadProfilePage(services, 'en', demo.uri))?.sections.map((s) => s.id)).not.toContain('gleif');
   });
 });
 

@@ -1,7 +1,12 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { WrongFileError } from '../../core/imports/company-facts.ts';
 import { csvRows } from '../../core/imports/csv-rows.ts';
+import { openImportFile } from '../../core/imports/open-file.ts';
 import { isoDay, isoInstant } from '../../core/imports/sources/gleif-dates.ts';
 import { xmlRecords } from '../../core/imports/xml-records.ts';
 
@@ -89,5 +94,33 @@ describe('GLEIF dates', () => {
   it('keeps the calendar day of a date in its own zone', () => {
     expect(isoDay('2010-01-01T00:00:00+01:00')).toBe('2010-01-01');
     expect(() => isoDay('2010-13-45')).toThrow();
+  });
+});
+
+describe('openImportFile', () => {
+  it('reads a file only as fast as the importer takes it, plain and gzipped', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'registra-open-'));
+    try {
+      const big = Buffer.alloc(16 * 1024 * 1024, 'a');
+      await writeFile(join(dir, 'big.txt'), big);
+      await writeFile(join(dir, 'big.txt.gz'), gzipSync(big, { level: 1 }));
+      for (const name of ['big.txt', 'big.txt.gz']) {
+        let bytes = 0;
+        const opened = await openImportFile(join(dir, name), (n) => {
+          bytes += n;
+        });
+        for await (const entry of opened.entries) {
+          const iterator = entry.stream[Symbol.asyncIterator]();
+          await iterator.next();
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          // A few buffers ahead at most, not the file.
+          expect(bytes).toBeLessThan(4 * 1024 * 1024);
+          expect(bytes).toBeGreaterThan(0);
+          entry.stream.destroy();
+        }
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

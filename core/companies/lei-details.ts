@@ -1,0 +1,77 @@
+import type { Db } from '../../db/client.ts';
+
+// What GLEIF says of a company beyond its parts (docs/decisions/0014-importers.md): its legal form
+// (an ISO 20275 code with its names, or the register's own words), its LEI registration and its
+// reporting exceptions (why it reports no direct or ultimate parent). Empty for a company GLEIF
+// has not been imported for.
+
+export type LeiDetails = {
+  legalForm: {
+    code: string | null;
+    other: string | null;
+    names: { language: string; name: string; abbreviation: string | null }[];
+  } | null;
+  registration: {
+    lei: string;
+    registrationStatus: string;
+    entityStatus: string | null;
+    initialRegistration: Date | null;
+    lastUpdate: Date | null;
+    nextRenewal: Date | null;
+  } | null;
+  exceptions: { category: string; reasons: string[]; reference: string | null }[];
+};
+
+export async function getLeiDetails(db: Db, companyId: number): Promise<LeiDetails> {
+  const k = db.kysely;
+  const [form, registration, exceptions] = await Promise.all([
+    k.selectFrom('legal_entity_legal_forms').selectAll().where('legal_entity_id', '=', companyId).executeTakeFirst(),
+    k
+      .selectFrom('lei_registrations')
+      .selectAll()
+      .where('legal_entity_id', '=', companyId)
+      .orderBy('lei')
+      .executeTakeFirst(),
+    k
+      .selectFrom('lei_reporting_exceptions')
+      .innerJoin('company_keys', (j) =>
+        j.onRef('company_keys.key', '=', 'lei_reporting_exceptions.lei').on('company_keys.scheme', '=', 'lei'),
+      )
+      .select(['exception_category', 'reasons', 'reference'])
+      .where('company_keys.legal_entity_id', '=', companyId)
+      .orderBy('exception_category')
+      .execute(),
+  ]);
+  const names = form?.elf_code
+    ? await k
+        .selectFrom('legal_form_names')
+        .select(['language_code', 'name', 'abbreviations'])
+        .where('code', '=', form.elf_code)
+        .orderBy('language_code')
+        .execute()
+    : [];
+  return {
+    legalForm: form
+      ? {
+          code: form.elf_code,
+          other: form.other_legal_form,
+          names: names.map((n) => ({
+            language: n.language_code,
+            name: n.name,
+            abbreviation: n.abbreviations[0] ?? null,
+          })),
+        }
+      : null,
+    registration: registration
+      ? {
+          lei: registration.lei,
+          registrationStatus: registration.registration_status,
+          entityStatus: registration.entity_status,
+          initialRegistration: registration.initial_registration_date,
+          lastUpdate: registration.last_update_date,
+          nextRenewal: registration.next_renewal_date,
+        }
+      : null,
+    exceptions: exceptions.map((e) => ({ category: e.exception_category, reasons: e.reasons, reference: e.reference })),
+  };
+}

@@ -1,0 +1,158 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyFacts, ImportItem, ImportSource } from '../../core/imports/company-facts.ts';
+import { runImport } from '../../core/imports/run-import.ts';
+import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+// The framework with a source of its own (one JSON record a line): what every national-register
+// source relies on — register keys, industries, members scoped to the source's positions,
+// documents, and a record the schema refuses.
+
+let t: TestDatabase;
+let dir: string;
+beforeAll(async () => {
+  t = await openTestDatabase();
+  dir = await mkdtemp(join(tmpdir(), 'registra-framework-'));
+});
+afterAll(async () => {
+  await t?.db.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const jsonLines: ImportSource = {
+  name: 'test-lines',
+  expects: 'JSON lines of CompanyFacts',
+  unit: 'line',
+  memberPositions: ['shareholder'],
+  async *read(input): AsyncIterable<ImportItem> {
+    let at = 0;
+    let rest = '';
+    for await (const chunk of input) {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        at += 1;
+        yield { kind: 'company', at, facts: JSON.parse(line) as CompanyFacts };
+      }
+    }
+  },
+};
+
+async function importLines(facts: unknown[]) {
+  const file = join(dir, `facts-${Math.random()}.jsonl`);
+  await writeFile(file, `${facts.map((f) => JSON.stringify(f)).join('\n')}\n`);
+  return runImport(t.db, jsonLines, [file]);
+}
+
+const base = {
+  keys: { register: { jurisdiction: 'GB', authority: 'RA000585', number: '00000001' } },
+  sourceDate: '2024-05-05T00:00:00Z',
+  name: 'Framework Test Limited',
+  jurisdiction: 'GB',
+  status: 'active',
+  registeredOn: '2001-02-03',
+};
+
+describe('the import framework', () => {
+  it('writes industries our tree knows, members of its positions and documents; keeps unknown codes aside', async () => {
+    const naics = await t.db.kysely
+      .selectFrom('industries')
+      .select(['id', 'code'])
+      .where('level', '=', 5)
+      .executeTakeFirstOrThrow();
+    const summary = await importLines([
+      {
+        ...base,
+        industries: [
+          { scheme: 'naics-2017', code: naics.code, primary: true },
+          { scheme: 'uk-sic-2007', code: '62090', primary: false },
+        ],
+        members: [
+          {
+            name: 'Jane Holder',
+            kind: 'individual',
+            position: 'shareholder',
+            since: '2020-01-01',
+            natures: ['ownership-of-shares-75-to-100-percent'],
+          },
+        ],
+        documents: [{ id: 'd1', title: 'Annual accounts', type: 'AA', filedOn: '2023-04-01' }],
+      },
+    ]);
+    expect(summary).toMatchObject({ read: 1, new: 1, rejected: 0 });
+    const company = await t.db.kysely
+      .selectFrom('company_keys')
+      .innerJoin('legal_entities', 'legal_entities.id', 'company_keys.legal_entity_id')
+      .select(['legal_entities.id', 'primary_industry_id', 'registered_on', 'status_id'])
+      .where('scheme', '=', 'register')
+      .where('key', '=', 'GB/RA000585/00000001')
+      .executeTakeFirstOrThrow();
+    expect(company).toMatchObject({ primary_industry_id: naics.id, registered_on: '2001-02-03', status_id: 1 });
+    const members = await t.db.kysely
+      .selectFrom('legal_entity_members')
+      .innerJoin('members', 'members.id', 'legal_entity_members.member_id')
+      .select(['name', 'position_id', 'since'])
+      .where('legal_entity_members.legal_entity_id', '=', company.id)
+      .execute();
+    expect(members).toEqual([{ name: 'Jane Holder', position_id: 4, since: '2020-01-01' }]);
+    const documents = await t.db.kysely
+      .selectFrom('documents')
+      .select(['title', 'filed_on'])
+      .where('legal_entity_id', '=', company.id)
+      .execute();
+    expect(documents).toEqual([{ title: 'Annual accounts', filed_on: '2023-04-01' }]);
+
+    // The next file: the shareholder changes, the industries are codes we cannot place yet.
+    const next = await importLines([
+      {
+        ...base,
+        industries: [{ scheme: 'uk-sic-2007', code: '62020', primary: true }],
+        members: [{ name: 'John Holder', kind: 'individual', position: 'shareholder', since: '2024-01-01' }],
+        documents: [{ id: 'd1', title: 'Annual accounts', type: 'AA', filedOn: '2023-04-01' }],
+      },
+    ]);
+    expect(next).toMatchObject({ changed: 1 });
+    const after = await t.db.kysely
+      .selectFrom('legal_entities')
+      .select('primary_industry_id')
+      .where('id', '=', company.id)
+      .executeTakeFirstOrThrow();
+    expect(after.primary_industry_id).toBe(naics.id);
+    const changes = await t.db.kysely
+      .selectFrom('company_changes')
+      .select(['field', 'old_value', 'new_value'])
+      .where('legal_entity_id', '=', company.id)
+      .where('field', '<>', 'company')
+      .orderBy('field')
+      .execute();
+    expect(changes.map((c) => c.field)).toEqual(['industries', 'members']);
+    expect(changes[1]?.old_value).toEqual([expect.objectContaining({ name: 'Jane Holder' })]);
+    expect(changes[1]?.new_value).toEqual([expect.objectContaining({ name: 'John Holder' })]);
+    const holders = await t.db.kysely
+      .selectFrom('legal_entity_members')
+      .innerJoin('members', 'members.id', 'legal_entity_members.member_id')
+      .select('name')
+      .where('legal_entity_members.legal_entity_id', '=', company.id)
+      .execute();
+    expect(holders).toEqual([{ name: 'John Holder' }]);
+    // The replaced member row is gone, not left behind.
+    expect(await t.db.kysely.selectFrom('members').select('id').where('name', '=', 'Jane Holder').execute()).toEqual(
+      [],
+    );
+  });
+
+  it('rejects a record the schema refuses, naming the field, and imports the rest', async () => {
+    const summary = await importLines([
+      { ...base, keys: { register: { ...base.keys.register, number: '00000002' } }, registeredOn: '03/02/2001' },
+      { ...base, keys: { register: { ...base.keys.register, number: '00000003' } }, name: 'Third Limited' },
+      { ...base, keys: {}, name: 'No Key Limited' },
+    ]);
+    expect(summary).toMatchObject({ read: 3, new: 1, rejected: 2 });
+    expect(summary.rejects.map((r) => [r.at, r.reason])).toEqual([
+      [1, expect.stringContaining('registeredOn')],
+      [3, expect.stringContaining('a record needs a key to match on')],
+    ]);
+  });
+});
