@@ -26,6 +26,8 @@ type DemoCompany = {
   lei: string;
   number: string | null;
   country: string;
+  /** The jurisdiction as GLEIF writes it: the country, or its subdivision (US-NY). */
+  jurisdiction: string;
   registered_on: string | null;
   status: string | null;
   line1: string | null;
@@ -38,6 +40,7 @@ type LeiRecord = {
   lei: string;
   name: string;
   country: string;
+  jurisdiction: string;
   number: string | null;
   address: { lines: string[]; city: string; postCode: string | null };
   active: boolean;
@@ -65,7 +68,7 @@ ${addressXml('HeadquartersAddress', record)}
         <lei:RegistrationAuthority>
           <lei:RegistrationAuthorityID>RA888888</lei:RegistrationAuthorityID>
 ${record.number ? `          <lei:RegistrationAuthorityEntityID>${escapeXml(record.number)}</lei:RegistrationAuthorityEntityID>\n` : ''}        </lei:RegistrationAuthority>
-        <lei:LegalJurisdiction>${record.country}</lei:LegalJurisdiction>
+        <lei:LegalJurisdiction>${record.jurisdiction}</lei:LegalJurisdiction>
         <lei:LegalForm>
           <lei:EntityLegalFormCode>8888</lei:EntityLegalFormCode>
         </lei:LegalForm>
@@ -116,6 +119,7 @@ async function companiesOfDay(
 ): Promise<DemoCompany[]> {
   const rows = await sql<DemoCompany>`
     select l.id, l.name, i.identifier as lei, n.identifier as number, loc.country_code as country,
+      coalesce(loc.subdivision_code, loc.country_code) as jurisdiction,
       l.registered_on::text as registered_on, s.uri as status,
       a.address_line_1 as line1, a.address_line_2 as line2, a.locality as city, a.post_code
     from legal_entity_identifiers i
@@ -154,6 +158,7 @@ export async function dayRecords(db: Db, day: string): Promise<LeiRecord[]> {
       lei: c.lei,
       name: c.name,
       country: c.country,
+      jurisdiction: c.jurisdiction,
       number: c.number,
       address: addressOf(c),
       active: c.status !== 'inactive',
@@ -184,6 +189,7 @@ export async function dayRecords(db: Db, day: string): Promise<LeiRecord[]> {
       lei: generateLei(random.next),
       name: `${a.name.split(' ')[0]} ${words.slice(Math.min(1, words.length - 1)).join(' ')}`,
       country: a.country,
+      jurisdiction: a.jurisdiction,
       number: null,
       address: addressOf(a),
       active: true,

@@ -62,6 +62,8 @@ describe('demo advance', () => {
     expect(byField.name).toBeGreaterThanOrEqual(5);
     expect(byField.status).toBeGreaterThanOrEqual(1);
     expect(byField['addresses.legal']).toBeGreaterThanOrEqual(1);
+    // Only what the day changes: a company's jurisdiction (a state, say) stays as it was.
+    expect(byField.jurisdiction ?? 0).toBe(0);
     const name = await sql<{ old_value: string; new_value: string }>`select old_value, new_value from company_changes
       where legal_entity_id = ${companyId} and field = 'name'`.execute(t.db.kysely);
     expect(name.rows[0].new_value).toBe(renamed(name.rows[0].old_value));
