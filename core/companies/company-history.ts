@@ -125,11 +125,28 @@ export function changeValueText(value: unknown): string {
       .filter(Boolean)
       .join(', ');
   }
-  return String(value);
+  const text = String(value);
+  // An instant as its day (and its time, when it has one): 2014-06-01, 2024-05-05 10:30 UTC.
+  const instant = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(text);
+  if (instant) return instant[2] === '00:00' ? instant[1] : `${instant[1]} ${instant[2]} UTC`;
+  return text;
 }
 
-/** The parts of a record (a name, an address, a code) in the order a reader expects them. */
-const READING_ORDER = ['name', 'type', 'scheme', 'code', 'lines', 'postCode', 'city', 'region', 'country'];
+/** The parts of a record (a name, an address, a code, an LEI registration) in the order a reader expects them. */
+const READING_ORDER = [
+  'name',
+  'type',
+  'scheme',
+  'code',
+  'lines',
+  'postCode',
+  'city',
+  'region',
+  'country',
+  'registrationStatus',
+  'entityStatus',
+  'lei',
+];
 
 function readingOrder(key: string): number {
   const i = READING_ORDER.indexOf(key);

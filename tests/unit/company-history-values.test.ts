@@ -27,3 +27,17 @@ describe('a change’s value on one line', () => {
     expect(sourcePublisher('some-new-source')).toBe('some-new-source');
   });
 });
+
+describe('instants in a change', () => {
+  it('are written as their day, with the time only when there is one', () => {
+    expect(changeValueText('2014-06-01T00:00:00.000Z')).toBe('2014-06-01');
+    expect(changeValueText('2024-05-05T10:30:00Z')).toBe('2024-05-05 10:30 UTC');
+    expect(
+      changeValueText({
+        lei: '894500TFWZE1Z2LT0S68',
+        registrationStatus: 'ISSUED',
+        nextRenewalDate: '2027-06-01T00:00:00.000Z',
+      }),
+    ).toBe('ISSUED, 894500TFWZE1Z2LT0S68, 2027-06-01');
+  });
+});
