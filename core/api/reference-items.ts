@@ -49,8 +49,10 @@ export const LocationItemSchema = ReferenceItemSchema.extend({
 }).meta({ id: 'LocationItem' });
 
 export const IndustryItemSchema = ReferenceItemSchema.extend({
-  code: z.string().describe('NACE Rev. 2 code: a section letter (A), a division (01) or a group (01.1).'),
-  level: z.number().int().describe('1 = section, 2 = division, 3 = group (NACE Rev. 2).'),
+  code: z
+    .string()
+    .describe('NACE Rev. 2 code: a section letter (A), a division (01), a group (01.1) or a class (01.11).'),
+  level: z.number().int().describe('1 = section, 2 = division, 3 = group, 4 = class (NACE Rev. 2).'),
   parent_id: z.number().int().nullable(),
   parent_industries: z.array(LinkSchema).describe('Ancestors, from the sector down to the parent.'),
   child_industries: z.array(LinkSchema),

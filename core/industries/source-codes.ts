@@ -1,9 +1,9 @@
 // Every source's industry codes mapped onto the product's classification, NACE Rev. 2
 // (docs/decisions/0017-industry-classification.md). Importers call industryForSourceCode with the
 // code as the source writes it; the answer is the industry the company is filed under: the deepest
-// NACE level the industries table carries that the code names (a group, NACE's third level, for the
-// national versions of NACE; a division for US SIC), or null for a code that names no
-// activity (dormant, unknown, non-classifiable) — the importer then reports or skips it.
+// NACE level the code names (a class, NACE's fourth level, for the national versions of NACE; a
+// division for US SIC), or null for a code that names no activity (dormant, unknown,
+// non-classifiable) — the importer then reports or skips it.
 
 import { NACE_REV2, naceIndustryId } from '../../db/reference/nace-rev2.ts';
 
@@ -17,7 +17,7 @@ export const INDUSTRY_CODE_SYSTEMS: readonly IndustryCodeSystem[] = [
 ];
 
 export type HubIndustry = {
-  /** The NACE Rev. 2 code of the industry the company is filed under (a group, a division or a section). */
+  /** The NACE Rev. 2 code of the industry the company is filed under (a class, group, division or section). */
   code: string;
   /** Its id in the industries table. */
   id: number;
@@ -30,15 +30,19 @@ function hub(code: string): HubIndustry | null {
 }
 
 /**
- * A NACE-based code's industry: its group (first three digits) when the code gives one, else its
- * division (first two), whatever the separators ("62.01", "6201", "62.010").
+ * A NACE-based code's industry: the deepest NACE item its digits name, whatever the separators
+ * ("62.01", "6201", "62.010"): its class (first four digits), else its group (first three), else
+ * its division (first two) — a national code whose class or group NACE does not have (UK SIC's
+ * 98000) falls back to the level above.
  */
 function naceBased(code: string, digits: number): HubIndustry | null {
   const compact = code.replace(/[.\s]/g, '');
   if (!new RegExp(`^\\d{2,${digits}}$`).test(compact)) return null;
   const division = hub(compact.slice(0, 2));
   if (division === null || compact.length === 2) return division;
-  return hub(`${compact.slice(0, 2)}.${compact[2]}`) ?? division;
+  const group = hub(`${compact.slice(0, 2)}.${compact[2]}`);
+  const naceClass = compact.length >= 4 ? hub(`${compact.slice(0, 2)}.${compact.slice(2, 4)}`) : null;
+  return naceClass ?? group ?? division;
 }
 
 /**
@@ -195,12 +199,11 @@ function usSic(code: string): HubIndustry | null {
 
 /**
  * The industry a source's code files a company under, or null when the code names no activity.
- * - 'nace-2': a NACE Rev. 2 section letter or a division/group/class code, dotted or not: its group
- *   (a division code: the division).
+ * - 'nace-2': a NACE Rev. 2 section letter or a division/group/class code, dotted or not: itself.
  * - 'uk-sic-2007': Companies House's five digits ("62020", or "62020 - Information technology …");
- *   its first four are the NACE class, filed under its group. 99999 (dormant company) is no activity.
- * - 'sn2007': Brønnøysund's næringskode ("62.010"); its first four digits are the NACE class, filed
- *   under its group. 00.000 (unknown) is no activity.
+ *   its first four are the NACE class, the company's industry. 99999 (dormant company) is no activity.
+ * - 'sn2007': Brønnøysund's næringskode ("62.010"); its first four digits are the NACE class, the
+ *   company's industry. 00.000 (unknown) is no activity.
  * - 'us-sic': the SEC's four digits, through the table above; 9900–9999 (non-classifiable, and the
  *   SEC's own 99xx, 8880 and 8888) are no activity.
  * - 'naics-2017': not mapped yet (no source writes it; ADR 0017 names the official concordance to

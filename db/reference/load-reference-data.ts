@@ -318,32 +318,43 @@ async function refreshLocationNames(db: Db): Promise<void> {
 }
 
 /**
- * Loads the industries into a database whose industries table is empty: one loaded before the
- * classification became NACE Rev. 2 (migration 0017 emptied the table, ADR 0017).
+ * Loads the industries a loaded database lacks: all of them into one loaded before the
+ * classification became NACE Rev. 2 (migration 0017 emptied the table), the classes into one loaded
+ * while the tree stopped at NACE groups (ADR 0017). Rows and names already there stay as they are;
+ * ids and URIs come from buildIndustries, so a missing row gets the same ones a fresh load gives it.
  */
-async function loadIndustriesIfEmpty(db: Db): Promise<void> {
-  const hasIndustries = async (k: Kysely<Database>) =>
-    (await k.selectFrom('industries').select('id').limit(1).execute()).length > 0;
-  if (await hasIndustries(db.kysely)) return;
+async function loadMissingIndustries(db: Db): Promise<void> {
   const { industries, translations } = buildIndustries(buildLanguages().ids);
+  const missing = async (k: Kysely<Database>) => {
+    const present = new Set((await k.selectFrom('industries').select('id').execute()).map((r) => r.id));
+    return industries.filter((i) => !present.has(i.id));
+  };
+  if ((await missing(db.kysely)).length === 0) return;
   await db.kysely.transaction().execute(async (trx) => {
     await lockForTransaction(trx, 'reference-data');
-    if (await hasIndustries(trx)) return;
-    await insertChunked(trx, 'industries', industries);
-    await insertChunked(trx, 'translations', translations);
+    const rows = await missing(trx);
+    if (rows.length === 0) return;
+    const ids = new Set(rows.map((r) => r.id));
+    // Parents before children (buildIndustries sorts by level).
+    await insertChunked(trx, 'industries', rows);
+    await insertChunked(
+      trx,
+      'translations',
+      translations.filter((t) => ids.has(t.entity_id)),
+    );
   });
 }
 
 /**
  * Loads all reference data in one transaction. When `languages` already has rows, only refreshes
- * the locations' names.
+ * the locations' names and adds the industries the database lacks.
  * Processes starting together take turns (an advisory lock for the transaction): the first loads,
  * the others find the rows.
  */
 export async function loadReferenceData(db: Db): Promise<void> {
   if (await isLoaded(db.kysely)) {
     await refreshLocationNames(db);
-    await loadIndustriesIfEmpty(db);
+    await loadMissingIndustries(db);
     return;
   }
   const data = buildReferenceData();

@@ -1,6 +1,9 @@
 // NACE Rev. 2, the industry classification the product stands on (ADR 0017): its sections,
-// divisions and groups with Eurostat's official English, German and French titles. Provenance in
-// nace-rev2.PROVENANCE.md beside this file; the titles are copied as published, never translated here.
+// divisions, groups and (nace-rev2-classes.ts) classes with Eurostat's official English, German and
+// French titles. Provenance in nace-rev2.PROVENANCE.md beside this file; the titles are copied as
+// published, never translated here.
+
+import { NACE_REV2_CLASSES } from './nace-rev2-classes.ts';
 
 /** [code, parent code (null for a section), English, German, French] */
 export type NaceTitleRow = readonly [code: string, parent: string | null, en: string, de: string, fr: string];
@@ -28,7 +31,8 @@ export function naceIndustryId(code: string): number {
   return NACE_ID_BASE + [0, 0, 100, 1000, 10000][level] + n;
 }
 
-export const NACE_REV2: readonly NaceTitleRow[] = [
+/** Sections, divisions and groups. */
+const NACE_REV2_UPPER: readonly NaceTitleRow[] = [
   // Sections and divisions.
   [
     'A',
@@ -2093,3 +2097,6 @@ export const NACE_REV2: readonly NaceTitleRow[] = [
     'Activités des organisations et organismes extraterritoriaux',
   ],
 ];
+
+/** Every NACE Rev. 2 item: sections, divisions, groups, then classes (each after its parent). */
+export const NACE_REV2: readonly NaceTitleRow[] = [...NACE_REV2_UPPER, ...NACE_REV2_CLASSES];

@@ -134,7 +134,7 @@ export function registerReferenceRoutes(api: FastifyInstance, routes: ApiRoutes,
         parent_id: intParam('parent_id').optional().describe('Only the direct children of this industry.'),
         level: intParam('level', 1, 4)
           .optional()
-          .describe('Only this level: 1 = section, 2 = division, 3 = group (NACE Rev. 2).'),
+          .describe('Only this level: 1 = section, 2 = division, 3 = group, 4 = class (NACE Rev. 2).'),
       }),
       response: listOf(IndustryItemSchema),
     },

@@ -118,7 +118,7 @@ describe('GET /api/industries', () => {
   it('gives each industry its parents and children, consistent with the hierarchy', async () => {
     const all = await list('/api/industries', IndustryItemSchema);
     const byId = new Map(all.map((i) => [i.id, i]));
-    expect(all.length).toBe(21 + 88 + 272); // NACE Rev. 2 sections, divisions and groups (ADR 0017)
+    expect(all.length).toBe(21 + 88 + 272 + 615); // NACE Rev. 2 sections, divisions, groups and classes (ADR 0017)
     for (const industry of all) {
       for (const child of industry.child_industries) expect(byId.get(child.id)?.parent_id).toBe(industry.id);
       const parents = industry.parent_industries;

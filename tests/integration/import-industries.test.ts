@@ -36,7 +36,7 @@ const sourceOf = (companies: CompanyFacts[]): ImportSource => ({
 });
 
 describe('industries of an import', () => {
-  it('are the NACE groups and divisions the source codes map to; codes naming no activity are left out', async () => {
+  it('are the NACE classes and divisions the source codes map to; codes naming no activity are left out', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'registra-industries-'));
     const file = join(dir, 'companies.csv');
     await writeFile(file, 'x\n');
@@ -58,16 +58,16 @@ describe('industries of an import', () => {
       from legal_entities le
       join legal_entity_industries i on i.legal_entity_id = le.id
       where le.name like 'Industry Test IND%' order by le.name, i.industry_id`.execute(t.db.kysely);
-    const p62 = naceIndustryId('62.0');
+    const p62 = naceIndustryId('62.02');
     expect(rows.rows).toEqual([
-      // Ordered by id: division 63 (US SIC 7374) before group 62.0 (UK SIC 62020, the primary one).
+      // Ordered by id: division 63 (US SIC 7374) before class 62.02 (UK SIC 62020, the primary one).
       { number: 'IND00001', industry_id: naceIndustryId('63'), is_primary: false, primary_industry_id: p62 },
       { number: 'IND00001', industry_id: p62, is_primary: true, primary_industry_id: p62 },
       {
         number: 'IND00002',
-        industry_id: naceIndustryId('47.1'),
+        industry_id: naceIndustryId('47.11'),
         is_primary: true,
-        primary_industry_id: naceIndustryId('47.1'),
+        primary_industry_id: naceIndustryId('47.11'),
       },
     ]);
   });

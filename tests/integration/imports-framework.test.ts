@@ -57,11 +57,11 @@ const base = {
 
 describe('the import framework', () => {
   it('writes industries our tree knows, members of its positions and documents; keeps unknown codes aside', async () => {
-    // A NACE group (the deepest level of our tree, ADR 0017).
+    // A NACE class (the deepest level of our tree, ADR 0017).
     const group = await t.db.kysely
       .selectFrom('industries')
       .select(['id', 'code'])
-      .where('level', '=', 3)
+      .where('level', '=', 4)
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const summary = await importLines([

@@ -1,9 +1,10 @@
 // Every industry level the product shows is named in English, German and French from NACE Rev. 2's
 // official titles (docs/decisions/0017-industry-classification.md): the search facets, the
-// industry filter and its drill-down, and the profile.
+// industry filter and its drill-down down to NACE's classes, and the profile.
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { industryForSourceCode } from '../../core/industries/source-codes.ts';
 import { displayName, type Lang } from '../../core/reference/reference-data.ts';
 import { loadReferenceData } from '../../db/reference/load-reference-data.ts';
 import { NACE_REV2, naceIndustryId } from '../../db/reference/nace-rev2.ts';
@@ -27,7 +28,7 @@ const title = (code: string, lang: Lang) => NACE_REV2.find((r) => r[0] === code)
 describe('industry names (NACE Rev. 2)', () => {
   it('gives every industry of every level its official title in English, German and French', () => {
     const items = t.reference.industries.items;
-    expect(new Set(items.map((i) => i.level))).toEqual(new Set([1, 2, 3]));
+    expect(new Set(items.map((i) => i.level))).toEqual(new Set([1, 2, 3, 4]));
     expect(items).toHaveLength(NACE_REV2.length);
     for (const industry of items) {
       expect(industry.id).toBe(naceIndustryId(industry.code));
@@ -70,6 +71,20 @@ describe('industry names (NACE Rev. 2)', () => {
     }
   });
 
+  it('names a group’s classes in the industry filter’s drill-down in German and French', async () => {
+    const group = naceIndustryId('62.0');
+    for (const lang of ['de', 'fr'] as const) {
+      const page = await get(`/${lang}/companies/search/?industry=${group}`);
+      expect(page.statusCode).toBe(200);
+      const select = text(/<select id="filter-industry"[^>]*>(.*?)<\/select>/s.exec(page.body)?.[1] ?? '');
+      for (const nace of ['62.01', '62.02', '62.03', '62.09']) {
+        const id = naceIndustryId(nace);
+        expect(select).toMatch(new RegExp(`<option value="${id}">[^<]*${escapeRegExp(title(nace, lang))}`));
+        expect(title(nace, lang)).not.toBe(title(nace, 'en'));
+      }
+    }
+  });
+
   it('answers an old NAICS industry link without landing on another industry', async () => {
     const page = await get('/companies/search/f/industry-software-publishers-511210/');
     expect(page.statusCode).toBeGreaterThanOrEqual(400);
@@ -86,6 +101,28 @@ describe('industry names (NACE Rev. 2)', () => {
       expect(page.statusCode).toBe(200);
       expect(text(page.body)).toContain(title(code, lang));
       expect(text(page.body)).not.toContain(title(code, 'en'));
+    }
+  });
+});
+
+describe('a company filed under a NACE class', () => {
+  it('shows the class’s German and French title on its profile, as a UK SIC code files it', async () => {
+    const hub = industryForSourceCode('uk-sic-2007', '62020 - Information technology consultancy activities')!;
+    expect(hub.code).toBe('62.02');
+    const row = await sql<{ id: number; uri: string }>`
+      select id, uri from legal_entities where primary_industry_id is not null order by id offset 1 limit 1`.execute(
+      t.db.kysely,
+    );
+    const { id, uri } = row.rows[0];
+    await sql`delete from legal_entity_industries where legal_entity_id = ${id}`.execute(t.db.kysely);
+    await sql`insert into legal_entity_industries (legal_entity_id, industry_id, is_primary)
+      values (${id}, ${hub.id}, true)`.execute(t.db.kysely);
+    await sql`update legal_entities set primary_industry_id = ${hub.id} where id = ${id}`.execute(t.db.kysely);
+    for (const lang of ['de', 'fr'] as const) {
+      const page = await get(`/${lang}/companies/details/${uri}/`);
+      expect(page.statusCode).toBe(200);
+      expect(text(page.body)).toContain(title('62.02', lang));
+      expect(text(page.body)).not.toContain(title('62.02', 'en'));
     }
   });
 });
@@ -115,5 +152,26 @@ describe('migration 0017 on a database loaded before it', () => {
     expect(await count(`select count(*)::int as n from translations where entity = 'industry'`)).toBe(
       NACE_REV2.length * 3,
     );
+  });
+
+  it('adds the classes to a database loaded while the tree stopped at NACE groups', async () => {
+    const count = async (q: string) => Number((await sql.raw<{ n: number }>(q).execute(t.db.kysely)).rows[0].n);
+    const before = await sql<{ uri: string }>`select uri from industries where code = '01.30'`.execute(t.db.kysely);
+    await sql`delete from translations where entity = 'industry' and entity_id in
+      (select id from industries where level = 4)`.execute(t.db.kysely);
+    await sql`delete from industries where level = 4`.execute(t.db.kysely);
+    expect(await count('select count(*)::int as n from industries')).toBe(21 + 88 + 272);
+    await loadReferenceData(t.db);
+    expect(await count('select count(*)::int as n from industries where level = 4')).toBe(615);
+    expect(await count(`select count(*)::int as n from translations where entity = 'industry'`)).toBe(
+      NACE_REV2.length * 3,
+    );
+    // The same URI a fresh load gives ("Plant propagation" is its group's title too).
+    const after = await sql<{ uri: string }>`select uri from industries where code = '01.30'`.execute(t.db.kysely);
+    expect(after.rows).toEqual(before.rows);
+    const name = await sql<{ name: string }>`
+      select t.name from translations t join languages l on l.id = t.language_id
+      where t.entity = 'industry' and t.entity_id = ${naceIndustryId('62.02')} and l.code = 'fr'`.execute(t.db.kysely);
+    expect(name.rows[0]?.name).toBe('Conseil informatique');
   });
 });
