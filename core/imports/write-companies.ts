@@ -3,7 +3,14 @@ import type { Db } from '../../db/client.ts';
 import { slugify } from '../../db/reference/slugify.ts';
 import { normalizeName } from '../companies/normalize-name.ts';
 import type { CompanyFacts, CompanyKeys } from './company-facts.ts';
-import { currentValues, type FieldWrites, factValues, type WriteContext, writeFields } from './company-fields.ts';
+import {
+  currentValues,
+  type FieldWrites,
+  factValues,
+  primaryIndustry,
+  type WriteContext,
+  writeFields,
+} from './company-fields.ts';
 import type { ImportField } from './fields.ts';
 import { jurisdictionLocation } from './import-reference.ts';
 import { type MergedCompany, mergeCompany } from './merge-companies.ts';
@@ -191,6 +198,7 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
           jurisdiction_id: location,
           status_id: facts.status ? (r.statuses.get(facts.status) ?? null) : null,
           registered_on: facts.registeredOn ?? null,
+          primary_industry_id: facts.industries ? (primaryIndustry(facts.industries, r) ?? null) : null,
         };
       });
       await insertRows(
@@ -204,6 +212,7 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
           jurisdiction_id: 'int',
           status_id: 'int',
           registered_on: 'date',
+          primary_industry_id: 'int',
         },
         entities,
       );

@@ -157,11 +157,11 @@ export async function writeCompaniesHouseFile(options: CompaniesHouseFileOptions
       .filter((t) => t.entity === 'location' && t.language_id === LANGUAGE_EN)
       .map((t) => [t.entity_id, t.name]),
   );
-  const levels = new Map(reference.industries.map((i) => [i.id, i.level]));
+  const deepest = Math.max(...reference.industries.map((i) => i.level));
   const catalog = buildSeedCatalog({
     locations: reference.locations.map((l) => ({ ...l, name: names.get(l.id) ?? null })),
     currencies: reference.currencies,
-    industries: reference.industries.filter((i) => levels.get(i.id) === 5),
+    industries: reference.industries.filter((i) => i.level === deepest),
   });
   const gb = catalog.jurisdictions.find((j) => j.profile.code === 'GB');
   if (!gb) throw new Error('the demo catalog has no GB jurisdiction');
