@@ -1,8 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../core/accounts/password-hash.ts';
-import { enqueueReportsAfterImport } from '../core/monitoring/enqueue-reports.ts';
+import { runImport } from '../core/imports/run-import.ts';
+import { gleifLei } from '../core/imports/sources/gleif-lei.ts';
+import { dayRecords, renamed, writeDayFile } from '../db/seed/demo-advance.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -188,11 +193,14 @@ describe('company lists and histories', () => {
 
   it('a guest’s "Track updates" on a profile signs in, tracks the company, and its changes reach the update reports', async () => {
     const email = await createUser('Tess Tracker');
+    // A company that `demo advance` renames on this day (db/seed/demo-advance.ts).
+    const day = '2026-11-20';
+    const renamedRecord = (await dayRecords(server.db, day)).find((r) => r.name.includes(' Holding '));
     const company = await server.db.kysely
-      .selectFrom('legal_entities')
-      .select(['id', 'uri', 'name'])
-      .orderBy('id', 'desc')
-      .offset(3)
+      .selectFrom('legal_entity_identifiers as i')
+      .innerJoin('legal_entities as l', 'l.id', 'i.legal_entity_id')
+      .select(['l.id', 'l.uri', 'l.name'])
+      .where('i.identifier', '=', renamedRecord?.lei ?? '')
       .executeTakeFirstOrThrow();
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -212,18 +220,15 @@ describe('company lists and histories', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('Active');
 
-    // An import changes its name: the worker in the app builds the report.
-    await server.db.kysely
-      .insertInto('company_changes')
-      .values({
-        legal_entity_id: company.id,
-        field: 'name',
-        old_value: sql`${JSON.stringify(company.name)}::jsonb`,
-        new_value: sql`${JSON.stringify(`${company.name} Renamed`)}::jsonb`,
-        source: 'ch-companies',
-      })
-      .execute();
-    await enqueueReportsAfterImport(server.db, 1);
+    // `demo advance` over that day: its GLEIF delta renames the company; the import enqueues the
+    // reports and the worker in the app builds them.
+    const dir = await mkdtemp(join(tmpdir(), 'registra-e2e-advance-'));
+    try {
+      const summary = await runImport(server.db, gleifLei, [await writeDayFile(server.db, day, dir)]);
+      expect(summary.changed).toBeGreaterThan(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
     await expect
       .poll(
         async () => {
@@ -232,7 +237,7 @@ describe('company lists and histories', () => {
         },
         { timeout: 15_000 },
       )
-      .toContain(`Legal name: ${company.name} → ${company.name} Renamed`);
+      .toContain(`Legal name: ${company.name} → ${renamed(company.name)}`);
     await page.goto(`${server.url}/dashboard/notifications/`);
     expect(await page.locator('main').innerText()).toContain('1 company you track changed');
     await context.close();

@@ -157,6 +157,7 @@ export async function writeCompaniesHouseFile(options: CompaniesHouseFileOptions
       .filter((t) => t.entity === 'location' && t.language_id === LANGUAGE_EN)
       .map((t) => [t.entity_id, t.name]),
   );
+  // The leaf industries, as the demo seed reads them (db/seed/seed-catalog.ts loadCatalogSource).
   const deepest = Math.max(...reference.industries.map((i) => i.level));
   const catalog = buildSeedCatalog({
     locations: reference.locations.map((l) => ({ ...l, name: names.get(l.id) ?? null })),

@@ -57,16 +57,18 @@ const base = {
 
 describe('the import framework', () => {
   it('writes industries our tree knows, members of its positions and documents; keeps unknown codes aside', async () => {
-    const naics = await t.db.kysely
+    // A NACE group (the deepest level of our tree, ADR 0017).
+    const group = await t.db.kysely
       .selectFrom('industries')
       .select(['id', 'code'])
-      .where('level', '=', 5)
+      .where('level', '=', 3)
+      .orderBy('id')
       .executeTakeFirstOrThrow();
     const summary = await importLines([
       {
         ...base,
         industries: [
-          { scheme: 'naics-2017', code: naics.code, primary: true },
+          { scheme: 'nace-2', code: group.code, primary: true },
           { scheme: 'uk-sic-2007', code: '62090', primary: false },
         ],
         members: [
@@ -89,7 +91,7 @@ describe('the import framework', () => {
       .where('scheme', '=', 'register')
       .where('key', '=', 'GB/RA000585/00000001')
       .executeTakeFirstOrThrow();
-    expect(company).toMatchObject({ primary_industry_id: naics.id, registered_on: '2001-02-03', status_id: 1 });
+    expect(company).toMatchObject({ primary_industry_id: group.id, registered_on: '2001-02-03', status_id: 1 });
     const members = await t.db.kysely
       .selectFrom('legal_entity_members')
       .innerJoin('members', 'members.id', 'legal_entity_members.member_id')
@@ -108,7 +110,7 @@ describe('the import framework', () => {
     const next = await importLines([
       {
         ...base,
-        industries: [{ scheme: 'uk-sic-2007', code: '62020', primary: true }],
+        industries: [{ scheme: 'naics-2017', code: '541511', primary: true }],
         members: [{ name: 'John Holder', kind: 'individual', position: 'shareholder', since: '2024-01-01' }],
         documents: [{ id: 'd1', title: 'Annual accounts', type: 'AA', filedOn: '2023-04-01' }],
       },
@@ -119,7 +121,7 @@ describe('the import framework', () => {
       .select('primary_industry_id')
       .where('id', '=', company.id)
       .executeTakeFirstOrThrow();
-    expect(after.primary_industry_id).toBe(naics.id);
+    expect(after.primary_industry_id).toBe(group.id);
     const changes = await t.db.kysely
       .selectFrom('company_changes')
       .select(['field', 'old_value', 'new_value'])
