@@ -2,8 +2,9 @@ import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 // Set-based writes of an import batch (docs/decisions/0014-importers.md "Transactions"): a batch's
-// rows go to the database as one JSON parameter, unpacked by jsonb_to_recordset, so that a batch of
-// hundreds of companies is one statement per table on PostgreSQL and PGlite alike.
+// rows go to the database as one parameter per column (unnest) or one JSON parameter
+// (jsonb_to_recordset), so that a batch of hundreds of companies is one statement per table on
+// PostgreSQL and PGlite alike.
 
 export type Tx = Transaction<Database>;
 
@@ -27,7 +28,30 @@ export async function insertRows(
   if (rows.length === 0) return;
   const names = Object.keys(columns).map((c) => sql.ref(c));
   await sql`insert into ${sql.table(table)} (${sql.join(names)})
-    select ${sql.join(names)} from ${recordset(rows, columns)} ${onConflict}`.execute(tx);
+    select ${sql.join(names)} from ${columnArrays(rows, columns)} ${onConflict}`.execute(tx);
+}
+
+/**
+ * The rows as one array parameter per column, unnested side by side: PostgreSQL reads a text array
+ * about twice as fast as the same rows in JSON (jsonb_to_recordset, still used for array-valued
+ * columns, which unnest would flatten). A jsonb column travels as the text of each value.
+ */
+function columnArrays(rows: readonly object[], columns: Columns): RawBuilder<unknown> {
+  const entries = Object.entries(columns);
+  if (entries.some(([, type]) => type.endsWith('[]'))) return recordset(rows, columns);
+  const arrays = entries.map(([name, type]) => {
+    const values = rows.map((row) => {
+      const value = (row as Record<string, unknown>)[name];
+      if (value === null || value === undefined) return null;
+      return type === 'jsonb' ? JSON.stringify(value) : value;
+    });
+    return sql`${values}::${sql.raw(type === 'jsonb' ? 'text' : type)}[]`;
+  });
+  const casts = entries.map(([name, type]) =>
+    type === 'jsonb' ? sql`${sql.ref(name)}::jsonb as ${sql.ref(name)}` : sql.ref(name),
+  );
+  const definition = entries.map(([name]) => sql.ref(name));
+  return sql`(select ${sql.join(casts)} from unnest(${sql.join(arrays)}) as x(${sql.join(definition)})) as x`;
 }
 
 /** Deletes a table's rows of these companies (and `where`, a condition on the table's columns). */
