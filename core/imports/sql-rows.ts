@@ -77,3 +77,37 @@ export function canonicalJson(value: unknown): string {
       : v,
   );
 }
+
+/**
+ * Whether two values have the same JSON (canonicalJson(a) === canonicalJson(b)) — without writing
+ * either out: object keys in any order, a property set to undefined the same as one left out, an
+ * undefined array element the same as null. The diff of every record runs it.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') {
+    // An undefined array element is JSON's null; a Date (or anything with toJSON) as it is written out.
+    if ((a === undefined || a === null) && (b === undefined || b === null)) return true;
+    return hasToJson(a) || hasToJson(b) ? canonicalJson(a) === canonicalJson(b) : false;
+  }
+  if (hasToJson(a) || hasToJson(b)) return canonicalJson(a) === canonicalJson(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i] ?? null, b[i] ?? null)) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in x) {
+    if (x[key] === undefined) continue;
+    count += 1;
+    if (y[key] === undefined || !sameJson(x[key], y[key])) return false;
+  }
+  for (const key in y) if (y[key] !== undefined) count -= 1;
+  return count === 0;
+}
+
+function hasToJson(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON === 'function';
+}

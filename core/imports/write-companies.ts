@@ -15,7 +15,7 @@ import type { ImportField } from './fields.ts';
 import { jurisdictionLocation } from './import-reference.ts';
 import { type MergedCompany, mergeCompany } from './merge-companies.ts';
 import type { NameChange } from './refresh-dependents.ts';
-import { canonicalJson, insertRows, type Tx } from './sql-rows.ts';
+import { insertRows, sameJson, type Tx } from './sql-rows.ts';
 
 // One batch of company records (docs/decisions/0014-importers.md "Matching", "Idempotency",
 // "Transactions"): match each record to a company, diff it against what this source said last
@@ -129,7 +129,7 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
       }
       for (const k of keyStrings(facts.keys)) keys.push({ ...k, legal_entity_id: id, source: context.source });
       const before = previous.get(id);
-      if (before && canonicalJson(before) === canonicalJson(JSON.parse(JSON.stringify(stored)))) {
+      if (before && sameJson(before, stored)) {
         result.unchanged += 1;
         continue;
       }
@@ -138,7 +138,7 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
       for (const [field, value] of factValues(facts)) {
         if (field === 'jurisdiction' && jurisdictionLocation(r, value as string) === null) continue;
         const old = oldValues.get(field) ?? null;
-        if (canonicalJson(old) === canonicalJson(value ?? null)) continue;
+        if (sameJson(old, value ?? null)) continue;
         if (isEmpty(old) && isEmpty(value)) continue;
         changed = true;
         write(id, field, value);
