@@ -79,11 +79,13 @@ try {
   const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
   const perSecond = (rows: number, seconds: number) => Math.round(rows / seconds).toLocaleString('en');
   const expected = Math.floor(ROWS / CHANGED_EVERY);
+  const load = (await import('node:os')).loadavg().map((x) => x.toFixed(1));
   const lines = [
+    `load average at the end: ${load.join(' ')}`,
     `| Companies House BasicCompanyData import, ${ROWS.toLocaleString('en')} rows, PostgreSQL | value |`,
     '|---|---|',
     `| raw COPY of the same file | ${copySeconds.toFixed(1)} s, ${perSecond(ROWS, copySeconds)} rows/s |`,
-    `| first import | ${first.seconds.toFixed(1)} s, ${perSecond(first.read, first.seconds)} rows/s = ${(copySeconds / first.seconds).toFixed(2)}× COPY (${first.new.toLocaleString('en')} new, ${first.rejected} rejected) |`,
+    `| first import | ${first.seconds.toFixed(1)} s, ${perSecond(first.read, first.seconds)} rows/s = ${(copySeconds / first.seconds).toFixed(2)}× COPY (${first.new.toLocaleString('en')} new, ${first.rejected} rejected; refreshing export documents and lexicon ${first.refreshSeconds.toFixed(1)} s of it) |`,
     `| peak RSS (process, before → after the first import) | ${mb(rssBefore)} → ${mb(rssFirst)} |`,
     `| same file again | ${again.seconds.toFixed(1)} s (${(again.seconds / first.seconds).toFixed(2)}× the first), ${again.changed} changed, ${again.unchanged.toLocaleString('en')} unchanged |`,
     `| update file changing 1% (${expected.toLocaleString('en')} companies × 2 fields) | ${changed.seconds.toFixed(1)} s, ${changed.changed.toLocaleString('en')} changed, ${Number(changeRows.n).toLocaleString('en')} change rows (expected ${(expected * 2).toLocaleString('en')}) |`,

@@ -4,7 +4,7 @@ import { industryForSourceCode } from '../industries/source-codes.ts';
 import type { CompanyFacts, FactAddress, FactIndustry, FactMember, FactName } from './company-facts.ts';
 import type { ImportField } from './fields.ts';
 import { type ImportReference, jurisdictionLocation } from './import-reference.ts';
-import { deleteOf, insertRows, type Tx } from './sql-rows.ts';
+import { deleteOf as deleteRowsOf, insertRows, type Tx } from './sql-rows.ts';
 import { keyStrings } from './write-companies.ts';
 
 // Each field of CompanyFacts: its value as the diff compares it and as company_changes stores it,
@@ -43,7 +43,11 @@ export type FieldWrites = Map<ImportField, { id: number; value: unknown }[]>;
 
 export type WriteContext = {
   reference: ImportReference;
-  /** The companies are new and their legal_entities row was inserted with these columns already set. */
+  /**
+   * The companies are new: their legal_entities row was inserted with its own columns already set
+   * (name, jurisdiction, status, registration date, primary industry) and they have no other rows yet,
+   * so nothing is updated or deleted.
+   */
   rowsInserted?: boolean;
   /** Positions whose members this source states (its members replace only those). */
   memberPositions: readonly string[];
@@ -78,6 +82,8 @@ function idOf(map: Map<string, number>, uri: string): number {
 /** Writes every changed field of a batch onto the company tables. */
 export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteContext): Promise<void> {
   const r = context.reference;
+  const fresh = context.rowsInserted === true;
+  const deleteOf: typeof deleteRowsOf = (...args) => (fresh ? Promise.resolve() : deleteRowsOf(...args));
   for (const [field, list] of writes) {
     if (list.length === 0) continue;
     const ids = list.map((w) => w.id);
@@ -87,7 +93,8 @@ export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteCon
         name: w.value as string,
         search_name: normalizeName(w.value as string),
       }));
-      await sql`update legal_entities l set name = x.name, search_name = x.search_name
+      if (!fresh)
+        await sql`update legal_entities l set name = x.name, search_name = x.search_name
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, name text, search_name text)
         where l.id = x.id`.execute(tx);
       const full = idOf(r.nameTypes, 'legal_name_full');
@@ -252,7 +259,7 @@ export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteCon
           validation_sources = excluded.validation_sources`,
       );
     } else if (field === 'industries') {
-      await writeIndustries(tx, list, r);
+      await writeIndustries(tx, list, r, fresh);
     } else if (field === 'members') {
       await writeMembers(tx, list, context);
     } else if (field === 'documents') {
@@ -280,25 +287,37 @@ export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteCon
  * Industries as the source's codes; those that name a node of our tree (NACE Rev. 2, each scheme
  * mapped by industryForSourceCode) become the company's industries, the first primary one its primary industry.
  */
-async function writeIndustries(tx: Tx, list: { id: number; value: unknown }[], r: ImportReference): Promise<void> {
+async function writeIndustries(
+  tx: Tx,
+  list: { id: number; value: unknown }[],
+  r: ImportReference,
+  fresh: boolean,
+): Promise<void> {
   const rows: { legal_entity_id: number; industry_id: number; is_primary: boolean }[] = [];
   const primary: { id: number; industry: number | null }[] = [];
   for (const w of list) {
+    const industries = (w.value as FactIndustry[] | null) ?? [];
     const seen = new Set<number>();
-    let first: number | null = null;
-    for (const industry of (w.value as FactIndustry[] | null) ?? []) {
+    for (const industry of industries) {
       const id = industryId(industry, r);
       if (id === null || seen.has(id)) continue;
       seen.add(id);
-      if (industry.primary && first === null) first = id;
       rows.push({ legal_entity_id: w.id, industry_id: id, is_primary: industry.primary });
     }
-    // Codes our tree does not know yet leave the company's industries as they are (the codes stay
-    // in the source record for when their mapping comes).
-    if (seen.size > 0 || ((w.value as FactIndustry[] | null) ?? []).length === 0)
-      primary.push({ id: w.id, industry: first ?? [...seen][0] ?? null });
+    const industry = primaryIndustry(industries, r);
+    if (industry !== undefined) primary.push({ id: w.id, industry });
   }
-  await deleteOf(
+  // A new company's primary industry was inserted with its row (primaryIndustry) and it has no industries to replace.
+  if (fresh) {
+    await insertRows(
+      tx,
+      'legal_entity_industries',
+      { legal_entity_id: 'bigint', industry_id: 'int', is_primary: 'boolean' },
+      rows,
+    );
+    return;
+  }
+  await deleteRowsOf(
     tx,
     'legal_entity_industries',
     primary.map((p) => p.id),
@@ -315,6 +334,25 @@ async function writeIndustries(tx: Tx, list: { id: number; value: unknown }[], r
   );
 }
 
+/**
+ * The primary industry the industries give a company: the first primary one our tree knows, else the
+ * first known; null for none stated; undefined when the codes are all unknown to our tree — those
+ * leave the company's industries as they are (the codes stay in the source record for when their
+ * mapping comes).
+ */
+export function primaryIndustry(industries: readonly FactIndustry[], r: ImportReference): number | null | undefined {
+  let first: number | null = null;
+  let known: number | null = null;
+  for (const industry of industries) {
+    const id = industryId(industry, r);
+    if (id === null) continue;
+    known ??= id;
+    if (industry.primary && first === null) first = id;
+  }
+  if (known === null) return industries.length === 0 ? null : undefined;
+  return first ?? known;
+}
+
 /** A source's industry code on our tree, NACE Rev. 2 (ADR 0017's industryForSourceCode), when loaded. */
 function industryId(industry: FactIndustry, r: ImportReference): number | null {
   const hub = industryForSourceCode(industry.scheme, industry.code);
@@ -326,10 +364,12 @@ async function writeMembers(tx: Tx, list: { id: number; value: unknown }[], cont
   const r = context.reference;
   const positions = context.memberPositions.map((p) => idOf(r.positions, p));
   const ids = list.map((w) => w.id);
-  const old = await sql<{ member_id: number }>`delete from legal_entity_members
+  const old = context.rowsInserted
+    ? { rows: [] }
+    : await sql<{ member_id: number }>`delete from legal_entity_members
     where legal_entity_id = any(${ids}::bigint[]) and position_id = any(${positions}::int[]) returning member_id`.execute(
-    tx,
-  );
+        tx,
+      );
   const members = list.flatMap((w) => ((w.value as FactMember[] | null) ?? []).map((m) => ({ company: w.id, m })));
   if (members.length > 0) {
     // A member that is a company is linked by its LEI, else by its register key (a UK corporate PSC,

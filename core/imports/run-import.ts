@@ -123,18 +123,23 @@ async function importFiles(
   const reference = await loadImportReference(db);
   const batchSize = options.batchSize ?? 1000;
   let rejectsFile: FileHandle | null = null;
-  const reject = async (file: string, at: number, reason: string, unit: string = source.unit) => {
+  // The rejects file is written in order by one chain (the reader and the batch being written both reject).
+  let rejectsWritten: Promise<void> = Promise.resolve();
+  const reject = (file: string, at: number, reason: string, unit: string = source.unit): Promise<void> => {
     summary.rejected += 1;
     counts.rejected += 1;
     if (summary.rejects.length < REJECTS_IN_SUMMARY) summary.rejects.push({ file, unit, at, reason });
-    if (options.rejectsPath) {
+    const path = options.rejectsPath;
+    if (!path) return Promise.resolve();
+    rejectsWritten = rejectsWritten.then(async () => {
       if (!rejectsFile) {
-        rejectsFile = await open(options.rejectsPath, 'w');
+        rejectsFile = await open(path, 'w');
         await rejectsFile.write('file\tunit\tat\treason\n');
-        summary.rejectsFile = options.rejectsPath;
+        summary.rejectsFile = path;
       }
       await rejectsFile.write(`${file}\t${unit}\t${at}\t${reason.replace(/[\t\n\r]+/g, ' ')}\n`);
-    }
+    });
+    return rejectsWritten;
   };
   let counts: ImportCounts = { read: 0, new: 0, changed: 0, unchanged: 0, rejected: 0 };
   const touched = new Set<number>();
@@ -174,31 +179,32 @@ async function importFiles(
         into.changed += from.changed;
         into.unchanged += from.unchanged;
       };
-      const flush = async (entry: string) => {
-        if (batch.length > 0) {
-          const result = await writeCompanyBatch(db, context, batch);
+      // A batch is written while the next is read and built (the database and this process work at
+      // once); the next is written only when the one before has committed, so a record is still
+      // diffed against everything before it, and each batch stays one transaction.
+      let writing: Promise<void> = Promise.resolve();
+      const write = async (entry: string, companies: CompanyItem[], others: ImportItem[]) => {
+        if (companies.length > 0) {
+          const result = await writeCompanyBatch(db, context, companies);
           add(counts, result);
           add(summary, result);
           for (const id of result.touched) touched.add(id);
           names.push(...result.names);
           for (const r of result.rejects) await reject(entry, r.at, r.reason);
           // Relationships imported before these companies now find them.
-          const leis = batch.flatMap((i) => (i.facts.keys.lei ? [i.facts.keys.lei] : []));
+          const leis = companies.flatMap((i) => (i.facts.keys.lei ? [i.facts.keys.lei] : []));
           if (leis.length > 0 && result.new + result.changed > 0) {
             const linked = await db.kysely
               .transaction()
               .execute((tx) => linkParentMembers(tx, { importId, source: source.name }, leis));
             for (const id of linked) touched.add(id);
           }
-          batch = [];
-          batchKeys = new Set();
         }
-        if (other.length > 0) {
-          const result = await writeOthers(db, importId, source.name, other);
+        if (others.length > 0) {
+          const result = await writeOthers(db, importId, source.name, others);
           add(counts, result);
           add(summary, result);
           for (const id of result.touched) touched.add(id);
-          other = [];
         }
         options.onProgress?.({ ...counts, bytes, totalBytes: opened.size, file: fileName });
         await db.kysely
@@ -207,6 +213,19 @@ async function importFiles(
           .where('id', '=', importId)
           .execute();
         if (options.signal?.aborted) throw new ImportInterrupted();
+      };
+      /** Starts writing what was read (after the batch before it); `wait` also waits for it to commit. */
+      const flush = async (entry: string, wait = false) => {
+        await writing;
+        if (batch.length > 0 || other.length > 0) {
+          writing = write(entry, batch, other);
+          // Seen when awaited (the next flush, or the end of the file); not an unhandled rejection meanwhile.
+          writing.catch(() => {});
+          batch = [];
+          batchKeys = new Set();
+          other = [];
+        }
+        if (wait) await writing;
       };
       try {
         for await (const entry of opened.entries) {
@@ -232,9 +251,10 @@ async function importFiles(
             } else other.push(checked);
             if (batch.length + other.length >= batchSize) await flush(entryName);
           }
-          await flush(entryName);
+          await flush(entryName, true);
         }
       } catch (error) {
+        await writing.catch(() => {});
         const message =
           error instanceof WrongFileError
             ? error.message
@@ -257,6 +277,7 @@ async function importFiles(
         .execute();
     }
   } finally {
+    await rejectsWritten.catch(() => {});
     if (rejectsFile) await (rejectsFile as FileHandle).close();
     // What changed is refreshed even when the import stopped part-way (it is written and whole).
     const refreshing = performance.now();

@@ -3,12 +3,19 @@ import type { Db } from '../../db/client.ts';
 import { slugify } from '../../db/reference/slugify.ts';
 import { normalizeName } from '../companies/normalize-name.ts';
 import type { CompanyFacts, CompanyKeys } from './company-facts.ts';
-import { currentValues, type FieldWrites, factValues, type WriteContext, writeFields } from './company-fields.ts';
+import {
+  currentValues,
+  type FieldWrites,
+  factValues,
+  primaryIndustry,
+  type WriteContext,
+  writeFields,
+} from './company-fields.ts';
 import type { ImportField } from './fields.ts';
 import { jurisdictionLocation } from './import-reference.ts';
 import { type MergedCompany, mergeCompany } from './merge-companies.ts';
 import type { NameChange } from './refresh-dependents.ts';
-import { canonicalJson, insertRows, type Tx } from './sql-rows.ts';
+import { insertRows, sameJson, type Tx } from './sql-rows.ts';
 
 // One batch of company records (docs/decisions/0014-importers.md "Matching", "Idempotency",
 // "Transactions"): match each record to a company, diff it against what this source said last
@@ -122,7 +129,7 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
       }
       for (const k of keyStrings(facts.keys)) keys.push({ ...k, legal_entity_id: id, source: context.source });
       const before = previous.get(id);
-      if (before && canonicalJson(before) === canonicalJson(JSON.parse(JSON.stringify(stored)))) {
+      if (before && sameJson(before, stored)) {
         result.unchanged += 1;
         continue;
       }
@@ -131,7 +138,7 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
       for (const [field, value] of factValues(facts)) {
         if (field === 'jurisdiction' && jurisdictionLocation(r, value as string) === null) continue;
         const old = oldValues.get(field) ?? null;
-        if (canonicalJson(old) === canonicalJson(value ?? null)) continue;
+        if (sameJson(old, value ?? null)) continue;
         if (isEmpty(old) && isEmpty(value)) continue;
         changed = true;
         write(id, field, value);
@@ -191,6 +198,7 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
           jurisdiction_id: location,
           status_id: facts.status ? (r.statuses.get(facts.status) ?? null) : null,
           registered_on: facts.registeredOn ?? null,
+          primary_industry_id: facts.industries ? (primaryIndustry(facts.industries, r) ?? null) : null,
         };
       });
       await insertRows(
@@ -204,6 +212,7 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
           jurisdiction_id: 'int',
           status_id: 'int',
           registered_on: 'date',
+          primary_industry_id: 'int',
         },
         entities,
       );
