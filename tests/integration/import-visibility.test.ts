@@ -34,7 +34,8 @@ afterAll(async () => {
 
 const json = async (url: string) => (await app.inject({ method: 'GET', url })).json();
 
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
+/** Reads until `ok`, or gives up after `ms` (the app polls every 2 s; recounting is slower on a busy machine). */
+async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await read();
