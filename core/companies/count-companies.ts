@@ -4,7 +4,8 @@ import type { Reference } from '../reference/reference-data.ts';
 
 /** Counts by a dimension scan the whole table: recounted at most every ten minutes. */
 const TTL_MS = 10 * 60_000;
-type Entry = { at: number; value: Promise<unknown>; refreshing: boolean };
+/** `expiredAt`: when the data last changed under the count (expireCachedCounts). */
+type Entry = { at: number; value: Promise<unknown>; refreshing: boolean; expiredAt?: number };
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
 /**
@@ -22,8 +23,15 @@ export function cached<T>(db: Db, key: string, compute: () => Promise<T>): Promi
   if (hit) {
     if (Date.now() - hit.at >= TTL_MS && !hit.refreshing) {
       hit.refreshing = true;
+      const started = Date.now();
       compute().then(
-        (value) => cache.set(key, { at: Date.now(), value: Promise.resolve(value), refreshing: false }),
+        // A count begun before the data changed again is kept, but as stale: the next reader recounts.
+        (value) =>
+          cache.set(key, {
+            at: (hit.expiredAt ?? 0) >= started ? 0 : Date.now(),
+            value: Promise.resolve(value),
+            refreshing: false,
+          }),
         () => {
           hit.refreshing = false;
         },
@@ -44,7 +52,11 @@ export function cached<T>(db: Db, key: string, compute: () => Promise<T>): Promi
  * the next reader gets the last count at once and starts the recount.
  */
 export function expireCachedCounts(db: Db): void {
-  for (const entry of caches.get(db)?.values() ?? []) entry.at = 0;
+  const now = Date.now();
+  for (const entry of caches.get(db)?.values() ?? []) {
+    entry.at = 0;
+    entry.expiredAt = now;
+  }
 }
 
 async function countBy(db: Db, column: 'jurisdiction_id' | 'primary_industry_id'): Promise<Map<number, number>> {

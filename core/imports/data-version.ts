@@ -30,7 +30,7 @@ export function forgetAggregates(db: Db): void {
 export function watchDataVersion(db: Db, intervalMs: number, onChange: () => void = () => {}): () => void {
   let last: string | null = null;
   let busy = false;
-  const timer = setInterval(async () => {
+  const tick = async () => {
     if (busy) return;
     busy = true;
     try {
@@ -45,7 +45,11 @@ export function watchDataVersion(db: Db, intervalMs: number, onChange: () => voi
     } finally {
       busy = false;
     }
-  }, intervalMs);
+  };
+  // The version the app starts from is read at once: an import that begins before the first
+  // interval has passed is then seen as a change, not taken for the starting point.
+  void tick();
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }
