@@ -179,8 +179,11 @@ export async function searchUserData(context: ContextReader, page: SearchPage, u
   };
 }
 
-/** The list filters of a history page's URL (q, from, to, after); bad days are ignored. */
-export function historyQuery(url: URL) {
+/**
+ * The list filters of a history page's URL (q, from, to, after); bad days are ignored. `keep`: the
+ * page's own filters (a report page's `tracking`), kept in its page links too.
+ */
+export function historyQuery(url: URL, keep: Record<string, string> = {}) {
   const text = (name: string, max: number) => (url.searchParams.get(name) ?? '').trim().slice(0, max);
   const q = text('q', 200);
   let from = text('from', 10);
@@ -190,7 +193,7 @@ export function historyQuery(url: URL) {
   if (from && to && to < from) to = '';
   const after = intParam(url, 'after');
   const query: ListQuery = { q: q || undefined, from: from || undefined, to: to || undefined, after };
-  const kept = { ...(q ? { q } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  const kept = { ...keep, ...(q ? { q } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
   /** The filters, and more parameters, as a query string. */
   const withParams = (extra: Record<string, string>) => new URLSearchParams({ ...kept, ...extra }).toString();
   return {
@@ -237,6 +240,8 @@ export async function loadHistoryPage<T, R = undefined>(
     /** What the rows read beyond the entries, once for the page (in the reader's language). */
     present?: (entries: T[], services: AppServices, p: Presenter) => Promise<R[]>;
     row: (entry: T, p: Presenter, presented: R) => HistoryRow;
+    /** The page's own filters, kept in its page links (see historyQuery). */
+    keep?: Record<string, string>;
   },
 ) {
   const lang = langOf(params);
@@ -246,7 +251,7 @@ export async function loadHistoryPage<T, R = undefined>(
   const p = presenter(reference, lang);
   const url = new URL(request.url);
   const path = unprefixedPath(url.pathname);
-  const filters = historyQuery(url);
+  const filters = historyQuery(url, history.keep);
   const page = await history.list(db, auth.user.id, filters.query);
   const presented = history.present ? await history.present(page.data, services, p) : [];
   return {

@@ -158,6 +158,29 @@ describe('signed-in users', () => {
     expect(textOf(bad.body)).toContain('Enter a name.');
   });
 
+  it('keeps one tracking’s reports on the next page', async () => {
+    const user = await createSignedInUser(t.db, 'monitor-paging');
+    const [company] = await someCompanies(t.db, 1, 17);
+    const { tracking } = await trackCompany(t.db, user.id, company.id);
+    const change = [
+      { change_id: 1, field: 'status', old: 'active', new: 'inactive', source: 'gleif-lei', source_date: null },
+    ];
+    for (let i = 0; i < 51; i++)
+      await t.db.kysely
+        .insertInto('existing_objects_reports')
+        .values({
+          user_id: user.id,
+          tracking_id: tracking.id,
+          legal_entity_id: company.id,
+          updates: 1,
+          changes: sql`${JSON.stringify(change)}::jsonb`,
+        })
+        .execute();
+    const first = await get(`/companies/monitoring/updates/reports/?tracking=${tracking.id}`, user);
+    const next = /href="([^"]*after=[^"]*)"/.exec(first.body)?.[1]?.replaceAll('&amp;', '&');
+    expect(next).toContain(`tracking=${tracking.id}`);
+  });
+
   it('read update and new-company reports with their columns and contents', async () => {
     const user = await createSignedInUser(t.db, 'monitor-reports');
     const [company] = await someCompanies(t.db, 1, 13);

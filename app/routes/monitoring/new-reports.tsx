@@ -15,6 +15,7 @@ const SHOWN = 10;
 export function loader(args: Route.LoaderArgs) {
   const tracking = intParam(new URL(args.request.url), 'tracking');
   return loadHistoryPage(args, {
+    keep: tracking ? { tracking: String(tracking) } : undefined,
     titleKey: 'monitoring.newReports.title',
     descriptionKey: 'monitoring.newReports.description',
     columns: (p) => [

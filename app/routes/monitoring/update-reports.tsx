@@ -13,6 +13,7 @@ import type { Route } from './+types/update-reports';
 export function loader(args: Route.LoaderArgs) {
   const tracking = intParam(new URL(args.request.url), 'tracking');
   return loadHistoryPage(args, {
+    keep: tracking ? { tracking: String(tracking) } : undefined,
     titleKey: 'monitoring.updateReports.title',
     descriptionKey: 'monitoring.updateReports.description',
     columns: (p) => [
