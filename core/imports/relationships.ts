@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Relationship, ReportingException } from './company-facts.ts';
 import type { WriteResult } from './legal-forms.ts';
-import { canonicalJson, insertRows, type Tx } from './sql-rows.ts';
+import { canonicalJson, insertChanges, insertRows, type Tx } from './sql-rows.ts';
 
 // GLEIF Level 2 (docs/decisions/0014-importers.md "gleif-rr", "gleif-repex"): relationships are
 // kept by LEI whether or not both companies are known yet; an accounting-consolidation parent
@@ -167,20 +167,7 @@ export async function linkParentMembers(
       change(row, { ...value, name: row.member_name }, value);
     }
   }
-  await insertRows(
-    tx,
-    'company_changes',
-    {
-      legal_entity_id: 'bigint',
-      field: 'text',
-      old_value: 'jsonb',
-      new_value: 'jsonb',
-      source: 'text',
-      source_date: 'timestamptz',
-      import_id: 'bigint',
-    },
-    changes,
-  );
+  await insertChanges(tx, changes);
   return [...touched];
 }
 
@@ -252,20 +239,7 @@ export async function writeReportingExceptions(
           reference text, source_date timestamptz)
         on conflict (lei, exception_category) do update set reasons = excluded.reasons, reference = excluded.reference,
           source_date = excluded.source_date`.execute(tx);
-    await insertRows(
-      tx,
-      'company_changes',
-      {
-        legal_entity_id: 'bigint',
-        field: 'text',
-        old_value: 'jsonb',
-        new_value: 'jsonb',
-        source: 'text',
-        source_date: 'timestamptz',
-        import_id: 'bigint',
-      },
-      changes,
-    );
+    await insertChanges(tx, changes);
   });
   return result;
 }

@@ -54,6 +54,22 @@ function columnArrays(rows: readonly object[], columns: Columns): RawBuilder<unk
   return sql`(select ${sql.join(casts)} from unnest(${sql.join(arrays)}) as x(${sql.join(definition)})) as x`;
 }
 
+/** The columns of a company_changes row an import writes (docs/decisions/0014-importers.md). */
+const CHANGE_COLUMNS: Columns = {
+  legal_entity_id: 'bigint',
+  field: 'text',
+  old_value: 'jsonb',
+  new_value: 'jsonb',
+  source: 'text',
+  source_date: 'timestamptz',
+  import_id: 'bigint',
+};
+
+/** Records changes (company_changes rows: the change feed, the History tab and monitoring read them). */
+export function insertChanges(tx: Tx, changes: readonly object[]): Promise<void> {
+  return insertRows(tx, 'company_changes', CHANGE_COLUMNS, changes);
+}
+
 /** Deletes a table's rows of these companies (and `where`, a condition on the table's columns). */
 export async function deleteOf(
   tx: Tx,

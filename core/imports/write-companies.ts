@@ -15,7 +15,7 @@ import type { ImportField } from './fields.ts';
 import { jurisdictionLocation } from './import-reference.ts';
 import { type MergedCompany, mergeCompany } from './merge-companies.ts';
 import type { NameChange } from './refresh-dependents.ts';
-import { insertRows, sameJson, type Tx } from './sql-rows.ts';
+import { insertChanges, insertRows, sameJson, type Tx } from './sql-rows.ts';
 
 // One batch of company records (docs/decisions/0014-importers.md "Matching", "Idempotency",
 // "Transactions"): match each record to a company, diff it against what this source said last
@@ -254,20 +254,7 @@ export async function writeCompanyBatch(db: Db, context: ImportContext, items: C
 
     await writeFields(tx, writes, context);
     await writeFields(tx, writesNew, { ...context, rowsInserted: true });
-    await insertRows(
-      tx,
-      'company_changes',
-      {
-        legal_entity_id: 'bigint',
-        field: 'text',
-        old_value: 'jsonb',
-        new_value: 'jsonb',
-        source: 'text',
-        source_date: 'timestamptz',
-        import_id: 'bigint',
-      },
-      changes,
-    );
+    await insertChanges(tx, changes);
     await insertRows(
       tx,
       'company_provenance',
