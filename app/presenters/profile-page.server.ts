@@ -1,6 +1,7 @@
 import { isAdvancedProfile, profileListSizes } from '../../core/companies/advanced-profile.ts';
 import { provenanceText, readCompanyProvenance } from '../../core/companies/company-history.ts';
 import { companyIdOfUri } from '../../core/companies/company-uri.ts';
+import { describeControlNature } from '../../core/companies/control-natures.ts';
 import { type CompanyProfile, getCompany } from '../../core/companies/get-company.ts';
 import { getCompanyRecords, OTHER_LISTS, type RecordList } from '../../core/companies/get-company-records.ts';
 import { getLeiDetails, type LeiDetails } from '../../core/companies/lei-details.ts';
@@ -269,7 +270,13 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
         label: p.name(reference.positions.byId.get(m.position_id)),
         value: m.name,
         href: m.company_uri ? p.companyHref(m.company_uri) : undefined,
-        note: m.since ? t('profile.since', { date: p.date(m.since) }) : undefined,
+        note:
+          [
+            m.since && t('profile.since', { date: p.date(m.since) }),
+            ...(m.natures ?? []).map((code) => describeControlNature(code, t)),
+          ]
+            .filter(Boolean)
+            .join(' · ') || undefined,
         links: (otherCompanies.get(m.member_id) ?? []).map((o) => ({ name: o.name, href: p.companyHref(o.uri) })),
         source: source('members'),
       })),

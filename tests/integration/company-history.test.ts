@@ -187,3 +187,25 @@ describe('provenance on the profile', () => {
     expect(de).toContain(`href="/de${historyOf(company.uri)}"`);
   });
 });
+
+describe('natures of control on the profile', () => {
+  it('names what a person with significant control holds, in the page’s language', async () => {
+    // The first member of the company made a PSC with two natures, as ch-psc writes them (ADR 0016).
+    const member = await sql<{ member_id: number }>`
+      select member_id::int from legal_entity_members where legal_entity_id = ${other.id} order by member_id limit 1`.execute(
+      t.db.kysely,
+    );
+    expect(member.rows).toHaveLength(1);
+    await sql`update legal_entity_members set natures = ${[
+      'ownership-of-shares-75-to-100-percent',
+      'voting-rights-more-than-25-percent-as-trust-registered-overseas-entity',
+    ]}::text[] where legal_entity_id = ${other.id} and member_id = ${member.rows[0].member_id}`.execute(t.db.kysely);
+    const en = text((await get(`/companies/details/${other.uri}/`)).body);
+    expect(en).toContain('Shares 75–100 %');
+    expect(en).toContain('Voting rights over 25 %, through a trust');
+    const de = text((await get(`/de/companies/details/${other.uri}/`)).body);
+    expect(de).toContain('Stimmrechte über 25 %, über einen Trust');
+    const fr = text((await get(`/fr/companies/details/${other.uri}/`)).body);
+    expect(fr).toContain('Parts 75–100 %');
+  });
+});

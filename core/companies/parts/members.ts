@@ -24,6 +24,8 @@ export type MemberRow = {
   company_id: number | null;
   company_uri: string | null;
   company_name: string | null;
+  /** What the member controls, in its source's words (Companies House PSC natures of control). */
+  natures: string[] | null;
 };
 
 /** A company's members, by position, then name. */
@@ -44,6 +46,7 @@ export const membersPart = definePart<MemberRow>()({
     'company_id',
     'company_uri',
     'company_name',
+    'natures',
   ],
   expressions: {
     name: sql`m.name`,
