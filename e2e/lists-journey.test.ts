@@ -267,4 +267,37 @@ describe('company lists and histories', () => {
     expect(names.map((n) => n.trim()).sort()).toEqual([...chosen].sort());
     await context.close();
   });
+  it('a guest’s "Track selected companies" on search results signs in and tracks the ticked companies at once', async () => {
+    const email = await createUser('Tom Ticker');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/companies/search/?status=1`);
+    const boxes = page.getByRole('checkbox', { name: /^Select: / });
+    await boxes.first().waitFor();
+    const chosen: string[] = [];
+    for (let i = 3; i <= 4; i++) {
+      chosen.push(((await boxes.nth(i).getAttribute('aria-label')) ?? '').replace(/^Select: /, ''));
+      await boxes.nth(i).check();
+    }
+    await page.getByRole('link', { name: 'Track selected companies' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in to proceed' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Sign in to track companies');
+    await dialog.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/account\/login\/\?returnTo=/);
+    await signIn(page, email);
+    // No second click: back on the results, the pending action sends the ticked rows to the tracking.
+    const tracked = () =>
+      server.db.kysely
+        .selectFrom('existing_objects_tracking as x')
+        .innerJoin('users as u', 'u.id', 'x.user_id')
+        .innerJoin('legal_entities as l', 'l.id', 'x.legal_entity_id')
+        .select('l.name')
+        .where('u.email', '=', email)
+        .execute();
+    await expect
+      .poll(async () => (await tracked()).map((r) => r.name).sort(), { timeout: 15_000 })
+      .toEqual([...chosen].sort());
+    await context.close();
+  });
 });

@@ -175,22 +175,20 @@ export function TrackButton({
     );
   }
   return (
-    <>
-      <form
-        method="post"
-        action={localePath(lang, '/companies/monitoring/track/')}
-        id={id}
-        className="track-form"
-        data-pending="track"
-      >
-        <CsrfField />
-        {companyId !== undefined ? <input type="hidden" name="ids" value={companyId} /> : null}
-        <input type="hidden" name="returnTo" value={returnTo ?? location.pathname} />
-        <button type="submit" className="secondary">
-          {label}
-        </button>
-      </form>
-    </>
+    <form
+      method="post"
+      action={localePath(lang, '/companies/monitoring/track/')}
+      id={id}
+      className="track-form"
+      data-pending="track"
+    >
+      <CsrfField />
+      {companyId !== undefined ? <input type="hidden" name="ids" value={companyId} /> : null}
+      <input type="hidden" name="returnTo" value={returnTo ?? location.pathname} />
+      <button type="submit" className="secondary">
+        {label}
+      </button>
+    </form>
   );
 }
 
@@ -210,6 +208,7 @@ export function TrackSelected({ form }: { form: string }) {
       formMethod="post"
       formNoValidate
       className="secondary"
+      data-pending="track"
     >
       {t('monitoring.trackSelected')}
     </button>

@@ -8,8 +8,9 @@
 // control is a plain link to the sign-in page with the same return address.
 //
 // Signed-in users back from signing in: the form marked `data-pending="<action>"` is filled from
-// the fragment and sent (a POST with the session's CSRF token, like a click would). It is sent by
-// itself only when the page was reached from the sign-in page (or this page): a link from
+// the fragment and sent (a POST with the session's CSRF token, like a click would); a submit button
+// so marked (one that sends the rows' form elsewhere, "Track selected") is that form's submitter. It
+// is sent by itself only when the page was reached from the sign-in page (or this page): a link from
 // elsewhere that carries a pending action only shows the form.
 (() => {
   const dialog = document.getElementById('sign-in-gate');
@@ -54,14 +55,16 @@
     const pending = fragment.get('pending');
     if (!pending) return;
     history.replaceState(history.state, '', `${location.pathname}${location.search}`);
-    const form = [...document.querySelectorAll('form[data-pending]')].find((f) => f.dataset.pending === pending);
+    const marked = [...document.querySelectorAll('[data-pending]')].find((f) => f.dataset.pending === pending);
+    const submitter = marked instanceof HTMLButtonElement ? marked : undefined;
+    const form = submitter ? submitter.form : marked;
     if (!(form instanceof HTMLFormElement)) return;
     for (const [name, value] of fragment) {
       if (name === 'pending' || name === '_csrf') continue;
       for (const part of name === 'ids' ? value.split(',') : [value]) fill(form, name, part);
     }
-    if (cameFromSignIn() && form.checkValidity()) {
-      form.requestSubmit();
+    if (cameFromSignIn() && (submitter?.formNoValidate || form.checkValidity())) {
+      form.requestSubmit(submitter);
       return;
     }
     form.scrollIntoView({ block: 'center' });
