@@ -662,6 +662,8 @@ export type Database = {
     facts: unknown;
     source_date: Date | null;
     import_id: number | null;
+    /** SHA-1 of the record as written (JSON of the validated facts), null for records written before it. */
+    facts_hash: string | null;
   };
   /** Keys companies are matched on: scheme 'register', 'lei' or a source's own (core/imports/company-facts.ts). */
   company_keys: { scheme: string; key: string; legal_entity_id: number; source: string };

@@ -5,6 +5,8 @@
 
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import type { CompanyFacts } from '../imports/company-facts.ts';
+import { factValues } from '../imports/company-fields.ts';
 import { HISTORY_PAGE_SIZE } from '../limits.ts';
 
 export type CompanyChange = {
@@ -70,23 +72,43 @@ export async function readCompanyHistory(
 
 export type FactProvenance = { source: string; source_date: Date | null; observed_at: Date };
 
-/** Where each of a company's facts came from, by field (the latest writer of each). */
+/**
+ * Where each of a company's facts came from, by field: the field's company_provenance row when an
+ * import changed it (the latest writer), else the newest source record stating the field — a new
+ * company's fields have no rows of their own, its source record says them all (one row per company
+ * and source, docs/decisions/0014-importers.md "Idempotency and the diff").
+ */
 export async function readCompanyProvenance(db: Db, legalEntityId: number): Promise<Map<string, FactProvenance>> {
-  const rows = await db.kysely
-    .selectFrom('company_provenance')
-    .select(['field', 'source', 'source_date', 'observed_at'])
-    .where('legal_entity_id', '=', legalEntityId)
-    .execute();
-  return new Map(
-    rows.map((r) => [
-      r.field,
-      {
-        source: r.source,
-        source_date: r.source_date === null ? null : new Date(r.source_date),
-        observed_at: new Date(r.observed_at),
-      },
-    ]),
-  );
+  const [rows, records] = await Promise.all([
+    db.kysely
+      .selectFrom('company_provenance')
+      .select(['field', 'source', 'source_date', 'observed_at'])
+      .where('legal_entity_id', '=', legalEntityId)
+      .execute(),
+    db.kysely
+      .selectFrom('company_source_records as r')
+      .leftJoin('imports as i', 'i.id', 'r.import_id')
+      .select(['r.source', 'r.facts', 'r.source_date', 'i.started_at'])
+      .where('r.legal_entity_id', '=', legalEntityId)
+      .orderBy('r.import_id', 'desc')
+      .execute(),
+  ]);
+  const out = new Map<string, FactProvenance>();
+  for (const r of rows)
+    out.set(r.field, {
+      source: r.source,
+      source_date: r.source_date === null ? null : new Date(r.source_date),
+      observed_at: new Date(r.observed_at),
+    });
+  for (const record of records) {
+    const fact: FactProvenance = {
+      source: record.source,
+      source_date: record.source_date === null ? null : new Date(record.source_date),
+      observed_at: new Date(record.started_at ?? record.source_date ?? 0),
+    };
+    for (const field of factValues(record.facts as CompanyFacts).keys()) if (!out.has(field)) out.set(field, fact);
+  }
+  return out;
 }
 
 /** The publisher a source name stands for, as a reader knows it (names, the same in every language). */

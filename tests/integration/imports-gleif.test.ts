@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProfilePage } from '../../app/presenters/profile-page.server.ts';
+import { readCompanyProvenance } from '../../core/companies/company-history.ts';
 import { WrongFileError } from '../../core/imports/company-facts.ts';
 import { ImportInterrupted, runImport } from '../../core/imports/run-import.ts';
 import { elf } from '../../core/imports/sources/elf.ts';
@@ -165,7 +166,7 @@ describe('gleif-lei on the real LEI-CDF fixture', () => {
     expect(new Date(lapsed.initial_registration_date as Date).getTime()).toBeGreaterThan(0);
   });
 
-  it('records each new company once in the change feed, with provenance per field', async () => {
+  it('records each new company once in the change feed, with provenance of every field from its source record', async () => {
     const afrinvest = await companyOfLei('029200013A5N6ZD0F605');
     const changes = await k()
       .selectFrom('company_changes')
@@ -175,13 +176,15 @@ describe('gleif-lei on the real LEI-CDF fixture', () => {
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({ field: 'company', old_value: null, source: 'gleif-lei' });
     expect(new Date(changes[0]?.source_date as Date).toISOString()).toBe('2018-08-02T15:23:46.000Z');
-    const provenance = await k()
+    // A new company has no provenance rows of its own: its source record says where each fact came from.
+    const rows = await k()
       .selectFrom('company_provenance')
-      .select(['field', 'source'])
+      .select('field')
       .where('legal_entity_id', '=', afrinvest?.id as number)
-      .orderBy('field')
       .execute();
-    expect(provenance.map((p) => p.field)).toEqual(
+    expect(rows).toEqual([]);
+    const provenance = await readCompanyProvenance(t.db, afrinvest?.id as number);
+    expect([...provenance.keys()]).toEqual(
       expect.arrayContaining([
         'name',
         'addresses.legal',
@@ -191,7 +194,8 @@ describe('gleif-lei on the real LEI-CDF fixture', () => {
         'identifiers.lei',
       ]),
     );
-    expect(new Set(provenance.map((p) => p.source))).toEqual(new Set(['gleif-lei']));
+    expect(new Set([...provenance.values()].map((p) => p.source))).toEqual(new Set(['gleif-lei']));
+    expect(provenance.get('name')?.source_date?.toISOString()).toBe('2018-08-02T15:23:46.000Z');
   });
 
   it('makes the new names searchable and builds their export documents', async () => {
@@ -213,6 +217,21 @@ describe('gleif-lei on the real LEI-CDF fixture', () => {
       .executeTakeFirstOrThrow();
     const gz = join(dir, 'lei.xml.gz');
     await writeFile(gz, gzipSync(await readFile(LEI_FILE)));
+    // Each source record keeps its hash; a record whose stored hash is missing (written before hashes)
+    // or differs is compared by its facts, and is unchanged all the same.
+    const hashes = await k().selectFrom('company_source_records').select(['legal_entity_id', 'facts_hash']).execute();
+    expect(hashes.length).toBe(10);
+    expect(hashes.every((h) => /^[A-Za-z0-9+/]{27}=$/.test(h.facts_hash ?? ''))).toBe(true);
+    await k()
+      .updateTable('company_source_records')
+      .set({ facts_hash: null })
+      .where('legal_entity_id', '=', hashes[0]?.legal_entity_id as number)
+      .execute();
+    await k()
+      .updateTable('company_source_records')
+      .set({ facts_hash: 'not the hash' })
+      .where('legal_entity_id', '=', hashes[1]?.legal_entity_id as number)
+      .execute();
     const summary = await runImport(t.db, gleifLei, [gz]);
     expect(summary).toMatchObject({ read: 10, new: 0, changed: 0, unchanged: 10, rejected: 0 });
     const after = await k()
