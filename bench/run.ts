@@ -9,7 +9,9 @@
 //   --load-seconds N duration of the load test (default 10)
 //   --build          rebuild the pages first (otherwise only when build/ is missing or older than app/, core/, db/)
 //   --no-results     do not append to bench/RESULTS.md
-//   --only NAME      run only the sections whose name contains NAME (e.g. --only exact); implies --no-results
+//   --only NAME      run only the sections whose name contains NAME (e.g. --only exact); implies --no-results;
+//                    --only import runs the Companies House import bench (bench/import-companies-house.ts)
+//                    on DATABASE_URL's database name + "_ch" (dropped and created), BENCH_COMPANIES rows
 //   NODE_ENV         default production (set before React loads; server/main.ts itself does not set it)
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -484,6 +486,20 @@ async function replicatedFind(d: Db, reference: Reference, st: SearchState) {
 }
 
 // ---------- main ----------
+
+// The import section is its own program on its own database (bench/import-companies-house.ts: a
+// Companies House file of BENCH_COMPANIES rows imported into a fresh database): `--only import`
+// runs it alone, without preparing the search database.
+if (args.only && 'import'.includes(args.only)) {
+  const importUrl = new URL(DATABASE_URL);
+  importUrl.pathname = `${importUrl.pathname}_ch`;
+  const run = spawnSync(
+    process.execPath,
+    [fileURLToPath(new URL('import-companies-house.ts', import.meta.url)), '--rows', String(COMPANIES)],
+    { stdio: 'inherit', env: { ...process.env, DATABASE_URL: importUrl.toString() } },
+  );
+  process.exit(run.status ?? 1);
+}
 
 let db: Db | undefined;
 let server: ChildProcess | undefined;
