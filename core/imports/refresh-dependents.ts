@@ -24,10 +24,9 @@ export async function refreshDependents(
   if (changed.allNames) await rebuildNameWords(db);
   else await refreshNameWords(db, changed.names);
   await refreshExportDocuments(db, changed.ids);
-  if (changed.ids.length >= VACUUM_AFTER) await vacuumImported(db);
 }
 
-/** Companies created or changed from which an import vacuums and analyzes what it wrote. */
+/** Companies created or changed from which an import vacuums and analyzes what it wrote (core/imports/run-import.ts). */
 export const VACUUM_AFTER = 10_000;
 
 /** The tables an import writes (core/imports/write-companies.ts, company-fields.ts) and refreshes. */
@@ -58,7 +57,7 @@ const IMPORTED_TABLES = [
  * search stays as fast as after a fresh load (docs/decisions/0014-importers.md "Refresh").
  * Autovacuum would come to it, later; VACUUM cannot run in a transaction.
  */
-async function vacuumImported(db: Db): Promise<void> {
+export async function vacuumImported(db: Db): Promise<void> {
   for (const table of IMPORTED_TABLES) {
     const statement = `vacuum (analyze) "${table}"`;
     if (db.pool) await db.pool.query(statement);

@@ -19,7 +19,7 @@ import {
 import { loadImportReference } from './import-reference.ts';
 import { writeLegalForms } from './legal-forms.ts';
 import { openImportFile } from './open-file.ts';
-import { type NameChange, refreshDependents } from './refresh-dependents.ts';
+import { type NameChange, refreshDependents, VACUUM_AFTER, vacuumImported } from './refresh-dependents.ts';
 import { linkParentMembers, writeRelationships, writeReportingExceptions } from './relationships.ts';
 import { alignIdSequences, type CompanyItem, keyStrings, writeCompanyBatch } from './write-companies.ts';
 
@@ -47,7 +47,7 @@ export type ImportSummary = ImportCounts & {
   rejects: { file: string; unit: string; at: number; reason: string }[];
   rejectsFile: string | null;
   seconds: number;
-  /** Of which refreshing what depends on the changed companies (export documents, lexicon). */
+  /** Of which refreshing what depends on the changed companies (export documents, lexicon; the vacuum after a large import). */
   refreshSeconds: number;
 };
 
@@ -144,8 +144,16 @@ async function importFiles(
     return rejectsWritten;
   };
   let counts: ImportCounts = { read: 0, new: 0, changed: 0, unchanged: 0, rejected: 0 };
-  const touched = new Set<number>();
-  const names: NameChange[] = [];
+  // What depends on the companies a batch touched is refreshed after the batch (memory stays flat:
+  // nothing of a batch is kept past it); the count decides the vacuum at the end.
+  let touchedCount = 0;
+  const refresh = async (ids: number[], names: NameChange[]) => {
+    if (ids.length === 0) return;
+    const refreshing = performance.now();
+    await refreshDependents(db, { ids, names, allNames: false });
+    summary.refreshSeconds += (performance.now() - refreshing) / 1000;
+    touchedCount += ids.length;
+  };
   try {
     for (const path of paths) {
       const fileName = basename(path);
@@ -191,8 +199,7 @@ async function importFiles(
           const result = await writeCompanyBatch(db, context, companies);
           add(counts, result);
           add(summary, result);
-          for (const id of result.touched) touched.add(id);
-          names.push(...result.names);
+          const touched = [...result.touched];
           for (const r of result.rejects) await reject(entry, r.at, r.reason);
           // Relationships imported before these companies now find them.
           const leis = companies.flatMap((i) => (i.facts.keys.lei ? [i.facts.keys.lei] : []));
@@ -200,14 +207,15 @@ async function importFiles(
             const linked = await db.kysely
               .transaction()
               .execute((tx) => linkParentMembers(tx, { importId, source: source.name }, leis));
-            for (const id of linked) touched.add(id);
+            touched.push(...linked);
           }
+          await refresh(touched, result.names);
         }
         if (others.length > 0) {
           const result = await writeOthers(db, importId, source.name, others);
           add(counts, result);
           add(summary, result);
-          for (const id of result.touched) touched.add(id);
+          await refresh(result.touched, []);
         }
         options.onProgress?.({ ...counts, bytes, totalBytes: opened.size, file: fileName });
         await db.kysely
@@ -282,16 +290,16 @@ async function importFiles(
   } finally {
     await rejectsWritten.catch(() => {});
     if (rejectsFile) await (rejectsFile as FileHandle).close();
-    // What changed is refreshed even when the import stopped part-way (it is written and whole).
+    // Each batch's dependents were refreshed after it; a large import ends with a vacuum.
     const refreshing = performance.now();
-    await refreshDependents(db, { ids: [...touched], names, allNames: false });
-    summary.refreshSeconds = (performance.now() - refreshing) / 1000;
+    if (touchedCount >= VACUUM_AFTER) await vacuumImported(db);
+    summary.refreshSeconds += (performance.now() - refreshing) / 1000;
     summary.seconds = (performance.now() - started) / 1000;
   }
   // Monitoring reports of what changed are built by a job (docs/decisions/0015-monitoring.md);
   // webhooks pick the changes up on the worker's next tick (ADR 0018).
   const last = summary.importIds.at(-1);
-  if (touched.size > 0 && last !== undefined) await enqueueReportsAfterImport(db, last);
+  if (touchedCount > 0 && last !== undefined) await enqueueReportsAfterImport(db, last);
   return summary;
 }
 
