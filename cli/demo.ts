@@ -2,15 +2,17 @@ import { mkdir } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { runImport } from '../core/imports/run-import.ts';
+import { chCompaniesSource } from '../core/imports/sources/companies-house/ch-companies-source.ts';
 import { gleifLei } from '../core/imports/sources/gleif-lei.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
-import { advanceDays, writeDayFile } from '../db/seed/demo-advance.ts';
+import { advanceDays, writeChDayFile, writeDayFile } from '../db/seed/demo-advance.ts';
 import type { Env } from '../server/env.ts';
 
 // `npm run cli -- demo advance --days N` (docs/decisions/0014-importers.md "Demo updates"): writes a
-// GLEIF delta file per day for the demo companies and imports it through the gleif-lei importer,
-// so that history and monitoring can be seen without downloading anything.
+// GLEIF delta file and a Companies House delta per day for the demo companies and imports them
+// through the gleif-lei and ch-companies importers, so that history and monitoring can be seen
+// without downloading anything.
 
 const MAX_DAYS = 366;
 
@@ -19,7 +21,9 @@ export function registerDemoCommand(program: Command, env: Env): void {
     .command('demo')
     .description('Demo data')
     .command('advance')
-    .description('Write and import a GLEIF delta file per day for the demo companies (the last N days up to today)')
+    .description(
+      'Write and import a GLEIF and a Companies House delta file per day for the demo companies (the last N days up to today)',
+    )
     .option('--days <n>', `days to advance (1 to ${MAX_DAYS})`, '1')
     .option('--dir <path>', 'where the delta files are written', 'var/demo-updates')
     .action(async (options: { days: string; dir: string }) => {
@@ -34,12 +38,17 @@ export function registerDemoCommand(program: Command, env: Env): void {
         await loadReferenceData(db);
         await mkdir(options.dir, { recursive: true });
         for (const day of advanceDays(days.data)) {
-          const file = await writeDayFile(db, day, options.dir);
-          const summary = await runImport(db, gleifLei, [file]);
-          console.log(
-            `${day}: ${file} — ${summary.read} read, ${summary.new} new, ${summary.changed} changed, ` +
-              `${summary.unchanged} unchanged, ${summary.rejected} rejected.`,
-          );
+          for (const [source, write] of [
+            [gleifLei, writeDayFile],
+            [chCompaniesSource, writeChDayFile],
+          ] as const) {
+            const file = await write(db, day, options.dir);
+            const summary = await runImport(db, source, [file]);
+            console.log(
+              `${day}: ${file} — ${summary.read} read, ${summary.new} new, ${summary.changed} changed, ` +
+                `${summary.unchanged} unchanged, ${summary.rejected} rejected.`,
+            );
+          }
         }
       } finally {
         await db.close();

@@ -80,11 +80,19 @@ const STATUS_TEXT: Record<number, string> = {
 const DATE_TYPE = { dissolution: 4, accounts: 8, annualReport: 9 };
 const ADDRESS_REGISTERED = 5;
 
-function dmy(date: string | null | undefined): string {
+/** A date as Companies House writes it: DD/MM/YYYY. */
+export function dmy(date: string | null | undefined): string {
   return date ? `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}` : '';
 }
 
 const quote = (value: string | number) => `"${String(value).replace(/"/g, '""')}"`;
+
+const HEADER_NAMES = BASIC_COMPANY_DATA_HEADER.split(',').map((name) => name.trim());
+
+/** A line of the file from values by header name (without the header's spaces); the others are empty. */
+export function basicCompanyCsvLine(values: Record<string, string>): string {
+  return HEADER_NAMES.map((name) => quote(values[name] ?? '')).join(',');
+}
 
 /** The CSV line of one demo company (number = its id), changed when `changed` is set. */
 export function basicCompanyLine(company: SeedCompany, changed: boolean): string {

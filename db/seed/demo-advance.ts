@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { escapeXml } from '../../core/export/writers.ts';
 import type { Db } from '../client.ts';
+import { BASIC_COMPANY_DATA_HEADER, basicCompanyCsvLine, dmy } from './companies-house-file.ts';
 import { generateLei } from './identifiers.ts';
 import { mixSeed, seededRandom } from './seeded-random.ts';
 
@@ -10,8 +11,10 @@ import { mixSeed, seededRandom } from './seeded-random.ts';
 // history. For each day, a GLEIF LEI-CDF delta file in the real layout is written for demo companies
 // that have an LEI — some moved (another demo company's registered address in the same country),
 // some renamed (" Holding" before the legal form), some gone inactive — and for a few new companies,
-// then imported through the same importer as a real delta. The same day gives the same file, so
-// advancing over a day again changes nothing.
+// then imported through the same importer as a real delta; then a Companies House BasicCompanyData
+// delta (the real CSV layout) for demo companies of Great Britain — some moved, some in liquidation,
+// the others with their accounts due a year on — imported through ch-companies. The same day gives
+// the same files, so advancing over a day again changes nothing.
 
 const COMPANIES_PER_DAY = 25;
 const NEW_COMPANIES_PER_DAY = 3;
@@ -212,5 +215,90 @@ export function advanceDays(days: number, today = new Date()): string[] {
 export async function writeDayFile(db: Db, day: string, dir: string): Promise<string> {
   const path = join(dir, `${day.replaceAll('-', '')}-gleif-lei2-delta.xml`);
   await writeFile(path, leiFileXml(day, await dayRecords(db, day)));
+  return path;
+}
+
+const CH_COMPANIES_PER_DAY = 12;
+/** Mixed into the day's pick, so the Companies House companies are not the GLEIF ones. */
+const CH_PICKS = 'ch';
+
+/** Our statuses as Companies House writes them (CompanyStatus). */
+const CH_STATUS: Record<string, string> = {
+  active: 'Active',
+  dormant: 'Active',
+  inactive: 'Converted/Closed',
+  dissolved: 'Dissolved',
+  'struck-off': 'Dissolved',
+  merged: 'Dissolved',
+  'in-liquidation': 'Liquidation',
+  bankrupt: 'In Administration',
+};
+
+type UkCompany = DemoCompany & { industry: string | null };
+
+/**
+ * Demo companies of Great Britain (the country itself, as Companies House's jurisdiction is) with a
+ * company number and a registered address, picked for a day; never one an import created.
+ */
+async function ukCompaniesOfDay(db: Db, day: string, count: number): Promise<UkCompany[]> {
+  const rows = await sql<UkCompany>`
+    select l.id, l.name, n.identifier as number, 'GB' as country, 'GB' as jurisdiction,
+      l.registered_on::text as registered_on, s.uri as status, ind.code as industry,
+      a.address_line_1 as line1, a.address_line_2 as line2, a.locality as city, a.post_code
+    from legal_entities l
+    join locations loc on loc.id = l.jurisdiction_id
+    join legal_entity_identifiers n on n.legal_entity_id = l.id
+      and n.identifier_type_id = ${IDENTIFIER_COMPANY_NUMBER} and n.position = 0
+    join legal_entity_addresses a on a.legal_entity_id = l.id
+      and a.address_type_id = ${ADDRESS_REGISTERED} and a.position = 0
+    left join statuses s on s.id = l.status_id
+    left join industries ind on ind.id = l.primary_industry_id
+    where loc.country_code = 'GB' and loc.subdivision_code is null
+      and a.address_line_1 is not null and a.locality is not null and l.registered_on is not null
+      and not exists (select 1 from company_changes c where c.legal_entity_id = l.id and c.field = 'company')
+    order by md5(l.id::text || ${CH_PICKS} || ${day}), l.id
+    limit ${count}`.execute(db.kysely);
+  return rows.rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** A NACE code ("62.01") as a UK SIC 2007 code ("62010": UK SIC adds a fifth digit to NACE's class). */
+function ukSic(nace: string | null): string {
+  return nace ? nace.replace(/\D/g, '').padEnd(5, '0') : '';
+}
+
+/** The day's Companies House rows (CSV lines without the header): moved, in liquidation, accounts due a year on. */
+export async function chDayLines(db: Db, day: string): Promise<string[]> {
+  const picked = await ukCompaniesOfDay(db, day, CH_COMPANIES_PER_DAY + 1);
+  const donor = picked.at(-1);
+  return picked.slice(0, CH_COMPANIES_PER_DAY).map((c, n) => {
+    // Moved: to the last picked company's address (it does not change today).
+    const address = n % 3 === 0 && donor ? donor : c;
+    const status = n % 3 === 1 ? 'in-liquidation' : (c.status ?? 'active');
+    const accountsDue = n % 3 === 2 ? `${Number(day.slice(0, 4)) + 1}${day.slice(4)}` : day;
+    return basicCompanyCsvLine({
+      CompanyName: c.name,
+      CompanyNumber: c.number ?? '',
+      'RegAddress.AddressLine1': address.line1 ?? '',
+      'RegAddress.AddressLine2': address.line2 ?? '',
+      'RegAddress.PostTown': address.city ?? '',
+      'RegAddress.PostCode': address.post_code ?? '',
+      CompanyCategory: 'Private Limited Company',
+      CompanyStatus: CH_STATUS[status] ?? 'Active',
+      CountryOfOrigin: 'United Kingdom',
+      IncorporationDate: dmy(c.registered_on),
+      'Accounts.NextDueDate': dmy(accountsDue),
+      'SICCode.SicText_1': c.industry ? `${ukSic(c.industry)} - ${INDUSTRY_TEXT}` : '',
+      URI: `http://business.data.gov.uk/id/company/${c.number ?? ''}`,
+    });
+  });
+}
+
+/** The SIC text after the code (the importer reads the code; the words are the register's). */
+const INDUSTRY_TEXT = 'As classified by the register';
+
+/** Writes the day's Companies House delta (BasicCompanyData layout) into `dir` and returns its path. */
+export async function writeChDayFile(db: Db, day: string, dir: string): Promise<string> {
+  const path = join(dir, `BasicCompanyData-${day}-delta.csv`);
+  await writeFile(path, `${BASIC_COMPANY_DATA_HEADER}\n${(await chDayLines(db, day)).join('\n')}\n`);
   return path;
 }

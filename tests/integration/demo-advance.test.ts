@@ -6,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../core/email/mailer.ts';
 import { i18nFor } from '../../core/i18n/i18n.ts';
 import { runImport } from '../../core/imports/run-import.ts';
+import { chCompaniesSource } from '../../core/imports/sources/companies-house/ch-companies-source.ts';
 import { gleifLei } from '../../core/imports/sources/gleif-lei.ts';
 import { trackCompany } from '../../core/monitoring/existing-trackings.ts';
 import { listUpdateReports } from '../../core/monitoring/reports.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
-import { advanceDays, dayRecords, renamed, writeDayFile } from '../../db/seed/demo-advance.ts';
+import { BASIC_COMPANY_DATA_HEADER } from '../../db/seed/companies-house-file.ts';
+import { advanceDays, dayRecords, renamed, writeChDayFile, writeDayFile } from '../../db/seed/demo-advance.ts';
 import { drainJobs } from '../../jobs/worker.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { createSignedInUser } from '../support/users.ts';
@@ -96,5 +98,34 @@ describe('demo advance', () => {
     const reports = await listUpdateReports(t.db, user.id, {});
     expect(reports.data).toHaveLength(1);
     expect(JSON.stringify(reports.data[0].changes)).toContain(renamed(name.rows[0].old_value));
+  });
+
+  it('imports a Companies House delta of demo companies (real layout) through ch-companies, once', async () => {
+    const day = '2026-11-21';
+    const file = await writeChDayFile(t.db, day, dir);
+    const text = await readFile(file, 'utf8');
+    expect(text.split('\n')[0]).toBe(BASIC_COMPANY_DATA_HEADER);
+    const first = await runImport(t.db, chCompaniesSource, [file]);
+    expect(first).toMatchObject({ read: 12, new: 0, changed: 12, rejected: 0 });
+    const changes = await sql<{ field: string; n: number }>`select field, count(*)::int as n from company_changes
+      where import_id = ${first.importIds[0]} group by field`.execute(t.db.kysely);
+    const byField = Object.fromEntries(changes.rows.map((r) => [r.field, r.n]));
+    expect(byField.status).toBeGreaterThanOrEqual(3);
+    expect(byField['addresses.legal']).toBe(12);
+    expect(byField['dates.accounts']).toBe(12);
+    // The demo companies keep their name, jurisdiction, registration date and number.
+    for (const field of ['name', 'jurisdiction', 'registered_on', 'identifiers.company_number'])
+      expect(byField[field] ?? 0).toBe(0);
+    // Every company the file puts in liquidation is in liquidation now.
+    const numbers = [...text.matchAll(/^"[^"]*","(\d+)",.*"Liquidation"/gm)].map((m) => m[1] as string);
+    expect(numbers).toHaveLength(4);
+    const statuses = await sql<{ uri: string }>`select s.uri from legal_entity_identifiers i
+      join legal_entities l on l.id = i.legal_entity_id join statuses s on s.id = l.status_id
+      where i.identifier = any(${numbers}::text[]) and i.identifier_type_id = 2`.execute(t.db.kysely);
+    expect(statuses.rows.map((r) => r.uri)).toEqual(Array(4).fill('in-liquidation'));
+
+    // The same day again: the same file, nothing changes.
+    const again = await runImport(t.db, chCompaniesSource, [await writeChDayFile(t.db, day, dir)]);
+    expect(again).toMatchObject({ read: 12, new: 0, changed: 0, unchanged: 12, rejected: 0 });
   });
 });
