@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import type { PaymentProvider } from './billing/payment-provider.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { Reference } from './reference/reference-data.ts';
 
@@ -8,6 +9,8 @@ export type AppServices = {
   reference: Reference;
   siteUrl: string;
   mailer: Mailer;
+  /** Who takes payments: Paddle when configured, else the sandbox (core/billing/payment-provider.ts). */
+  payments: PaymentProvider;
 };
 
 /** The request as the server saw it: the client's address and agent, HTTPS or not, and the origins that are this site. */

@@ -375,6 +375,13 @@ export type Database = {
     order_data: Generated<unknown>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
+    // Billing (0021-billing.sql).
+    offer_id: string | null;
+    credits: number | null;
+    provider: string | null;
+    provider_ref: string | null;
+    failure_reason: string | null;
+    paid_at: Date | null;
   };
   purchases: {
     id: Generated<number>;
@@ -383,6 +390,44 @@ export type Database = {
     credits: number;
     created_at: Generated<Date>;
     hidden_at: Date | null;
+  };
+
+  // Billing (0021-billing.sql, docs/decisions/0019-billing.md).
+  payments: {
+    id: Generated<number>;
+    provider: string;
+    event_id: string;
+    event_type: string;
+    user_id: number | null;
+    order_id: number | null;
+    kind: 'paid' | 'failed' | 'refunded' | 'chargeback' | 'subscription' | 'ignored';
+    amount_minor: number | null;
+    currency: string | null;
+    detail: string | null;
+    created_at: Generated<Date>;
+  };
+  credit_ledger: {
+    id: Generated<number>;
+    user_id: number;
+    delta: number;
+    reason: 'pack' | 'subscription' | 'profile' | 'export' | 'refund' | 'chargeback' | 'grant';
+    order_id: number | null;
+    purchase_id: number | null;
+    note: string | null;
+    created_at: Generated<Date>;
+  };
+  subscriptions: {
+    id: Generated<number>;
+    user_id: number;
+    plan_id: string;
+    status: Generated<'active' | 'cancelled' | 'ended'>;
+    provider: string;
+    provider_ref: string;
+    started_at: Generated<Date>;
+    period_start: Date;
+    period_end: Date;
+    cancel_at_period_end: Generated<boolean>;
+    cancelled_at: Date | null;
   };
   table_view_settings: {
     id: Generated<number>;

@@ -1,4 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  createPaddleProvider,
+  createSandboxProvider,
+  type PaddleSettings,
+  type PaymentProvider,
+} from '../core/billing/payment-provider.ts';
 import type { Translate } from '../core/email/account-emails.ts';
 import { createMailer, type MailSettings } from '../core/email/mailer.ts';
 import { i18nFor } from '../core/i18n/i18n.ts';
@@ -21,7 +27,11 @@ import { registerVisitors } from './plugins/visitors.ts';
  */
 export type TrustProxy = false | number | string[];
 
-export type AppOptions = Omit<AppServices, 'mailer'> & {
+export type AppOptions = Omit<AppServices, 'mailer' | 'payments'> & {
+  /** Paddle's keys; without them the sandbox provider takes payments (docs/decisions/0019-billing.md). */
+  paddle?: PaddleSettings | null;
+  /** A provider of the caller's (tests: the sandbox with a known secret); wins over `paddle`. */
+  payments?: PaymentProvider;
   /** Outgoing mail; without SMTP settings (the default), emails stay in the development outbox. */
   mail?: MailSettings;
   /** Serve pages: 'build' (production build), 'dev' (Vite with hot reload) or false (API only). */
@@ -58,7 +68,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     translate: translatorFor,
   });
-  const services: AppServices = { db: options.db, reference: options.reference, siteUrl: options.siteUrl, mailer };
+  const payments =
+    options.payments ?? (options.paddle ? createPaddleProvider(options.paddle) : createSandboxProvider());
+  const services: AppServices = {
+    db: options.db,
+    reference: options.reference,
+    siteUrl: options.siteUrl,
+    mailer,
+    payments,
+  };
   if (options.jobs) {
     const worker = startWorker({
       services: {
@@ -73,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => worker.stop());
   }
   app.addHook('onClose', () => mailer.close());
-  await registerSecurityHeaders(app, { reportOnly: options.pages === 'dev' });
+  await registerSecurityHeaders(app, { reportOnly: options.pages === 'dev', origins: payments.origins });
   await registerCompression(app);
   registerErrorHandler(app);
   registerSessions(app, services);

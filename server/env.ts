@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { type PaddleSettings, parsePaddlePrices } from '../core/billing/payment-provider.ts';
 import type { MailSettings } from '../core/email/mailer.ts';
 import type { TrustProxy } from './app.ts';
 
@@ -57,6 +58,13 @@ const Env = z.object({
    * default a webhook goes to public hosts only (docs/decisions/0018-change-feed-and-webhooks.md).
    */
   WEBHOOKS_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1']).default('0'),
+  // Paddle (docs/decisions/0019-billing.md): all three keys, or none (the sandbox provider).
+  PADDLE_API_KEY: z.string().min(1).optional(),
+  PADDLE_CLIENT_TOKEN: z.string().min(1).optional(),
+  PADDLE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  PADDLE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Paddle price ids of the catalogue's offers: `credits-10=pri_…,plan-basic=pri_…`. */
+  PADDLE_PRICES: z.string().optional(),
 });
 
 export type Env = z.infer<typeof Env>;
@@ -69,6 +77,22 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment: ${problems}`);
   }
   return result.data;
+}
+
+/** The Paddle settings when its keys are configured (all three, or a start-up error); null: the sandbox provider. */
+export function paddleSettings(env: Env): PaddleSettings | null {
+  const keys = [env.PADDLE_API_KEY, env.PADDLE_CLIENT_TOKEN, env.PADDLE_WEBHOOK_SECRET];
+  if (keys.every((k) => k === undefined)) return null;
+  if (!env.PADDLE_API_KEY || !env.PADDLE_CLIENT_TOKEN || !env.PADDLE_WEBHOOK_SECRET) {
+    throw new Error('Invalid environment: PADDLE_API_KEY, PADDLE_CLIENT_TOKEN and PADDLE_WEBHOOK_SECRET go together');
+  }
+  return {
+    apiKey: env.PADDLE_API_KEY,
+    clientToken: env.PADDLE_CLIENT_TOKEN,
+    webhookSecret: env.PADDLE_WEBHOOK_SECRET,
+    environment: env.PADDLE_ENVIRONMENT,
+    prices: parsePaddlePrices(env.PADDLE_PRICES),
+  };
 }
 
 /**

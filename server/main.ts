@@ -12,7 +12,7 @@ import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { buildApp } from './app.ts';
-import { demoCompanies, mailSettings, readEnv } from './env.ts';
+import { demoCompanies, mailSettings, paddleSettings, readEnv } from './env.ts';
 
 // A start-up failure (bad environment, database in use or unreachable) is one clear line, not a trace.
 const startupFailure = (error: Error) => {
@@ -62,6 +62,7 @@ const app = await buildApp({
   pageCache: { ttlSeconds: env.PAGE_CACHE_SECONDS, maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 },
   trustProxy: env.TRUST_PROXY,
   mail: mailSettings(env),
+  paddle: paddleSettings(env),
   // An import by the CLI (another process) shows within seconds: core/imports/data-version.ts.
   watchDataMs: 2000,
   jobs: env.JOBS_WORKER === 'on' ? { allowPrivateWebhookHosts: env.WEBHOOKS_ALLOW_PRIVATE_HOSTS === '1' } : undefined,

@@ -4,6 +4,8 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  /** Too few credits for a paid action (docs/decisions/0019-billing.md). */
+  | 'payment_required'
   | 'rate_limited'
   | 'unavailable'
   | 'internal';
@@ -32,6 +34,8 @@ export function httpStatus(code: ErrorCode): number {
       return 404;
     case 'conflict':
       return 409;
+    case 'payment_required':
+      return 402;
     case 'rate_limited':
       return 429;
     case 'unavailable':

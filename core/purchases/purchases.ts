@@ -1,5 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { productCredits } from '../billing/catalogue.ts';
+import { creditBalance, lockUser, spendCredits } from '../billing/ledger.ts';
 import { isAdvancedCompany } from '../companies/advanced-profile.ts';
 import { AppError } from '../errors/app-error.ts';
 import { COMPANY_REF_COLUMNS, type CompanyRef, type CompanyRefRow, companyRefOf } from '../user-data/company-ref.ts';
@@ -12,12 +14,14 @@ import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
 // DESIGN.md: opening a company's full profile costs 1 credit (2 for an advanced profile) once per
 // user and company, recorded as a purchase. Buying the same company again records nothing new.
 // A purchase is a record of credits spent, so a user does not delete it: "deleting" hides it
-// from the purchase history (hidden_at), and the company stays bought.
+// from the purchase history (hidden_at), and the company stays bought. The credits are spent in
+// the same transaction as the purchase is recorded (core/billing/ledger.ts): with too few, neither
+// happens (402).
 
-/** Credits of a company's full profile. */
-export const PROFILE_CREDITS = 1;
+/** Credits of a company's full profile (the catalogue's price). */
+export const PROFILE_CREDITS = productCredits('profile');
 /** Credits of an advanced profile (10 or more items in a related list, spec §9). */
-export const ADVANCED_PROFILE_CREDITS = 2;
+export const ADVANCED_PROFILE_CREDITS = productCredits('advanced-profile');
 
 export type Purchase = {
   id: number;
@@ -95,15 +99,16 @@ export async function profileCredits(db: Db, companyId: number): Promise<number>
 }
 
 /**
- * Records that a user bought a company's full profile, once per user and company: the company
- * must exist; buying it again answers the first purchase (shown again if it was hidden) with
- * `created: false`.
+ * Buys a company's full profile, once per user and company: the company must exist; its price
+ * (1 credit, 2 for an advanced profile) is spent from the balance in the same transaction, and a
+ * short balance is a 402 that records nothing. Buying it again spends nothing and answers the first
+ * purchase (shown again if it was hidden) with `created: false`. `balance` is the balance after.
  */
 export async function purchaseProfile(
   db: Db,
   userId: number,
   companyId: number,
-): Promise<{ purchase: Purchase; created: boolean }> {
+): Promise<{ purchase: Purchase; created: boolean; balance: number }> {
   const company = await db.kysely
     .selectFrom('legal_entities')
     .select('id')
@@ -111,13 +116,26 @@ export async function purchaseProfile(
     .executeTakeFirst();
   if (!company) throw new AppError('not_found', 'No company has this id.', { parameter: 'object_id' });
   const credits = await profileCredits(db, companyId);
-  const row = await db.kysely
-    .insertInto('purchases')
-    .values({ user_id: userId, legal_entity_id: companyId, credits })
-    .onConflict((oc) => oc.columns(['user_id', 'legal_entity_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (row) return { purchase: (await getPurchase(db, userId, Number(row.id)))!, created: true };
+  const bought = await db.kysely.transaction().execute(async (tx) => {
+    await lockUser(tx, userId);
+    // The unique (user_id, legal_entity_id) makes a second buyer of the same company wait for the
+    // first and then find it bought: one charge.
+    const row = await tx
+      .insertInto('purchases')
+      .values({ user_id: userId, legal_entity_id: companyId, credits })
+      .onConflict((oc) => oc.columns(['user_id', 'legal_entity_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return null;
+    const balance = await spendCredits(tx, userId, credits, 'profile', {
+      purchaseId: Number(row.id),
+      note: `company ${companyId}`,
+    });
+    return { id: Number(row.id), balance };
+  });
+  if (bought) {
+    return { purchase: (await getPurchase(db, userId, bought.id))!, created: true, balance: bought.balance };
+  }
   const existing = await db.kysely
     .updateTable('purchases')
     .set({ hidden_at: null })
@@ -125,7 +143,11 @@ export async function purchaseProfile(
     .where('legal_entity_id', '=', companyId)
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { purchase: (await getPurchase(db, userId, Number(existing.id)))!, created: false };
+  return {
+    purchase: (await getPurchase(db, userId, Number(existing.id)))!,
+    created: false,
+    balance: await creditBalance(db, userId),
+  };
 }
 
 /** Hides a purchase from the purchase history or shows it again (the API's PATCH). */

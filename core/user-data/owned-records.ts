@@ -257,7 +257,7 @@ export async function clearOwned(
  * unique key (user_id, number) refuses one, which tries again. `values` are typed SQL values.
  */
 export async function insertNumbered(
-  db: Db,
+  db: Pick<Db, 'kysely'>,
   table: 'orders' | 'watchlists',
   userId: number,
   values: Record<string, RawBuilder<unknown>>,

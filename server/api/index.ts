@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppServices } from '../../core/services.ts';
+import { registerBillingRoutes } from './billing.ts';
 import { registerChangeRoutes } from './changes.ts';
 import { registerDocs } from './docs.ts';
 import { registerExportRoutes } from './export.ts';
@@ -59,6 +60,11 @@ export const API_TAGS = [
       'Contact details, orders, profile purchases and table view settings of the signed-in user. A guest gets 401; another user’s {user_id} 403, another user’s record 404.',
   },
   {
+    name: 'Payments',
+    description:
+      'Credits and what they buy, orders paid through the payment provider (Paddle, or the sandbox without keys), the credits ledger, subscriptions and invoices. A guest gets 401; another user’s {user_id} 403, another user’s record 404.',
+  },
+  {
     name: 'Partner stats',
     description: 'Visitor records: who came, from which partner and campaign (UTM). No sign-in needed.',
   },
@@ -81,6 +87,7 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerUserAccountDataRoutes(api, routes, services);
   registerPartnerStatsRoutes(api, routes, services);
   registerExportRoutes(api, routes, services);
+  registerBillingRoutes(api, routes, services);
 
   let document: OpenApiDocument | undefined;
   getRoute(

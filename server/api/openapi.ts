@@ -24,6 +24,7 @@ const ERROR_STATUS: Record<number, string> = {
   403: 'Not allowed: another user’s resource, a missing or wrong CSRF token, or a request from another site.',
   404: 'Not found.',
   409: 'Conflicts with what is stored: the same contact twice, or an order or purchase in a state that does not allow it.',
+  402: 'Too few credits (code `payment_required`): `details` gives the cost and the balance; buy credits on /info/pricing/.',
   429: 'Too many attempts: the message says when to try again (so does the Retry-After header).',
   500: 'Something went wrong on the server.',
   503: 'The database is briefly unavailable (code `unavailable`): try again after the Retry-After header’s seconds.',

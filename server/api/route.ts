@@ -190,6 +190,7 @@ export const ErrorResponseSchema = z
         'forbidden',
         'not_found',
         'conflict',
+        'payment_required',
         'rate_limited',
         'unavailable',
         'internal',

@@ -49,21 +49,30 @@ export function islandScriptHashes(): string[] {
  * Registers the headers. In development (`reportOnly`) the policy only reports: Vite's hot reload
  * injects inline scripts of its own.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { reportOnly: boolean }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: {
+    reportOnly: boolean;
+    /** The payment provider's origins: Paddle.js and its checkout frame (docs/decisions/0019-billing.md). */
+    origins?: { script: string[]; frame: string[]; connect: string[] };
+  },
+): Promise<void> {
+  const origins = options.origins ?? { script: [], frame: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       reportOnly: options.reportOnly,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...islandScriptHashes(), (req) => `'nonce-${nonceOf(req)}'`],
+        scriptSrc: ["'self'", ...islandScriptHashes(), (req) => `'nonce-${nonceOf(req)}'`, ...origins.script],
         scriptSrcAttr: ["'none'"],
         // Style attributes carry computed values (table column widths, chart colours), and
         // Swagger UI has a <style> of its own: styles cannot run code (ADR 0012).
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...origins.connect],
+        ...(origins.frame.length > 0 ? { frameSrc: ["'self'", ...origins.frame] } : {}),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

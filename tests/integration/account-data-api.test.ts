@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditBalance, grantCredits } from '../../core/billing/ledger.ts';
 import { addUserContact, deleteUserContacts, listUserContacts } from '../../core/contacts/user-contacts.ts';
 import { getTableViewSetting, saveTableViewSetting } from '../../core/table-views/table-view-settings.ts';
 import { postJson } from '../support/accounts.ts';
@@ -264,10 +265,16 @@ describe('purchases', () => {
       .executeTakeFirstOrThrow();
     expect(Number(namesOfPlain.n)).toBeLessThan(10);
 
+    // With no credits, nothing is bought: 402, naming the cost and the balance.
+    const short = await send('POST', `/api/purchases/users/${user.id}`, { object_id: plain.id }, user);
+    expect(short.statusCode).toBe(402);
+    expect(short.json().error).toMatchObject({ code: 'payment_required', details: { credits: 1, balance: 0 } });
+    await grantCredits(t.db, user.id, 5);
     const bought = await send('POST', `/api/purchases/users/${user.id}`, { object_id: plain.id }, user);
     expect(bought.statusCode).toBe(200);
     expect(bought.json()).toMatchObject({
       created: true,
+      balance: 4,
       purchase: {
         object_id: plain.id,
         credits: 1,
@@ -276,9 +283,10 @@ describe('purchases', () => {
       },
     });
     const adv = (await send('POST', `/api/purchases/users/${user.id}`, { object_id: advanced.id }, user)).json();
-    expect(adv).toMatchObject({ created: true, purchase: { object_id: advanced.id, credits: 2 } });
+    expect(adv).toMatchObject({ created: true, balance: 2, purchase: { object_id: advanced.id, credits: 2 } });
     const again = (await send('POST', `/api/purchases/users/${user.id}`, { object_id: plain.id }, user)).json();
-    expect(again).toEqual({ created: false, purchase: bought.json().purchase });
+    expect(again).toEqual({ created: false, balance: 2, purchase: bought.json().purchase });
+    expect(await creditBalance(t.db, user.id)).toBe(2);
     const missing = await send('POST', `/api/purchases/users/${user.id}`, { object_id: 999_999_999 }, user);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.details.parameter).toBe('object_id');
@@ -295,6 +303,7 @@ describe('purchases', () => {
     const user = await createSignedInUser(t.db, 'purchases-hide');
     const other = await createSignedInUser(t.db, 'purchases-hide-other');
     const [c1, c2] = await someCompanies(t.db, 2, 40);
+    await grantCredits(t.db, user.id, 10);
     const p1 = (await send('POST', `/api/purchases/users/${user.id}`, { object_id: c1.id }, user)).json().purchase;
     const p2 = (await send('POST', `/api/purchases/users/${user.id}`, { object_id: c2.id }, user)).json().purchase;
 

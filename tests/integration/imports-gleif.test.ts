@@ -508,6 +508,7 @@ describe('the profile of an imported company', () => {
       reference: t.reference,
       siteUrl: 'http://localhost',
       mailer: {} as AppServices['mailer'],
+      payments: {} as AppServices['payments'],
     };
     const en = await loadProfilePage(services, 'en', row.uri);
     const gleif = en?.sections.find((s) => s.id === 'gleif');

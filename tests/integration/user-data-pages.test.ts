@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantCredits } from '../../core/billing/ledger.ts';
 import { hasPurchased, listPurchases, purchaseProfile } from '../../core/purchases/purchases.ts';
 import { textOf } from '../support/accounts.ts';
 import { pageClient } from '../support/page-forms.ts';
@@ -340,6 +341,8 @@ describe('histories', () => {
     expect(textOf((await get(path, user)).body)).toContain('You have not bought any company profiles yet.');
     const [a, b] = await someCompanies(t.db, 2, 70);
     const other = await createSignedInUser(t.db, 'pages-purchases-other');
+    await grantCredits(t.db, user.id, 10);
+    await grantCredits(t.db, other.id, 10);
     await purchaseProfile(t.db, user.id, a.id);
     await purchaseProfile(t.db, user.id, b.id);
     await purchaseProfile(t.db, other.id, a.id);

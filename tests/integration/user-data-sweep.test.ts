@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantCredits } from '../../core/billing/ledger.ts';
 import { postJson } from '../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
@@ -98,11 +99,31 @@ beforeAll(async () => {
     await as('POST', `/api/contacts/users/${a.id}`, { type: 'email', contact: 'alice@example.com' })
   ).json();
   const order = (await as('POST', `/api/orders/users/${a.id}`, { amount: '9.99', currency: 'EUR' })).json();
+  await grantCredits(t.db, a.id, 10);
   const purchase = (await as('POST', `/api/purchases/users/${a.id}`, { object_id: c1.id })).json().purchase;
   const tableView = (
     await as('POST', `/api/table_view_settings/users/${a.id}`, { section: 'companies', style: 'style-3' })
   ).json();
   Object.assign(recordOf, { orders: order.id, purchases: purchase.id, table_view_settings: tableView.id });
+  // ---- billing: A's order is paid (it has an invoice), and A has a subscription (its cancel takes {id}) ----
+  await t.db.kysely
+    .updateTable('orders')
+    .set({ status: 'paid', paid_at: new Date() })
+    .where('id', '=', order.id)
+    .execute();
+  const subscription = await t.db.kysely
+    .insertInto('subscriptions')
+    .values({
+      user_id: a.id,
+      plan_id: 'plan-basic',
+      provider: 'sandbox',
+      provider_ref: 'sub_sweep_a',
+      period_start: new Date(),
+      period_end: new Date(Date.now() + 30 * 86_400_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  recordOf.subscriptions = Number(subscription.id);
   // ---- monitoring ----
   const tracked = (await as('POST', `/api/existing_objects_tracking/users/${a.id}`, { object_id: c1.id })).json()
     .tracking;
@@ -169,7 +190,11 @@ async function snapshotOfA() {
   const newTrackings = await k.selectFrom('new_objects_tracking').selectAll().where('user_id', '=', a.id).execute();
   const webhooks = await k.selectFrom('webhooks').selectAll().where('user_id', '=', a.id).execute();
   const deliveries = await k.selectFrom('webhook_deliveries').selectAll().where('user_id', '=', a.id).execute();
+  const subscriptions = await k.selectFrom('subscriptions').selectAll().where('user_id', '=', a.id).execute();
+  const ledger = await k.selectFrom('credit_ledger').selectAll().where('user_id', '=', a.id).orderBy('id').execute();
   return {
+    subscriptions,
+    ledger,
     user,
     lists,
     objects,
@@ -254,6 +279,7 @@ function sample(schema: JsonSchema, operationId: string, name: string): unknown 
       if (name === 'currency') return 'EUR';
       if (name === 'columns') return 'name';
       if (name === 'url') return 'https://example.com/bob';
+      if (name === 'offer_id') return 'credits-10';
       throw new Error(`the sweep does not know the string ${name} of ${operationId}`);
     case 'boolean':
       return true;
@@ -338,6 +364,13 @@ describe('the cross-user sweep', () => {
       'deleteWebhook',
       'listWebhookDeliveries',
       'replayWebhookDelivery',
+      'listProducts',
+      'getBalance',
+      'listPayments',
+      'createPayment',
+      'listSubscriptions',
+      'cancelSubscription',
+      'getInvoice',
     ]) {
       expect(ids, expected).toContain(expected);
     }

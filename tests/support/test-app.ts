@@ -6,6 +6,7 @@
 //   const response = await t.app.inject({ method: 'GET', url: '/api/health' });
 
 import type { FastifyInstance } from 'fastify';
+import type { PaymentProvider } from '../../core/billing/payment-provider.ts';
 import type { Reference } from '../../core/reference/reference-data.ts';
 import type { Db } from '../../db/client.ts';
 import { buildApp, type TrustProxy } from '../../server/app.ts';
@@ -22,6 +23,8 @@ export type TestAppOptions = {
   trustProxy?: TrustProxy;
   /** Run the job worker in the app (monitoring reports); off by default: tests drain jobs themselves. */
   jobs?: { pollMs?: number };
+  /** The payment provider (default: the sandbox with a secret of its own). */
+  payments?: PaymentProvider;
 };
 
 export type TestApp = {
@@ -43,6 +46,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       logLevel: options.logLevel ?? 'silent',
       trustProxy: options.trustProxy,
       jobs: options.jobs,
+      payments: options.payments,
     });
     await app.ready();
     return {

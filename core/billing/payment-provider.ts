@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { Environment, Paddle } from '@paddle/paddle-node-sdk';
+import type { Offer } from './catalogue.ts';
+import { type BillingEvent, paddleSignature, verifyPaddleWebhook } from './paddle-events.ts';
+
+// Who takes the money (docs/decisions/0019-billing.md). One interface, two providers: Paddle
+// (Paddle.js opens its checkout on our page, the official Node SDK verifies its webhooks and
+// cancels subscriptions through its API) when its keys are configured, and otherwise the sandbox:
+// a checkout page of our own whose outcome is sent as a webhook in Paddle's format, signed with a
+// secret of this process and verified by the same SDK call — so `npm start` buys credits end to
+// end with no account anywhere, and the path a real payment takes is the one the sandbox takes.
+
+/** An order as a checkout needs it. */
+export type CheckoutOrder = { id: number; number: number; userId: number; email: string; offer: Offer };
+
+/** What the checkout page renders to take the payment. */
+export type CheckoutView =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'paddle';
+      /** Paddle.js's client-side token (public by design). */
+      clientToken: string;
+      environment: 'sandbox' | 'production';
+      /** The Paddle price of the offer; null when none is configured (the page says so). */
+      priceId: string | null;
+      /** Comes back in the webhooks: which order and user the payment is for. */
+      customData: { order_id: string; user_id: string };
+      email: string;
+    };
+
+export type PaymentProvider = {
+  id: 'sandbox' | 'paddle';
+  checkout(order: CheckoutOrder): CheckoutView;
+  /** Verifies a webhook (its raw body and signature header) and reads it; throws a 401 AppError when it is not the provider's. */
+  verifyWebhook(rawBody: string, signature: string): Promise<BillingEvent>;
+  /** Asks the provider to end a subscription at the end of its period. */
+  cancelSubscription(providerRef: string): Promise<void>;
+  /** Origins the checkout page loads scripts and frames from (the Content-Security-Policy). */
+  origins: { script: string[]; frame: string[]; connect: string[] };
+};
+
+/** The sandbox provider, and how its checkout page makes a signed webhook of an outcome. */
+export type SandboxProvider = PaymentProvider & {
+  id: 'sandbox';
+  /** A Paddle-format event as its body and Paddle-Signature header, signed with this provider's secret. */
+  sign(event: unknown): { body: string; signature: string };
+};
+
+export function createSandboxProvider(secret = randomBytes(32).toString('hex')): SandboxProvider {
+  return {
+    id: 'sandbox',
+    checkout: () => ({ provider: 'sandbox' }),
+    verifyWebhook: (rawBody, signature) => verifyPaddleWebhook(rawBody, secret, signature),
+    // Nothing to tell: the subscription is ours alone.
+    cancelSubscription: async () => {},
+    origins: { script: [], frame: [], connect: [] },
+    sign(event) {
+      const body = JSON.stringify(event);
+      return { body, signature: paddleSignature(body, secret) };
+    },
+  };
+}
+
+export type PaddleSettings = {
+  apiKey: string;
+  clientToken: string;
+  webhookSecret: string;
+  environment: 'sandbox' | 'production';
+  /** Paddle price ids by catalogue offer id (core/billing/catalogue.ts). */
+  prices: Record<string, string>;
+};
+
+export function createPaddleProvider(settings: PaddleSettings): PaymentProvider {
+  const paddle = new Paddle(settings.apiKey, {
+    environment: settings.environment === 'production' ? Environment.production : Environment.sandbox,
+  });
+  const checkoutHost =
+    settings.environment === 'production' ? 'https://buy.paddle.com' : 'https://sandbox-buy.paddle.com';
+  return {
+    id: 'paddle',
+    checkout: (order) => ({
+      provider: 'paddle',
+      clientToken: settings.clientToken,
+      environment: settings.environment,
+      priceId: settings.prices[order.offer.id] ?? null,
+      customData: { order_id: String(order.id), user_id: String(order.userId) },
+      email: order.email,
+    }),
+    verifyWebhook: (rawBody, signature) => verifyPaddleWebhook(rawBody, settings.webhookSecret, signature),
+    async cancelSubscription(providerRef) {
+      await paddle.subscriptions.cancel(providerRef, { effectiveFrom: 'next_billing_period' });
+    },
+    origins: {
+      script: ['https://cdn.paddle.com'],
+      frame: [checkoutHost],
+      connect: ['https://cdn.paddle.com', checkoutHost],
+    },
+  };
+}
+
+/** `PADDLE_PRICES`: `credits-10=pri_…,plan-basic=pri_…`. */
+export function parsePaddlePrices(text: string | undefined): Record<string, string> {
+  const prices: Record<string, string> = {};
+  for (const pair of (text ?? '').split(',')) {
+    const [offer, price] = pair.split('=').map((s) => s.trim());
+    if (offer && price) prices[offer] = price;
+  }
+  return prices;
+}
