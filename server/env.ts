@@ -57,6 +57,11 @@ const Env = z.object({
    * default a webhook goes to public hosts only (docs/decisions/0018-change-feed-and-webhooks.md).
    */
   WEBHOOKS_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1']).default('0'),
+  /**
+   * Multiplies the published /api limits per plan (core/limits.ts, ADR 0020): 1 by default; a
+   * load test from one address raises it.
+   */
+  API_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
 
 export type Env = z.infer<typeof Env>;

@@ -6,6 +6,7 @@
 //   const response = await t.app.inject({ method: 'GET', url: '/api/health' });
 
 import type { FastifyInstance } from 'fastify';
+import { type ApiLimits, scaledApiLimits } from '../../core/api-keys/api-limits.ts';
 import type { Reference } from '../../core/reference/reference-data.ts';
 import type { Db } from '../../db/client.ts';
 import { buildApp, type TrustProxy } from '../../server/app.ts';
@@ -22,7 +23,14 @@ export type TestAppOptions = {
   trustProxy?: TrustProxy;
   /** Run the job worker in the app (monitoring reports); off by default: tests drain jobs themselves. */
   jobs?: { pollMs?: number };
+  /**
+   * Requests per hour of /api per plan. Tests make many calls from one address, so by default
+   * the limits are far above the published ones; tests of the limits pass API_PLAN_LIMITS.
+   */
+  apiLimits?: ApiLimits;
 };
+
+const TEST_API_LIMITS = scaledApiLimits(10_000);
 
 export type TestApp = {
   app: FastifyInstance;
@@ -43,6 +51,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       logLevel: options.logLevel ?? 'silent',
       trustProxy: options.trustProxy,
       jobs: options.jobs,
+      apiLimits: options.apiLimits ?? TEST_API_LIMITS,
     });
     await app.ready();
     return {
