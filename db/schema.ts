@@ -341,7 +341,7 @@ export type Database = {
     delivered_at: Date | null;
   };
 
-  // API keys (0022-api-keys.sql): a user's keys, stored hashed, and requests per key per day.
+  // API keys (0022-api-keys-and-matching.sql): a user's keys, stored hashed, and requests per key per day.
   api_keys: {
     id: Generated<number>;
     user_id: number;

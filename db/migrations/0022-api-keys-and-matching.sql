@@ -24,3 +24,11 @@ create table api_key_usage (
   requests integer not null default 0,
   primary key (api_key_id, day)
 );
+
+-- The matching engine (ADR 0020): identifiers compared without spaces, dots or dashes, in upper
+-- case ("DE 123 456 789" finds "DE123456789"), and websites by their host without "www.".
+create index legal_entity_identifiers_compact_idx
+  on legal_entity_identifiers (upper(regexp_replace(identifier, '[^0-9A-Za-z]+', '', 'g')));
+create index legal_entity_contacts_domain_idx
+  on legal_entity_contacts (lower(regexp_replace(contact, '^([a-z]+://)?(www[.])?([^/:?#]+).*$', '\3', 'i')))
+  where contact_type_id = 3;
