@@ -6,6 +6,7 @@ import { registerDocs } from './docs.ts';
 import { registerExportRoutes } from './export.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerLegalEntityRoutes } from './legal-entities.ts';
+import { registerMatchRoutes } from './match.ts';
 import { registerMonitoringRoutes } from './monitoring.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 import { registerPartnerStatsRoutes } from './partner-stats.ts';
@@ -81,6 +82,7 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerUserAccountDataRoutes(api, routes, services);
   registerPartnerStatsRoutes(api, routes, services);
   registerExportRoutes(api, routes, services);
+  registerMatchRoutes(api, routes, services);
 
   let document: OpenApiDocument | undefined;
   getRoute(
