@@ -88,9 +88,40 @@ export function wordForms(word: string): string[] {
 /** Words that carry no name: dropped on both sides. */
 export const NOISE = new Set(['the', 'and', 'und', 'et', 'y', 'e']);
 
+/** Legal-form words long enough that a misspelling of them is still recognisable ("Liimted", "Prviate"). */
+const LEGAL_FORM_WORDS = [
+  'limited',
+  'private',
+  'company',
+  'corporation',
+  'incorporated',
+  'gmbh',
+  'aktiengesellschaft',
+  'sarl',
+  'societe',
+  'anonyme',
+  'partnership',
+];
+
+/** A name's words with misspelt legal-form words dropped from its end (nameWords drops the rightly spelt ones). */
+export function withoutLegalFormTypos(words: string[]): string[] {
+  let end = words.length;
+  while (end > 1) {
+    const word = words[end - 1];
+    const near =
+      Array.from(word).length >= 4 &&
+      LEGAL_FORM_WORDS.some((form) => form !== word && osaDistance(word, form, 2) <= (form.length >= 7 ? 2 : 1));
+    if (!near) break;
+    end -= 1;
+  }
+  const kept = words.slice(0, end);
+  // A tail form left bare by the misspelt word ("Keystone Private Liited" → "keystone private").
+  return kept.length === words.length ? kept : nameWords(kept.join(' '));
+}
+
 /** The words of a name as the engine compares them: legal forms dropped, accents folded, abbreviations read out. */
 export function matchWords(name: string): string[] {
-  const words = nameWords(name)
+  const words = withoutLegalFormTypos(nameWords(name))
     .map((w) => ABBREVIATIONS[w] ?? w)
     .filter((w) => !NOISE.has(w));
   return words.length > 0 ? words : nameWords(name);

@@ -1,6 +1,12 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { correctWords } from '../companies/name-query.ts';
 import { nameWords, normalizeName } from '../companies/normalize-name.ts';
+import { addressesPart, formatAddress } from '../companies/parts/addresses.ts';
+import { readCompanies } from '../companies/parts/company-part.ts';
+import { contactsPart } from '../companies/parts/contacts.ts';
+import { identifiersPart } from '../companies/parts/identifiers.ts';
+import { namesPart } from '../companies/parts/names.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import {
   addressOverlap,
@@ -12,6 +18,7 @@ import {
   NOISE,
   nameSimilarity,
   vatForms,
+  withoutLegalFormTypos,
   wordForms,
 } from './features.ts';
 
@@ -67,11 +74,13 @@ export const MATCH_CANDIDATES_MAX = 10;
 const TYPE = { business: 1, company: 2, tax: 3, vat: 4, lei: 5 } as const;
 const WEBSITE = 3;
 /** Companies fetched per name probe before they are ranked by trigram similarity. */
-const PROBE_ROWS = 200;
+const PROBE_ROWS = 100;
 /** Companies per name probe kept for scoring. */
-const PROBE_KEEP = 15;
+const PROBE_KEEP = 10;
 /** A word in more names than this is too common to fetch companies by alone. */
-const RARE_WORD_DOCUMENTS = 20_000;
+const RARE_WORD_DOCUMENTS = 5_000;
+/** The rarest words are probed only when the other probes found no company this alike (trigram similarity). */
+const RARE_PROBE_BELOW = 0.8;
 
 type Prepared = {
   query: MatchQuery;
@@ -95,7 +104,7 @@ function prepare(query: MatchQuery): Prepared {
     country,
     words,
     normalized: words.join(' '),
-    searchWords: query.name ? nameWords(query.name).filter((w) => !NOISE.has(w)) : [],
+    searchWords: query.name ? withoutLegalFormTypos(nameWords(query.name)).filter((w) => !NOISE.has(w)) : [],
     registration: query.registration_number ? compactNumber(query.registration_number) || null : null,
     lei: query.lei ? compactNumber(query.lei) || null : null,
     vat: query.vat ? vatForms(query.vat, country) : [],
@@ -203,7 +212,9 @@ async function idsByName(db: Db, prepared: Prepared[]): Promise<number[][]> {
   const unknown = [
     ...new Set(prepared.flatMap((p) => p.searchWords).filter((w) => !known(w) && Array.from(w).length >= 3)),
   ].map(tsWord);
-  const corrections = unknown.length > 0 ? await closestWords(db, unknown) : new Map<string, string[]>();
+  // Corrections as the search makes them (one edit by symmetric delete, else trigrams): name-query.ts.
+  const corrections =
+    unknown.length > 0 ? await correctWords(db.kysely, unknown, 'trigrams') : new Map<string, string[]>();
   return Promise.all(
     prepared.map(async (p) => {
       const words = [...new Set(p.searchWords)];
@@ -224,6 +235,7 @@ async function idsByName(db: Db, prepared: Prepared[]): Promise<number[][]> {
         .sort((a, b) => a[1] - b[1])
         .slice(0, 2)
         .map(([w]) => w);
+      const typed = words.join(' ');
       const probes = [
         sql`select id, search_name from legal_entities where search_name = ${normalizeName(p.query.name)}`,
       ];
@@ -232,42 +244,25 @@ async function idsByName(db: Db, prepared: Prepared[]): Promise<number[][]> {
           sql`select id, search_name from legal_entities where name_tsv @@ to_tsquery('simple', ${every}) limit ${PROBE_ROWS}`,
         );
       }
-      if (rare.length > 0) {
-        probes.push(
+      const ranked = (list: RawBuilder<unknown>[]) =>
+        sql<{ id: number; alike: number }>`
+          select id, similarity(c.search_name, ${typed}) as alike from (${sql.join(
+            list.map((probe) => sql`(${probe})`),
+            sql` union `,
+          )}) c
+          order by alike desc, id
+          limit ${PROBE_KEEP}`.execute(db.kysely);
+      const found = (await ranked(probes)).rows;
+      // A word misspelt into another real word, or a name of words no company shares: the rarest words alone.
+      if (rare.length > 0 && (found.length === 0 || Number(found[0].alike) < RARE_PROBE_BELOW)) {
+        const more = await ranked([
           sql`select id, search_name from legal_entities where name_tsv @@ to_tsquery('simple', ${rare.join(' | ')}) limit ${PROBE_ROWS}`,
-        );
+        ]);
+        found.push(...more.rows);
       }
-      const rows = await sql<{ id: number }>`
-        select id from (${sql.join(
-          probes.map((probe) => sql`(${probe})`),
-          sql` union `,
-        )}) c
-        order by similarity(c.search_name, ${words.join(' ')}) desc, id
-        limit ${PROBE_KEEP * probes.length}`.execute(db.kysely);
-      return rows.rows.map((r) => Number(r.id));
+      return found.map((r) => Number(r.id));
     }),
   );
-}
-
-/** Lexicon words within two edits of words no company name has (trigram similarity, then edit distance). */
-async function closestWords(db: Db, words: string[]): Promise<Map<string, string[]>> {
-  const rows = await db.kysely.transaction().execute(async (trx) => {
-    await sql`select set_config('pg_trgm.similarity_threshold', '0.3', true)`.execute(trx);
-    return (
-      await sql<{ query: string; word: string }>`
-        select q.word as query, c.word from unnest(${words}::text[]) q (word)
-        cross join lateral (
-          select n.word from name_words n where n.word % q.word
-          order by similarity(n.word, q.word) desc, n.documents desc limit 8
-        ) c`.execute(trx)
-    ).rows;
-  });
-  const out = new Map<string, string[]>();
-  for (const row of rows) {
-    const list = out.get(row.query) ?? [];
-    if (list.length < 3) out.set(row.query, [...list, tsWord(row.word)].filter(Boolean));
-  }
-  return out;
 }
 
 // ---- the companies' facts ----
@@ -283,40 +278,29 @@ type CompanyFacts = {
   address: string;
 };
 
+/** What scoring compares, read through the company parts (ADR 0013). */
+const FACT_PARTS = [
+  namesPart.pick('name'),
+  identifiersPart.pick('identifier_type_id', 'identifier'),
+  contactsPart.pick('contact_type_id', 'contact'),
+  addressesPart,
+] as const;
+
 async function companyFacts(db: Db, ids: number[]): Promise<Map<number, CompanyFacts>> {
   if (ids.length === 0) return new Map();
-  const rows = await sql<{
-    id: number;
-    uri: string;
-    name: string;
-    jurisdiction_id: number;
-    names: string[] | null;
-    identifiers: { type: number; value: string }[] | null;
-    websites: string[] | null;
-    address: string | null;
-  }>`
-    select b.id, b.uri, b.name, b.jurisdiction_id,
-      (select array_agg(n.name) from legal_entity_names n where n.legal_entity_id = b.id) as names,
-      (select json_agg(json_build_object('type', i.identifier_type_id, 'value', i.identifier))
-        from legal_entity_identifiers i where i.legal_entity_id = b.id) as identifiers,
-      (select array_agg(c.contact) from legal_entity_contacts c
-        where c.legal_entity_id = b.id and c.contact_type_id = ${WEBSITE}) as websites,
-      (select string_agg(concat_ws(' ', a.address_line_1, a.address_line_2, a.street, a.house, a.building,
-          a.post_code, a.locality, a.city_district, a.county, a.state), ' ')
-        from legal_entity_addresses a where a.legal_entity_id = b.id) as address
-    from legal_entities b where b.id = any(${ids}::bigint[])`.execute(db.kysely);
+  const companies = await readCompanies(db, ids, FACT_PARTS);
   return new Map(
-    rows.rows.map((r) => [
-      Number(r.id),
+    companies.map((c) => [
+      Number(c.id),
       {
-        id: Number(r.id),
-        uri: r.uri,
-        name: r.name,
-        jurisdiction_id: Number(r.jurisdiction_id),
-        names: r.names ?? [],
-        identifiers: (r.identifiers ?? []).map((i) => ({ type: Number(i.type), compact: compactNumber(i.value) })),
-        websites: r.websites ?? [],
-        address: r.address ?? '',
+        id: Number(c.id),
+        uri: c.uri,
+        name: c.name,
+        jurisdiction_id: Number(c.jurisdiction_id),
+        names: c.names.map((n) => n.name),
+        identifiers: c.identifiers.map((i) => ({ type: i.identifier_type_id, compact: compactNumber(i.identifier) })),
+        websites: c.contacts.filter((k) => k.contact_type_id === WEBSITE).map((k) => k.contact),
+        address: c.addresses.map((a) => formatAddress(a, null)).join(' '),
       },
     ]),
   );
