@@ -98,9 +98,6 @@ const LEGAL_FORM_WORDS = [
   'gmbh',
   'aktiengesellschaft',
   'sarl',
-  'societe',
-  'anonyme',
-  'partnership',
 ];
 
 /** A name's words with misspelt legal-form words dropped from its end (nameWords drops the rightly spelt ones). */
