@@ -50,6 +50,8 @@ export default [
     route('dashboard/settings/notifications', 'routes/settings/notifications.tsx'),
     route('dashboard/settings/contacts', 'routes/settings/contacts.tsx'),
     route('dashboard/settings/table-views', 'routes/settings/table-views.tsx'),
+    // API keys, limits and usage (ADR 0020).
+    route('dashboard/settings/api', 'routes/settings/api.tsx'),
     route('account/email/confirm/:code', 'routes/account/email-confirm.tsx'),
     route('account/sign-up', 'routes/account/sign-up.tsx'),
     route('account/activation/:code', 'routes/account/activation.tsx'),

@@ -50,6 +50,22 @@ export const EXPORT_ROW_LIMIT = 10_000;
 /** Items in one related list that make a profile advanced (spec §3, §9). */
 export const ADVANCED_PROFILE_THRESHOLD = 10;
 
+/** API keys (docs/decisions/0020-api-keys-matching-reconciliation.md): keys a user may have, the longest name. */
+export const MAX_API_KEYS_PER_USER = 20;
+export const API_KEY_NAME_MAX = 100;
+/** Days of use per key the dashboard shows. */
+export const API_USAGE_DAYS = 14;
+/**
+ * The published limits of /api per plan: requests per hour (a sliding hour). Anonymous calls count
+ * per client address; a key's or a signed-in user's per user. `paid` applies once subscriptions
+ * (the credits ledger) say so.
+ */
+export const API_PLAN_LIMITS = { anonymous: 100, free: 1_000, paid: 10_000 } as const;
+export type ApiPlan = keyof typeof API_PLAN_LIMITS;
+export const API_LIMIT_WINDOW_SECONDS = 3600;
+/** Queries in one POST /api/match (and one reconciliation batch). */
+export const MAX_MATCH_QUERIES = 100;
+
 /** The limits as the messages name them. */
 /** Changes on one page of a company's History tab (ADR 0014's company_changes, newest first). */
 export const HISTORY_PAGE_SIZE = 50;
@@ -78,4 +94,9 @@ export const MESSAGE_LIMITS = {
   trackedMax: MAX_TRACKED_COMPANIES,
   trackingsMax: MAX_NEW_COMPANY_TRACKINGS,
   trackingNameMax: TRACKING_NAME_MAX,
+  apiKeysMax: MAX_API_KEYS_PER_USER,
+  apiKeyNameMax: API_KEY_NAME_MAX,
+  apiAnonymousLimit: API_PLAN_LIMITS.anonymous,
+  apiFreeLimit: API_PLAN_LIMITS.free,
+  apiPaidLimit: API_PLAN_LIMITS.paid,
 } as const;

@@ -341,6 +341,24 @@ export type Database = {
     delivered_at: Date | null;
   };
 
+  // API keys (0022-api-keys-and-matching.sql): a user's keys, stored hashed, and requests per key per day.
+  api_keys: {
+    id: Generated<number>;
+    user_id: number;
+    name: string;
+    scopes: string[];
+    key_hash: string;
+    prefix: string;
+    created_at: Generated<Date>;
+    last_used_at: Date | null;
+    revoked_at: Date | null;
+  };
+  api_key_usage: {
+    api_key_id: number;
+    day: string;
+    requests: Generated<number>;
+  };
+
   // Visitors and the rest of the users API (0007-users-api.sql).
   visitors: {
     uid: string;

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { ApiLimits } from '../core/api-keys/api-limits.ts';
 import {
   createPaddleProvider,
   createSandboxProvider,
@@ -13,6 +14,7 @@ import type { Lang } from '../core/reference/reference-data.ts';
 import type { AppServices } from '../core/services.ts';
 import { startWorker } from '../jobs/worker.ts';
 import { registerApi } from './api/index.ts';
+import { registerApiLimits } from './plugins/api-limits.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createPageCache, type PageCacheOptions } from './plugins/page-cache.ts';
@@ -48,6 +50,8 @@ export type AppOptions = Omit<AppServices, 'mailer' | 'payments'> & {
   watchDataMs?: number;
   /** Run the job worker in this process (jobs/worker.ts); off when absent (tests drain jobs themselves). */
   jobs?: { pollMs?: number; allowPrivateWebhookHosts?: boolean };
+  /** Requests per hour of /api per plan; the published ones (core/limits.ts) when absent. */
+  apiLimits?: ApiLimits;
 };
 
 /** The translate function of emails in a language. */
@@ -95,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCompression(app);
   registerErrorHandler(app);
   registerSessions(app, services);
+  registerApiLimits(app, services, options.apiLimits);
   registerVisitors(app, services);
   await app.register(async (api) => registerApi(api, services), { prefix: '/api' });
   const pageCache =

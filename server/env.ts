@@ -65,6 +65,11 @@ const Env = z.object({
   PADDLE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   /** Paddle price ids of the catalogue's offers: `credits-10=pri_…,plan-basic=pri_…`. */
   PADDLE_PRICES: z.string().optional(),
+  /**
+   * Multiplies the published /api limits per plan (core/limits.ts, ADR 0020): 1 by default; a
+   * load test from one address raises it.
+   */
+  API_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
 
 export type Env = z.infer<typeof Env>;

@@ -1,5 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import { cachedLegalEntityCounts } from '../core/api/legal-entity-statistics.ts';
+import { scaledApiLimits } from '../core/api-keys/api-limits.ts';
 import { countCompaniesByIndustry, countCompaniesByJurisdiction } from '../core/companies/count-companies.ts';
 import { ensureExportDocuments } from '../core/export/export-documents.ts';
 import { i18nFor, LANGUAGES } from '../core/i18n/i18n.ts';
@@ -65,6 +66,7 @@ const app = await buildApp({
   paddle: paddleSettings(env),
   // An import by the CLI (another process) shows within seconds: core/imports/data-version.ts.
   watchDataMs: 2000,
+  apiLimits: scaledApiLimits(env.API_LIMIT_FACTOR),
   jobs: env.JOBS_WORKER === 'on' ? { allowPrivateWebhookHosts: env.WEBHOOKS_ALLOW_PRIVATE_HOSTS === '1' } : undefined,
 });
 

@@ -8,7 +8,7 @@ import { Notice, UserDataNav } from './user-data.tsx';
 // interface, notifications, contacts}/): the user's navigation, the settings tabs, a title and
 // the confirmation of what was just saved.
 
-export const SETTINGS_PAGES = ['profile', 'security', 'interface', 'notifications', 'contacts'] as const;
+export const SETTINGS_PAGES = ['profile', 'security', 'interface', 'notifications', 'contacts', 'api'] as const;
 export type SettingsPageId = (typeof SETTINGS_PAGES)[number];
 
 export function settingsPath(page: SettingsPageId): string {

@@ -52,7 +52,7 @@ export async function buildNameQuery(k: Kysely<Database>, q: string): Promise<Na
   const known = await k.selectFrom('name_words').select('word').where('word', 'in', words).execute();
   const knownSet = new Set(known.map((r) => r.word));
   const unknown = words.filter((w) => !knownSet.has(w));
-  const corrections = unknown.length > 0 ? await correct(k, unknown, 'trigrams') : new Map<string, string[]>();
+  const corrections = unknown.length > 0 ? await correctWords(k, unknown, 'trigrams') : new Map<string, string[]>();
   const strict = words.map((word) => {
     const alternatives = [word, ...(corrections.get(word) ?? [])];
     return alternatives.length === 1 ? word : `(${alternatives.join(' | ')})`;
@@ -79,7 +79,7 @@ export async function buildNameQuery(k: Kysely<Database>, q: string): Promise<Na
 export async function nearWholeNames(k: Kysely<Database>, q: string): Promise<string[]> {
   const words = queryWords(q);
   if (words.length === 0) return [];
-  return namesWithOneWordReplaced(nameWords(q), await correct(k, words, 'symmetric-delete'));
+  return namesWithOneWordReplaced(nameWords(q), await correctWords(k, words, 'symmetric-delete'));
 }
 
 /**
@@ -153,7 +153,7 @@ export function rankCorrections(word: string, candidates: WordCandidate[], limit
  *   long word).
  * Candidates are pooled over the words and ranked per word by edit distance in rankCorrections.
  */
-async function correct(
+export async function correctWords(
   k: Kysely<Database>,
   words: string[],
   reach: 'symmetric-delete' | 'trigrams',

@@ -1073,6 +1073,49 @@ export const de: Messages = {
         fax: 'Fax',
       },
     },
+    // API-Schlüssel (ADR 0020).
+    api: {
+      title: 'API-Schlüssel',
+      description: 'Schlüssel für die JSON-API, ihre Nutzung und die veröffentlichten Limits.',
+      intro:
+        'Mit einem API-Schlüssel ruft ein Skript oder Werkzeug die JSON-API in Ihrem Namen auf: senden Sie ihn als Authorization: Bearer <Schlüssel>. Er wird nur einmal angezeigt, beim Erstellen.',
+      limits:
+        'Ihr Tarif: {{plan}}. Limits pro Stunde: anonym {{anonymous, number}} Anfragen, kostenlos {{free, number}}, bezahlt {{paid, number}}.',
+      docs: 'API-Dokumentation',
+      plans: { anonymous: 'anonym', free: 'kostenlos', paid: 'bezahlt' },
+      keys: 'Ihre Schlüssel',
+      empty: 'Noch keine Schlüssel.',
+      name: 'Name',
+      key: 'Schlüssel',
+      scopes: 'Berechtigungen',
+      scopeNames: { read: 'Daten lesen', manage: 'Listen und Überwachung verwalten' },
+      scopeHints: {
+        read: 'Unternehmen und ihre Datensätze suchen und lesen, abgleichen',
+        manage: 'Ihre Listen, Überwachungen, gespeicherten Suchen und andere Daten Ihres Kontos',
+      },
+      created: 'Erstellt',
+      lastUsed: 'Zuletzt benutzt',
+      never: 'Nie',
+      revoke: 'Widerrufen',
+      revokeLabel: 'Schlüssel {{name}} widerrufen',
+      revoked: 'Der Schlüssel wurde widerrufen und funktioniert nicht mehr.',
+      isRevoked: 'Widerrufen',
+      create: 'Neuer Schlüssel',
+      createSubmit: 'Schlüssel erstellen',
+      createdOnce: 'Ihr neuer Schlüssel „{{name}}“. Kopieren Sie ihn jetzt: er wird nicht noch einmal angezeigt.',
+      usage: 'Anfragen pro Tag',
+      noUsage: 'In den letzten 14 Tagen keine Anfragen mit einem Schlüssel.',
+      day: 'Tag',
+      requests: 'Anfragen',
+      problems: {
+        name: {
+          required: 'Geben Sie dem Schlüssel einen Namen.',
+          tooLong: 'Höchstens {{apiKeyNameMax, number}} Zeichen.',
+        },
+        scopes: { required: 'Wählen Sie mindestens eine Berechtigung.' },
+        keys: { tooMany: 'Sie können höchstens {{apiKeysMax, number}} Schlüssel haben: widerrufen Sie zuerst einen.' },
+      },
+    },
   },
   // Credits, Bestellungen, Zahlungen und Abonnements (docs/decisions/0019-billing.md).
   billing: {

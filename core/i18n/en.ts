@@ -1031,6 +1031,46 @@ export const en = {
         fax: 'Fax',
       },
     },
+    // API keys (ADR 0020).
+    api: {
+      title: 'API keys',
+      description: 'Keys for the JSON API, their use and the published limits.',
+      intro:
+        'An API key lets a script or tool call the JSON API as you: send it as Authorization: Bearer <key>. It is shown once, when you make it.',
+      limits:
+        'Your plan: {{plan}}. Limits per hour: anonymous {{anonymous, number}} requests, free {{free, number}}, paid {{paid, number}}.',
+      docs: 'API documentation',
+      plans: { anonymous: 'anonymous', free: 'free', paid: 'paid' },
+      keys: 'Your keys',
+      empty: 'No keys yet.',
+      name: 'Name',
+      key: 'Key',
+      scopes: 'Scopes',
+      scopeNames: { read: 'Read data', manage: 'Manage lists and tracking' },
+      scopeHints: {
+        read: 'search and read companies and their records, match and reconcile',
+        manage: 'your lists, tracking, saved searches and other records of your account',
+      },
+      created: 'Created',
+      lastUsed: 'Last used',
+      never: 'Never',
+      revoke: 'Revoke',
+      revokeLabel: 'Revoke the key {{name}}',
+      revoked: 'The key was revoked: it no longer works.',
+      isRevoked: 'Revoked',
+      create: 'New key',
+      createSubmit: 'Create key',
+      createdOnce: 'Your new key “{{name}}”. Copy it now: it is not shown again.',
+      usage: 'Requests per day',
+      noUsage: 'No requests with a key in the last 14 days.',
+      day: 'Day',
+      requests: 'Requests',
+      problems: {
+        name: { required: 'Give the key a name.', tooLong: 'Use at most {{apiKeyNameMax, number}} characters.' },
+        scopes: { required: 'Choose at least one scope.' },
+        keys: { tooMany: 'You can have at most {{apiKeysMax, number}} keys: revoke one first.' },
+      },
+    },
   },
   // Credits, orders, payments and subscriptions (docs/decisions/0019-billing.md).
   billing: {

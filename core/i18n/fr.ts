@@ -1078,6 +1078,46 @@ export const fr: Messages = {
         fax: 'Fax',
       },
     },
+    // Clés d’API (ADR 0020).
+    api: {
+      title: 'Clés d’API',
+      description: 'Les clés de l’API JSON, leur utilisation et les limites publiées.',
+      intro:
+        'Une clé d’API permet à un script ou un outil d’appeler l’API JSON en votre nom : envoyez-la comme Authorization: Bearer <clé>. Elle n’est affichée qu’une fois, à sa création.',
+      limits:
+        'Votre formule : {{plan}}. Limites par heure : anonyme {{anonymous, number}} requêtes, gratuite {{free, number}}, payante {{paid, number}}.',
+      docs: 'Documentation de l’API',
+      plans: { anonymous: 'anonyme', free: 'gratuite', paid: 'payante' },
+      keys: 'Vos clés',
+      empty: 'Aucune clé pour l’instant.',
+      name: 'Nom',
+      key: 'Clé',
+      scopes: 'Droits',
+      scopeNames: { read: 'Lire les données', manage: 'Gérer les listes et le suivi' },
+      scopeHints: {
+        read: 'chercher et lire les entreprises et leurs fiches, rapprocher',
+        manage: 'vos listes, suivis, recherches enregistrées et autres données de votre compte',
+      },
+      created: 'Créée le',
+      lastUsed: 'Dernière utilisation',
+      never: 'Jamais',
+      revoke: 'Révoquer',
+      revokeLabel: 'Révoquer la clé {{name}}',
+      revoked: 'La clé a été révoquée : elle ne fonctionne plus.',
+      isRevoked: 'Révoquée',
+      create: 'Nouvelle clé',
+      createSubmit: 'Créer la clé',
+      createdOnce: 'Votre nouvelle clé « {{name}} ». Copiez-la maintenant : elle ne sera plus affichée.',
+      usage: 'Requêtes par jour',
+      noUsage: 'Aucune requête avec une clé ces 14 derniers jours.',
+      day: 'Jour',
+      requests: 'Requêtes',
+      problems: {
+        name: { required: 'Donnez un nom à la clé.', tooLong: 'Au plus {{apiKeyNameMax, number}} caractères.' },
+        scopes: { required: 'Choisissez au moins un droit.' },
+        keys: { tooMany: 'Vous pouvez avoir au plus {{apiKeysMax, number}} clés : révoquez-en une d’abord.' },
+      },
+    },
   },
   // Crédits, commandes, paiements et abonnements (docs/decisions/0019-billing.md).
   billing: {

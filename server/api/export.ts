@@ -165,9 +165,11 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
     response: z.string(),
     produces: EXPORT_MEDIA_TYPES,
     errors: [401, 404],
+    // Reading data: a key with the read scope may export (ADR 0020).
+    scope: 'read',
   });
   api.get('/export/:section', async (request, reply) => {
-    const auth = await requireUser(request);
+    const auth = await requireUser(request, 'read');
     const { section } = request.params as { section: string };
     const prepared = await prepareExportCall({
       db,

@@ -7,9 +7,11 @@ import { registerDocs } from './docs.ts';
 import { registerExportRoutes } from './export.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerLegalEntityRoutes } from './legal-entities.ts';
+import { registerMatchRoutes } from './match.ts';
 import { registerMonitoringRoutes } from './monitoring.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 import { registerPartnerStatsRoutes } from './partner-stats.ts';
+import { registerReconcileRoutes } from './reconcile.ts';
 import { registerRecordRoutes } from './records.ts';
 import { registerReferenceRoutes } from './reference.ts';
 import { type ApiRoutes, getRoute } from './route.ts';
@@ -68,6 +70,11 @@ export const API_TAGS = [
     name: 'Partner stats',
     description: 'Visitor records: who came, from which partner and campaign (UTM). No sign-in needed.',
   },
+  {
+    name: 'Reconciliation',
+    description:
+      'The W3C Reconciliation Service API 0.2 (OpenRefine and other tools): manifest, queries, suggest, preview and data extension, over the matching engine.',
+  },
   { name: 'Meta', description: 'Health and this document.' },
 ];
 
@@ -88,6 +95,8 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerPartnerStatsRoutes(api, routes, services);
   registerExportRoutes(api, routes, services);
   registerBillingRoutes(api, routes, services);
+  registerMatchRoutes(api, routes, services);
+  registerReconcileRoutes(api, routes, services);
 
   let document: OpenApiDocument | undefined;
   getRoute(

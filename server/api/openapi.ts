@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_LIMIT_WINDOW_SECONDS, API_PLAN_LIMITS } from '../../core/limits.ts';
 import { type ApiRoutes, ErrorResponseSchema } from './route.ts';
 
 // The OpenAPI 3.1 document, generated from the routes' zod schemas (JSON Schema 2020-12, the
@@ -25,7 +26,7 @@ const ERROR_STATUS: Record<number, string> = {
   404: 'Not found.',
   409: 'Conflicts with what is stored: the same contact twice, or an order or purchase in a state that does not allow it.',
   402: 'Too few credits (code `payment_required`): `details` gives the cost and the balance; buy credits on /info/pricing/.',
-  429: 'Too many attempts: the message says when to try again (so does the Retry-After header).',
+  429: 'Too many requests or attempts: over the plan’s limit (see the RateLimit headers), or too many sign-in attempts. The message says when to try again; so does the Retry-After header.',
   500: 'Something went wrong on the server.',
   503: 'The database is briefly unavailable (code `unavailable`): try again after the Retry-After header’s seconds.',
 };
@@ -37,6 +38,12 @@ const SECURITY_SCHEMES = {
     name: 'token',
     description: 'The session cookie set by POST /api/authentication (HttpOnly).',
   },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API key made on /dashboard/settings/api/ (`Authorization: Bearer rk_…`): the call acts as the key’s user. Scope `read` reads data; `manage` the user’s own lists, tracking and other records. A keyed call needs no CSRF token.',
+  },
   csrfToken: {
     type: 'apiKey',
     in: 'header',
@@ -45,6 +52,31 @@ const SECURITY_SCHEMES = {
       'Every POST, PATCH or DELETE signed in by the cookie must carry the session’s CSRF token (`csrf_token` of POST /api/authentication and GET /api/profiles).',
   },
 };
+
+/** Every response but the health checks' tells the caller's limit (ADR 0020). */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': {
+    description: 'Requests per hour the caller’s plan allows.',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Remaining': { description: 'Requests left in the current hour.', schema: { type: 'integer' } },
+  'RateLimit-Reset': {
+    description: 'Seconds until the current window ends and the count starts to fall.',
+    schema: { type: 'integer' },
+  },
+};
+
+/** The published limits, as the document's description states them. */
+function limitsText(): string {
+  const hour = API_LIMIT_WINDOW_SECONDS / 3600;
+  const per = hour === 1 ? 'hour' : `${hour} hours`;
+  return (
+    `Limits per plan, requests per sliding ${per}: anonymous ${API_PLAN_LIMITS.anonymous} (per client address), ` +
+    `free ${API_PLAN_LIMITS.free} and paid ${API_PLAN_LIMITS.paid} (per user, whether by API key or session cookie). ` +
+    'Every response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; past the limit a 429 with Retry-After. ' +
+    'Operations that cost credits say so in `x-cost`.'
+  );
+}
 
 const SUCCESS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
@@ -95,7 +127,9 @@ export function buildOpenApiDocument(
     });
     const parameters = [...inPath, ...inQuery];
     const errorRefs: Record<string, unknown> = {};
-    for (const status of [400, ...(route.errors ?? []), 500]) {
+    const health = route.url.startsWith('/health');
+    const statuses = new Set([400, ...(route.errors ?? []), ...(health ? [] : [429]), 500]);
+    for (const status of [...statuses].sort()) {
       errorRefs[String(status)] = { $ref: `#/components/responses/Error${status}` };
     }
     const status = route.status ?? 200;
@@ -108,8 +142,13 @@ export function buildOpenApiDocument(
         ...(route.description ? { description: route.description } : {}),
         tags: route.tags,
         ...(route.auth
-          ? { security: [method === 'get' ? { cookieAuth: [] } : { cookieAuth: [], csrfToken: [] }] }
-          : {}),
+          ? {
+              security: [method === 'get' ? { cookieAuth: [] } : { cookieAuth: [], csrfToken: [] }, { bearerAuth: [] }],
+            }
+          : health
+            ? {}
+            : { security: [{}, { bearerAuth: [] }] }),
+        ...(route.cost ? { 'x-cost': route.cost } : {}),
         parameters,
         ...(route.body
           ? {
@@ -122,6 +161,7 @@ export function buildOpenApiDocument(
         responses: {
           [String(status)]: {
             description: SUCCESS[status] ?? 'OK',
+            ...(health ? {} : { headers: RATE_LIMIT_HEADERS }),
             content: route.produces
               ? Object.fromEntries(
                   route.produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
@@ -142,7 +182,8 @@ export function buildOpenApiDocument(
       description:
         'Company data (legal entities), their filters and statistics, the reference data behind them, and user accounts. ' +
         'Every failure answers `{ "error": { "code", "message", "details" } }`; a bad parameter is a 400 that names it. ' +
-        'While the database is away, any call may answer 503 (code `unavailable`) with Retry-After.',
+        'While the database is away, any call may answer 503 (code `unavailable`) with Retry-After. ' +
+        limitsText(),
     },
     tags,
     paths,

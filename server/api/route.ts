@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { ApiKeyScope } from '../../core/api-keys/api-keys.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { LANGS, type Lang, type Reference } from '../../core/reference/reference-data.ts';
 import { LANGUAGE_EN } from '../../db/reference/enumerations.ts';
-import { requireUser } from './auth.ts';
+import { requireScope, requireUser } from './auth.ts';
 
 // One declaration per JSON route: its path, query schema and response schema. The same zod
 // schemas validate the request, type the handler and generate the OpenAPI document.
@@ -37,7 +38,16 @@ export type ApiRouteDecl<Q extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   auth?: boolean;
   /** Media types of a success that is a file, not JSON (documented as binary). */
   produces?: string[];
+  /** The API key scope the route needs (ADR 0020): `manage` for signed-in routes, else `read` (default). */
+  scope?: ApiKeyScope;
+  /** Credits one call costs, per unit named (the credits ledger charges them, ADR 0020); documented as x-cost. */
+  cost?: { credits: number; per: string };
 };
+
+/** The scope a route needs of an API key. */
+export function scopeOf(decl: Pick<ApiRouteDecl, 'auth' | 'scope'>): ApiKeyScope {
+  return decl.scope ?? (decl.auth ? 'manage' : 'read');
+}
 
 export type ApiMethod = 'get' | 'post' | 'patch' | 'delete';
 
@@ -67,7 +77,8 @@ export function getRoute<Q extends z.ZodObject, R extends z.ZodType, P extends z
   const parsedKeys = decl.openQuery ? new Set<string>(decl.openQuery.parsedKeys) : null;
   api.get(decl.url, async (request) => {
     // A guest gets 401 from a signed-in route before anything else is looked at.
-    if (decl.auth) await requireUser(request);
+    requireScope(request, scopeOf(decl));
+    if (decl.auth) await requireUser(request, scopeOf(decl));
     const params = searchParams(request.url);
     const path = (parseWith(decl.params, request.params ?? {}) ?? {}) as z.output<P>;
     const query = parseQuery(schema, params, parsedKeys);
@@ -99,7 +110,8 @@ export function mutationRoute<P extends z.ZodObject, B extends z.ZodType, R exte
     method: decl.method.toUpperCase() as 'POST' | 'PATCH' | 'DELETE',
     url: decl.url,
     handler: async (request, reply) => {
-      if (decl.auth) await requireUser(request);
+      requireScope(request, scopeOf(decl));
+      if (decl.auth) await requireUser(request, scopeOf(decl));
       const params = parseWith(decl.params, request.params ?? {});
       const body = parseWith(decl.body, request.body ?? {});
       const result = await handler({ params, body } as { params: z.output<P>; body: z.output<B> }, { request, reply });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, csrfMessage, csrfVerdict, isUnsafeMethod, originOf } from '../../core/accounts/csrf.ts';
 import { SESSION_COOKIE } from '../../core/accounts/session-cookie.ts';
 import { findSession, type SessionAuth } from '../../core/accounts/sessions.ts';
+import { type ApiKeyAuth, findApiKey } from '../../core/api-keys/api-keys.ts';
 import { escapeHtml } from '../../core/email/account-emails.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { parseCookies } from '../../core/http/cookies.ts';
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The session the `token` cookie names, looked up on first use (once per request); null for guests. */
     auth: () => Promise<SessionAuth | null>;
+    /** The API key of an `Authorization: Bearer` request to /api (then `auth` is its user's); else null. */
+    apiKey: ApiKeyAuth | null;
   }
 }
 
@@ -25,18 +28,32 @@ declare module 'fastify' {
  */
 export function registerSessions(app: FastifyInstance, services: AppServices): void {
   app.decorateRequest('auth', null as unknown as FastifyRequest['auth']);
+  app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request, reply) => {
-    const token = parseCookies(request.headers.cookie).get(SESSION_COOKIE);
-    let lookup: Promise<SessionAuth | null> | undefined;
-    request.auth = () => {
-      lookup ??= token ? findSession(services.db, token) : Promise.resolve(null);
-      return lookup;
-    };
-    if (!isUnsafeMethod(request.method)) return;
     const api = isApiPath(request.url);
+    // An API key stands in for the cookie (ADR 0020): a bearer header names the user, or is a 401.
+    const bearer = api ? bearerToken(request.headers.authorization) : null;
+    if (bearer !== null) {
+      const key = await findApiKey(services.db, bearer);
+      if (!key) {
+        throw new AppError('unauthorized', 'The API key is unknown or revoked (Authorization: Bearer <key>).');
+      }
+      request.apiKey = key;
+      const auth = Promise.resolve(key.auth);
+      request.auth = () => auth;
+    } else {
+      const token = parseCookies(request.headers.cookie).get(SESSION_COOKIE);
+      let lookup: Promise<SessionAuth | null> | undefined;
+      request.auth = () => {
+        lookup ??= token ? findSession(services.db, token) : Promise.resolve(null);
+        return lookup;
+      };
+    }
+    if (!isUnsafeMethod(request.method)) return;
     // Pages are checked here only for where the post comes from (before React Router sees it);
     // the session's token in the form is checked by the root route's middleware.
-    const auth = api ? await request.auth() : null;
+    // A keyed request carries no ambient credential: it needs no CSRF token (only the origin checks).
+    const auth = api && !request.apiKey ? await request.auth() : null;
     const verdict = csrfVerdict({
       method: request.method,
       secFetchSite: header(request.headers['sec-fetch-site']),
@@ -49,6 +66,13 @@ export function registerSessions(app: FastifyInstance, services: AppServices): v
     if (api) throw new AppError('forbidden', csrfMessage(verdict.reason), { reason: verdict.reason });
     return reply.status(403).type('text/html; charset=utf-8').send(refusalPage(request.url));
   });
+}
+
+/** The token of an `Authorization: Bearer …` header; null without one. */
+function bearerToken(value: string | undefined): string | null {
+  const match = value ? /^Bearer\s+(\S+)\s*$/i.exec(value) : null;
+  if (value && !match) throw new AppError('unauthorized', 'Send the API key as Authorization: Bearer <key>.');
+  return match ? match[1] : null;
 }
 
 function header(value: string | string[] | undefined): string | undefined {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaledApiLimits } from '../../core/api-keys/api-limits.ts';
 import { runImport } from '../../core/imports/run-import.ts';
 import { gleifLei } from '../../core/imports/sources/gleif-lei.ts';
 import type { Db } from '../../db/client.ts';
@@ -24,6 +25,8 @@ beforeAll(async () => {
     pages: false,
     logLevel: 'silent',
     watchDataMs: 100,
+    // It polls the API for up to 20 s: not a test of the API's limits (ADR 0020).
+    apiLimits: scaledApiLimits(10_000),
   });
   await app.ready();
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../core/api-keys/api-keys.ts';
 import { grantCredits } from '../../core/billing/ledger.ts';
 import { postJson } from '../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
@@ -160,7 +161,8 @@ beforeAll(async () => {
         parameters?: Operation['parameters'];
         requestBody?: { content: Record<string, { schema: JsonSchema }> };
       };
-      if (!op.security) continue;
+      // Signed-in routes take the cookie (or a key); the data routes take a key optionally (ADR 0020).
+      if (!isSignedIn(op.security)) continue;
       operations.push({
         method: method.toUpperCase() as Operation['method'],
         path,
@@ -172,6 +174,11 @@ beforeAll(async () => {
   }
 });
 afterAll(() => t?.close());
+
+/** Whether an operation's security asks for a signed-in user (the cookie), not just an optional key. */
+function isSignedIn(security: unknown): boolean {
+  return Array.isArray(security) && security.some((s) => s && typeof s === 'object' && 'cookieAuth' in s);
+}
 
 /** Everything of A's, to compare before and after the sweep. */
 async function snapshotOfA() {
@@ -288,9 +295,14 @@ function sample(schema: JsonSchema, operationId: string, name: string): unknown 
   }
 }
 
-function call(op: Operation, as: TestUser | null) {
+function call(op: Operation, as: TestUser | { key: string } | null) {
   const url = urlFor(op);
-  const headers = as ? { cookie: as.cookie, 'x-csrf-token': as.csrf } : {};
+  const headers =
+    as === null
+      ? {}
+      : 'key' in as
+        ? { authorization: `Bearer ${as.key}` }
+        : { cookie: as.cookie, 'x-csrf-token': as.csrf };
   const body = bodyFor(op);
   return t.app.inject({
     method: op.method,
@@ -389,7 +401,7 @@ describe('the cross-user sweep', () => {
     )) {
       if (!/\{(user_id|id)\}/.test(path)) continue;
       for (const [method, op] of Object.entries(methods)) {
-        expect(op.security, `${method.toUpperCase()} ${path} must need a signed-in user`).toBeDefined();
+        expect(isSignedIn(op.security), `${method.toUpperCase()} ${path} must need a signed-in user`).toBe(true);
       }
     }
   });
@@ -422,6 +434,33 @@ describe('the cross-user sweep', () => {
     const own = await t.app.inject({ url: `/api/watchlists/users/${b.id}`, headers: { cookie: b.cookie } });
     expect(own.statusCode).toBe(200);
     expect(own.json().count).toBe(0);
+  });
+
+  it('refuses B’s API key (read and manage) every route aimed at A’s data, leaving A’s data unchanged', async () => {
+    const { key } = await createApiKey(t.db, b.id, { name: 'B’s script', scopes: ['read', 'manage'] });
+    const before = await snapshotOfA();
+    let refused = 0;
+    for (const op of operations) {
+      if (op.operationId in SELF_ONLY) continue;
+      const response = await call(op, { key });
+      expect([403, 404], `${op.method} ${urlFor(op)} with B’s key: ${response.body}`).toContain(response.statusCode);
+      if (response.statusCode === 403) expect(response.json().error.message).toBe('This belongs to another user.');
+      refused += 1;
+    }
+    expect(refused).toBeGreaterThanOrEqual(23);
+    expect(await snapshotOfA()).toEqual(before);
+  });
+
+  it('refuses A’s own read-only key every route of A’s own records (the manage scope), leaving them unchanged', async () => {
+    const { key } = await createApiKey(t.db, a.id, { name: 'A’s reader', scopes: ['read'] });
+    const before = await snapshotOfA();
+    for (const op of operations) {
+      if (op.operationId === 'exportRecords') continue;
+      const response = await call(op, { key });
+      expect(response.statusCode, `${op.method} ${urlFor(op)} with a read-only key: ${response.body}`).toBe(403);
+      expect(response.json().error.details.scope).toBe('manage');
+    }
+    expect(await snapshotOfA()).toEqual(before);
   });
 
   it('answers a guest 401 on every signed-in route, leaving A’s data unchanged', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaledApiLimits } from '../../core/api-keys/api-limits.ts';
 import { DEFAULT_PARTNER_ID } from '../../core/visitors/visitors.ts';
 import { buildApp } from '../../server/app.ts';
 import { type Injected, postJson, setCookies } from '../support/accounts.ts';
@@ -23,6 +24,8 @@ beforeAll(async () => {
     // Behind a proxy on this machine: app.inject's requests come from 127.0.0.1.
     trustProxy: ['loopback'],
     pageCache: { ttlSeconds: 60, maxBytes: 8 * 1024 * 1024 },
+    // The visitors route's own limit per address is tested here, not the API's per plan (ADR 0020).
+    apiLimits: scaledApiLimits(10_000),
   });
 });
 afterAll(async () => {

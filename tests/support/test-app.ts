@@ -6,6 +6,7 @@
 //   const response = await t.app.inject({ method: 'GET', url: '/api/health' });
 
 import type { FastifyInstance } from 'fastify';
+import { type ApiLimits, scaledApiLimits } from '../../core/api-keys/api-limits.ts';
 import type { PaymentProvider } from '../../core/billing/payment-provider.ts';
 import type { Reference } from '../../core/reference/reference-data.ts';
 import type { Db } from '../../db/client.ts';
@@ -25,7 +26,14 @@ export type TestAppOptions = {
   jobs?: { pollMs?: number };
   /** The payment provider (default: the sandbox with a secret of its own). */
   payments?: PaymentProvider;
+  /**
+   * Requests per hour of /api per plan. Tests make many calls from one address, so by default
+   * the limits are far above the published ones; tests of the limits pass API_PLAN_LIMITS.
+   */
+  apiLimits?: ApiLimits;
 };
+
+const TEST_API_LIMITS = scaledApiLimits(10_000);
 
 export type TestApp = {
   app: FastifyInstance;
@@ -47,6 +55,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       trustProxy: options.trustProxy,
       jobs: options.jobs,
       payments: options.payments,
+      apiLimits: options.apiLimits ?? TEST_API_LIMITS,
     });
     await app.ready();
     return {

@@ -1,0 +1,309 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import { companyIdOfUri } from '../companies/company-uri.ts';
+import { nameWords } from '../companies/normalize-name.ts';
+import { addressesPart, formatAddress } from '../companies/parts/addresses.ts';
+import { readCompanies } from '../companies/parts/company-part.ts';
+import { contactsPart } from '../companies/parts/contacts.ts';
+import { identifiersPart } from '../companies/parts/identifiers.ts';
+import { AppError } from '../errors/app-error.ts';
+import { MAX_MATCH_QUERIES } from '../limits.ts';
+import { MATCH_CANDIDATES_MAX, type MatchQuery, matchCompanies } from '../matching/match-companies.ts';
+import { displayName, type Reference } from '../reference/reference-data.ts';
+
+// The W3C Reconciliation Service API 0.2 (what OpenRefine speaks) over the matching engine
+// (docs/decisions/0020-api-keys-matching-reconciliation.md): entities are companies, identified by
+// their URI (the last part of /companies/details/{uri}/); one type, `company`.
+
+export const COMPANY_TYPE = { id: 'company', name: 'Company' } as const;
+
+/** Properties a query may name (`properties[].pid`): the matching engine's features. */
+export const QUERY_PROPERTIES = [
+  { id: 'country', name: 'Country or jurisdiction', description: 'ISO 3166 code (DE, US-NY) or English name' },
+  { id: 'registration_number', name: 'Registration number', description: 'Company or business number' },
+  { id: 'lei', name: 'LEI', description: 'Legal Entity Identifier' },
+  { id: 'vat', name: 'VAT or tax number', description: 'With or without the country prefix' },
+  { id: 'domain', name: 'Website', description: 'Website or domain' },
+  { id: 'address', name: 'Address', description: 'Address on one line' },
+] as const;
+
+/** Properties data extension can fetch of a company. */
+export const EXTEND_PROPERTIES = [
+  { id: 'name', name: 'Legal name' },
+  { id: 'country', name: 'Country (ISO 3166-1 alpha-2)' },
+  { id: 'jurisdiction', name: 'Jurisdiction' },
+  { id: 'status', name: 'Status' },
+  { id: 'registration_number', name: 'Registration number' },
+  { id: 'lei', name: 'LEI' },
+  { id: 'vat', name: 'VAT number' },
+  { id: 'website', name: 'Website' },
+  { id: 'address', name: 'Address' },
+  { id: 'registered_on', name: 'Registration date' },
+  { id: 'industry', name: 'Primary industry' },
+] as const;
+
+export type ReconciliationManifest = Record<string, unknown>;
+
+/** The service manifest; `base` is the absolute URL of /api/reconcile, `site` the site's. */
+export function reconciliationManifest(site: string, base: string): ReconciliationManifest {
+  return {
+    versions: ['0.2'],
+    name: 'Registra companies',
+    identifierSpace: `${site}/companies/details/`,
+    schemaSpace: `${site}/api/reconcile/`,
+    documentation: `${site}/api/docs`,
+    serviceVersion: '1.0.0',
+    view: { url: `${site}/companies/details/{{id}}/` },
+    defaultTypes: [COMPANY_TYPE],
+    preview: { url: `${base}/preview?id={{id}}`, width: 400, height: 140 },
+    suggest: {
+      entity: { service_url: base, service_path: '/suggest/entity' },
+      property: { service_url: base, service_path: '/suggest/property' },
+    },
+    extend: {
+      propose_properties: { service_url: base, service_path: '/extend/propose' },
+      property_settings: [],
+    },
+  };
+}
+
+type PropertyValue = string | number | boolean | { id: string; name?: string };
+export type ReconciliationQuery = {
+  query?: string;
+  type?: string | string[];
+  limit?: number;
+  properties?: { pid: string; v: PropertyValue | PropertyValue[] }[];
+  type_strict?: 'any' | 'should' | 'all';
+};
+
+function bad(parameter: string, message: string): AppError {
+  return new AppError('bad_request', message, { parameter });
+}
+
+/** Parses the `queries` parameter: a JSON object of queries by key (the batch of the spec). */
+export function parseQueryBatch(text: string): Record<string, ReconciliationQuery> {
+  let batch: unknown;
+  try {
+    batch = JSON.parse(text);
+  } catch {
+    throw bad('queries', 'queries: not JSON');
+  }
+  if (!batch || typeof batch !== 'object' || Array.isArray(batch)) {
+    throw bad('queries', 'queries: a JSON object of queries by key, like {"q0":{"query":"Acme"}}');
+  }
+  const entries = Object.entries(batch as Record<string, unknown>);
+  if (entries.length > MAX_MATCH_QUERIES) throw bad('queries', `queries: at most ${MAX_MATCH_QUERIES} at once`);
+  for (const [key, query] of entries) {
+    if (!query || typeof query !== 'object' || Array.isArray(query)) throw bad('queries', `queries.${key}: an object`);
+    const q = query as ReconciliationQuery;
+    if (q.query !== undefined && typeof q.query !== 'string') throw bad('queries', `queries.${key}.query: a string`);
+    if (q.limit !== undefined && (typeof q.limit !== 'number' || q.limit < 1)) {
+      throw bad('queries', `queries.${key}.limit: a positive number`);
+    }
+    if (q.type !== undefined && ![q.type].flat().every((t) => t === COMPANY_TYPE.id)) {
+      throw bad('queries', `queries.${key}.type: the only type is ${COMPANY_TYPE.id}`);
+    }
+    for (const p of q.properties ?? []) {
+      if (!QUERY_PROPERTIES.some((known) => known.id === p?.pid)) {
+        throw bad('queries', `queries.${key}.properties: unknown property ${String(p?.pid)}`);
+      }
+    }
+  }
+  return batch as Record<string, ReconciliationQuery>;
+}
+
+function valueText(v: PropertyValue | PropertyValue[]): string | undefined {
+  const first = Array.isArray(v) ? v[0] : v;
+  if (first === undefined || first === null) return undefined;
+  if (typeof first === 'object') return first.name ?? first.id;
+  return String(first);
+}
+
+/** What the matching engine is asked for a reconciliation query. */
+function matchQueryOf(q: ReconciliationQuery): MatchQuery {
+  const out: MatchQuery = {};
+  if (q.query?.trim()) out.name = q.query.trim();
+  for (const p of q.properties ?? []) {
+    const text = valueText(p.v)?.trim();
+    if (text) out[p.pid as keyof MatchQuery] = text;
+  }
+  return out;
+}
+
+export type ReconciliationCandidate = {
+  id: string;
+  name: string;
+  description: string;
+  score: number;
+  match: boolean;
+  type: { id: string; name: string }[];
+  features: { id: string; value: number }[];
+};
+
+/** Answers a batch of queries: candidates by key, best first. */
+export async function reconcile(
+  db: Db,
+  reference: Reference,
+  batch: Record<string, ReconciliationQuery>,
+): Promise<Record<string, { result: ReconciliationCandidate[] }>> {
+  const keys = Object.keys(batch);
+  const queries = keys.map((k) => matchQueryOf(batch[k]));
+  const matchable = queries.map((q) => Object.keys(q).length > 0);
+  const results = await matchCompanies(
+    db,
+    reference,
+    queries.filter((_, i) => matchable[i]),
+    { limit: MATCH_CANDIDATES_MAX },
+  );
+  let next = 0;
+  return Object.fromEntries(
+    keys.map((key, i) => {
+      const candidates = matchable[i] ? results[next++].candidates : [];
+      const limit = Math.min(Math.max(1, Math.floor(batch[key].limit ?? 5)), MATCH_CANDIDATES_MAX);
+      return [
+        key,
+        {
+          result: candidates.slice(0, limit).map((c) => ({
+            id: c.uri,
+            name: c.name,
+            description: [c.country, c.features.find((f) => f.id === 'name')?.explanation].filter(Boolean).join(' · '),
+            score: c.score,
+            match: c.match,
+            type: [COMPANY_TYPE],
+            features: c.features.map((f) => ({ id: f.id, value: f.value })),
+          })),
+        },
+      ];
+    }),
+  );
+}
+
+/** Companies whose name starts with what was typed (the last word a prefix), for the entity suggest service. */
+export async function suggestEntities(
+  db: Db,
+  reference: Reference,
+  prefix: string,
+): Promise<{ result: { id: string; name: string; description: string }[] }> {
+  const words = nameWords(prefix)
+    .map((w) => w.replace(/[^\p{L}\p{N}]+/gu, ''))
+    .filter(Boolean)
+    .slice(0, 8);
+  if (words.length === 0) return { result: [] };
+  const query = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+  const rows = await sql<{ uri: string; name: string; jurisdiction_id: number }>`
+    select uri, name, jurisdiction_id from (
+      select uri, name, search_name, jurisdiction_id from legal_entities
+      where name_tsv @@ to_tsquery('simple', ${query}) limit 200
+    ) c order by c.search_name like ${`${words.join(' ')}%`} desc, similarity(c.search_name, ${words.join(' ')}) desc, uri
+    limit 10`.execute(db.kysely);
+  return {
+    result: rows.rows.map((r) => ({
+      id: r.uri,
+      name: r.name,
+      description: displayName(reference.locations.byId.get(Number(r.jurisdiction_id))),
+    })),
+  };
+}
+
+/** Properties whose name or id holds what was typed, for the property suggest service. */
+export function suggestProperties(prefix: string): { result: { id: string; name: string; description?: string }[] } {
+  const text = prefix.trim().toLowerCase();
+  const all = [...QUERY_PROPERTIES, ...EXTEND_PROPERTIES.filter((p) => !QUERY_PROPERTIES.some((q) => q.id === p.id))];
+  return {
+    result: all
+      .filter((p) => !text || p.id.includes(text) || p.name.toLowerCase().includes(text))
+      .map((p) => ({ id: p.id, name: p.name, ...('description' in p ? { description: p.description } : {}) })),
+  };
+}
+
+/** The properties data extension offers for a type. */
+export function proposeProperties(type: string, limit?: number) {
+  if (type !== COMPANY_TYPE.id) throw bad('type', `type: the only type is ${COMPANY_TYPE.id}`);
+  const properties = EXTEND_PROPERTIES.slice(0, limit && limit > 0 ? limit : undefined).map((p) => ({
+    id: p.id,
+    name: p.name,
+  }));
+  return { type: COMPANY_TYPE.id, properties };
+}
+
+export type ExtendQuery = { ids: string[]; properties: { id: string; settings?: object }[] };
+
+/** Parses the `extend` parameter. */
+export function parseExtendQuery(text: string): ExtendQuery {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw bad('extend', 'extend: not JSON');
+  }
+  const q = value as ExtendQuery;
+  if (!q || !Array.isArray(q.ids) || !Array.isArray(q.properties)) {
+    throw bad('extend', 'extend: an object with ids and properties');
+  }
+  if (q.ids.length > MAX_MATCH_QUERIES) throw bad('extend', `extend.ids: at most ${MAX_MATCH_QUERIES} at once`);
+  if (!q.ids.every((id) => typeof id === 'string')) throw bad('extend', 'extend.ids: strings');
+  for (const p of q.properties) {
+    if (!EXTEND_PROPERTIES.some((known) => known.id === p?.id)) {
+      throw bad('extend', `extend.properties: unknown property ${String(p?.id)}`);
+    }
+  }
+  return q;
+}
+
+type Cell = { str: string } | { date: string };
+
+const TYPE = { business: 1, company: 2, vat: 4, lei: 5 } as const;
+const WEBSITE = 3;
+const EXTEND_PARTS = [
+  identifiersPart.pick('identifier_type_id', 'identifier'),
+  contactsPart.pick('contact_type_id', 'contact'),
+  addressesPart,
+] as const;
+
+/** The values of the asked properties for each company (read through the company parts, ADR 0013). */
+export async function extend(db: Db, reference: Reference, query: ExtendQuery) {
+  const ids = query.ids.map(companyIdOfUri).filter((id): id is number => id !== null);
+  const companies = new Map((await readCompanies(db, ids, EXTEND_PARTS)).map((c) => [c.uri, c]));
+  const rows: Record<string, Record<string, Cell[]>> = {};
+  for (const id of query.ids) {
+    const c = companies.get(id);
+    const cells: Record<string, Cell[]> = {};
+    for (const { id: pid } of query.properties) {
+      if (!c) {
+        cells[pid] = [];
+        continue;
+      }
+      const jurisdiction = reference.locations.byId.get(Number(c.jurisdiction_id));
+      const ofType = (types: number[]) =>
+        c.identifiers.filter((i) => types.includes(i.identifier_type_id)).map((i) => ({ str: i.identifier }));
+      const values: Record<string, () => Cell[]> = {
+        name: () => [{ str: c.name }],
+        country: () => (jurisdiction?.country_code ? [{ str: jurisdiction.country_code }] : []),
+        jurisdiction: () => (jurisdiction ? [{ str: displayName(jurisdiction) }] : []),
+        status: () =>
+          c.status_id
+            ? [{ str: displayName(reference.statuses.byId.get(Number(c.status_id))) }].filter((v) => v.str)
+            : [],
+        registration_number: () => ofType([TYPE.company, TYPE.business]),
+        lei: () => ofType([TYPE.lei]),
+        vat: () => ofType([TYPE.vat]),
+        website: () => c.contacts.filter((k) => k.contact_type_id === WEBSITE).map((k) => ({ str: k.contact })),
+        address: () =>
+          c.addresses
+            .slice(0, 1)
+            .map((a) => ({ str: formatAddress(a, jurisdiction ? displayName(jurisdiction) : null) })),
+        registered_on: () => (c.registered_on ? [{ date: `${String(c.registered_on).slice(0, 10)}T00:00:00Z` }] : []),
+        industry: () =>
+          c.primary_industry_id
+            ? [{ str: displayName(reference.industries.byId.get(Number(c.primary_industry_id))) }].filter((v) => v.str)
+            : [],
+      };
+      cells[pid] = values[pid]?.() ?? [];
+    }
+    rows[id] = cells;
+  }
+  return {
+    meta: query.properties.map((p) => ({ id: p.id, name: EXTEND_PROPERTIES.find((e) => e.id === p.id)?.name ?? p.id })),
+    rows,
+  };
+}

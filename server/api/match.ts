@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MAX_MATCH_QUERIES } from '../../core/limits.ts';
+import {
+  AUTO_MATCH_MARGIN,
+  AUTO_MATCH_THRESHOLD,
+  isMatchable,
+  MATCH_CANDIDATES_MAX,
+  matchCompanies,
+} from '../../core/matching/match-companies.ts';
+import type { AppServices } from '../../core/services.ts';
+import { type ApiRoutes, badRequest, mutationRoute } from './route.ts';
+
+// POST /api/match (ADR 0020): up to 100 companies described by name, country, numbers, website and
+// address, matched at once by the matching engine (core/matching/).
+
+const text = (max: number, description: string) => z.string().trim().max(max).optional().describe(description);
+
+export const MatchQuerySchema = z
+  .strictObject({
+    id: z.string().max(200).optional().describe('Your own key for the row, returned with its result.'),
+    name: text(500, 'The company’s name, as you have it (legal form, accents and word order may differ).'),
+    country: text(100, 'Country or jurisdiction: ISO 3166 code (DE, DEU, US-NY) or English name.'),
+    registration_number: text(100, 'Company or business registration number (spaces and punctuation are ignored).'),
+    lei: text(40, 'Legal Entity Identifier (ISO 17442).'),
+    vat: text(40, 'VAT or tax number, with or without its country prefix.'),
+    domain: text(300, 'Website or its domain (https://www.example.com/ or example.com).'),
+    address: text(1000, 'Address as one line.'),
+  })
+  .meta({ id: 'MatchQuery' });
+
+const FeatureSchema = z.object({
+  id: z.enum(['name', 'registration_number', 'lei', 'vat', 'country', 'domain', 'address']),
+  value: z.number().describe('0–1: how well this part of the query matches.'),
+  explanation: z.string(),
+});
+
+export const MatchCandidateSchema = z
+  .object({
+    id: z.number().int().describe('The company’s id (legal_entities id).'),
+    uri: z.string().describe('The company’s profile: /companies/details/{uri}/.'),
+    name: z.string(),
+    country: z.string().nullable().describe('ISO 3166-1 alpha-2 code of its jurisdiction.'),
+    score: z.number().describe('0–1.'),
+    match: z.boolean().describe('The automatic match of the query.'),
+    features: z.array(FeatureSchema).describe('Each part of the query compared, with what came out.'),
+  })
+  .meta({ id: 'MatchCandidate' });
+
+export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
+  mutationRoute(
+    api,
+    routes,
+    {
+      method: 'post',
+      url: '/match',
+      operationId: 'matchCompanies',
+      summary: 'Match companies you describe to Registra’s',
+      description:
+        `Up to ${MAX_MATCH_QUERIES} queries at once; each needs a name, registration number, LEI, VAT number or domain. ` +
+        'Each answers its candidates, best first, with a score 0–1 and an explanation per feature (name after ' +
+        'legal-form, diacritic and abbreviation normalisation, numbers compared without spaces, country, website, ' +
+        `address words). A candidate scoring at least ${AUTO_MATCH_THRESHOLD} and ${AUTO_MATCH_MARGIN} above the next ` +
+        'is the automatic `match`; otherwise `match` is null and the candidates are for review.',
+      tags: ['Data'],
+      scope: 'read',
+      cost: { credits: 1, per: 'query' },
+      body: z.strictObject({
+        queries: z
+          .array(MatchQuerySchema)
+          .min(1, { error: 'queries: give at least one query' })
+          .max(MAX_MATCH_QUERIES, { error: `queries: at most ${MAX_MATCH_QUERIES} at once` }),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(MATCH_CANDIDATES_MAX)
+          .default(5)
+          .describe(`Candidates per query (default 5, at most ${MATCH_CANDIDATES_MAX}).`),
+      }),
+      response: z.object({
+        results: z.array(
+          z.object({
+            id: z.string().nullable().describe('The query’s own id, when it had one.'),
+            match: MatchCandidateSchema.nullable(),
+            candidates: z.array(MatchCandidateSchema),
+          }),
+        ),
+        meta: z.object({
+          count: z.number().int(),
+          threshold: z.number().describe('The score an automatic match needs.'),
+          margin: z.number().describe('…and its lead over the next candidate.'),
+        }),
+      }),
+    },
+    async ({ body }) => {
+      const empty = body.queries.findIndex((q) => !isMatchable(q));
+      if (empty !== -1) {
+        throw badRequest([
+          {
+            parameter: `queries.${empty}`,
+            message: `queries.${empty}: give a name, registration_number, lei, vat or domain`,
+          },
+        ]);
+      }
+      const results = await matchCompanies(services.db, services.reference, body.queries, { limit: body.limit });
+      return {
+        results: results.map((r, i) => ({ id: body.queries[i].id ?? null, ...r })),
+        meta: { count: results.length, threshold: AUTO_MATCH_THRESHOLD, margin: AUTO_MATCH_MARGIN },
+      };
+    },
+  );
+}
