@@ -57,6 +57,11 @@ export default [
     route('account/sign-out', 'routes/account/sign-out.tsx'),
     route('account/password/recovery', 'routes/account/password-recovery.tsx'),
     route('account/password/recovery/:code', 'routes/account/password-reset.tsx'),
+    // Help, info pages and support (ADR 0021).
+    route('info', 'routes/info/help.tsx'),
+    route('info/sections/:ref', 'routes/info/topic.tsx', { id: 'kb-section' }),
+    route('info/topics/:ref', 'routes/info/topic.tsx', { id: 'kb-topic' }),
+    route('info/pages/:ref', 'routes/info/topic.tsx', { id: 'kb-page' }),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

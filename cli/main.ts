@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { companiesWithoutExportDocuments, refreshExportDocuments } from '../core/export/export-documents.ts';
+import { loadKnowledgeBase } from '../core/kb/load-knowledge-base.ts';
 import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import { execScript } from '../db/client.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -10,6 +11,7 @@ import { registerDemoCommand } from './demo.ts';
 import { registerExportCommand } from './export.ts';
 import { registerImportCommand } from './import.ts';
 import { registerJobsCommand } from './jobs.ts';
+import { registerKbCommand } from './kb.ts';
 import { progressBar } from './progress.ts';
 
 const env = readEnv();
@@ -29,6 +31,7 @@ db.command('migrate')
   .action(async () => {
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     await loadReferenceData(database);
+    await loadKnowledgeBase(database);
     console.log('Database is up to date.');
     await database.close();
   });
@@ -83,5 +86,6 @@ registerExportCommand(program, env);
 registerDemoCommand(program, env);
 registerImportCommand(program, env);
 registerJobsCommand(program, env);
+registerKbCommand(program, env);
 
 await program.parseAsync(process.argv);

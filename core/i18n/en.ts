@@ -996,6 +996,7 @@ export const en = {
         tracking_updates: 'Changes to companies you track',
         new_companies: 'New companies matching your tracking',
         product_news: 'News about Registra',
+        support_replies: 'Answers from our support team to your tickets',
       },
     },
     contacts: {
@@ -1031,6 +1032,35 @@ export const en = {
         fax: 'Fax',
       },
     },
+  },
+  // Footer, help and info pages (ADR 0021).
+  footer: {
+    label: 'About Registra',
+    help: 'Help',
+    contact: 'Contact us',
+    pricing: 'Pricing',
+    terms: 'Terms of service',
+    privacy: 'Privacy policy',
+    cookies: 'Cookie policy',
+    dataSources: 'Data sources',
+    languages: 'Languages',
+    cookieSettings: 'Cookie settings',
+  },
+  help: {
+    title: 'Help',
+    description: 'Answers about searching, lists, monitoring, export, the API, credits and our data.',
+    search: 'Search the help',
+    searchButton: 'Search',
+    results_one: '{{count}} topic matches “{{q}}”',
+    results_other: '{{count}} topics match “{{q}}”',
+    noResults: 'No topic matches “{{q}}”. Try other words, or contact us.',
+    legal: 'Legal',
+    inThisSection: 'In this section',
+    related: 'More on this',
+    breadcrumb: 'You are here',
+    fallback: 'This page is not yet translated; it is shown in English.',
+    stillStuck: 'Didn’t find an answer?',
+    contactUs: 'Contact us',
   },
 };
 

@@ -5,6 +5,7 @@ import { registerChangeRoutes } from './changes.ts';
 import { registerDocs } from './docs.ts';
 import { registerExportRoutes } from './export.ts';
 import { registerHealthRoutes } from './health.ts';
+import { registerKbRoutes } from './kb.ts';
 import { registerLegalEntityRoutes } from './legal-entities.ts';
 import { registerMonitoringRoutes } from './monitoring.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
@@ -62,6 +63,11 @@ export const API_TAGS = [
     name: 'Partner stats',
     description: 'Visitor records: who came, from which partner and campaign (UTM). No sign-in needed.',
   },
+  {
+    name: 'Help and support',
+    description:
+      'The knowledge base (no sign-in needed) and support tickets. A ticket is its requester’s: another user’s is not found (404).',
+  },
   { name: 'Meta', description: 'Health and this document.' },
 ];
 
@@ -81,6 +87,7 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerUserAccountDataRoutes(api, routes, services);
   registerPartnerStatsRoutes(api, routes, services);
   registerExportRoutes(api, routes, services);
+  registerKbRoutes(api, routes, services);
 
   let document: OpenApiDocument | undefined;
   getRoute(
