@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { isLang, localePath } from '../../core/i18n/i18n.ts';
+import { useLocation, useParams } from 'react-router';
+import { isLang, LANGUAGES, localePath, unprefixedPath } from '../../core/i18n/i18n.ts';
 import { KB_LINKS, kbPath } from '../../core/kb/kb-paths.ts';
-import { LanguageSwitcher } from './language-switcher.tsx';
 
 /** The footer of every page (ADR 0021): help, contact, pricing, the legal pages, data sources, languages. */
 export function SiteFooter() {
@@ -10,6 +9,7 @@ export function SiteFooter() {
   const { lang: param } = useParams();
   const lang = isLang(param) ? param : 'en';
   const to = (path: string) => localePath(lang, path);
+  const here = unprefixedPath(useLocation().pathname);
   return (
     <footer className="site-footer">
       <nav aria-label={t('footer.label')}>
@@ -36,8 +36,22 @@ export function SiteFooter() {
             <a href={to(kbPath(KB_LINKS.cookies))}>{t('footer.cookies')}</a>
           </li>
         </ul>
+        {/* This page in each language (the header's switcher keeps the query; these are plain links). */}
+        <ul className="footer-languages" aria-label={t('footer.languages')}>
+          {LANGUAGES.map((l) => (
+            <li key={l.lang}>
+              <a
+                href={localePath(l.lang, here)}
+                hrefLang={l.hreflang}
+                lang={l.hreflang}
+                aria-current={l.lang === lang ? 'true' : undefined}
+              >
+                {l.label}
+              </a>
+            </li>
+          ))}
+        </ul>
       </nav>
-      <LanguageSwitcher label={t('footer.languages')} />
       <p className="copyright">© Registra</p>
     </footer>
   );
