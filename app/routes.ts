@@ -62,6 +62,11 @@ export default [
     route('info/sections/:ref', 'routes/info/topic.tsx', { id: 'kb-section' }),
     route('info/topics/:ref', 'routes/info/topic.tsx', { id: 'kb-topic' }),
     route('info/pages/:ref', 'routes/info/topic.tsx', { id: 'kb-page' }),
+    route('info/contact-us', 'routes/info/contact-us.tsx'),
+    route('dashboard/support', 'routes/support/tickets.tsx'),
+    route('dashboard/support/topics/:number', 'routes/support/ticket.tsx'),
+    route('support-desk', 'routes/support/desk.tsx'),
+    route('support-desk/topics/:id', 'routes/support/desk-ticket.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -13,6 +13,7 @@ import { registerImportCommand } from './import.ts';
 import { registerJobsCommand } from './jobs.ts';
 import { registerKbCommand } from './kb.ts';
 import { progressBar } from './progress.ts';
+import { registerUsersCommand } from './users.ts';
 
 const env = readEnv();
 const program = new Command('registra').description('Registra command line: database, data and operations');
@@ -87,5 +88,6 @@ registerDemoCommand(program, env);
 registerImportCommand(program, env);
 registerJobsCommand(program, env);
 registerKbCommand(program, env);
+registerUsersCommand(program, env);
 
 await program.parseAsync(process.argv);

@@ -13,6 +13,7 @@ import { registerPartnerStatsRoutes } from './partner-stats.ts';
 import { registerRecordRoutes } from './records.ts';
 import { registerReferenceRoutes } from './reference.ts';
 import { type ApiRoutes, getRoute } from './route.ts';
+import { registerSupportRoutes } from './support.ts';
 import { registerUserAccountDataRoutes } from './user-account-data.ts';
 import { registerUserHistoryRoutes } from './user-history.ts';
 import { registerUserRoutes } from './users.ts';
@@ -88,6 +89,7 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerPartnerStatsRoutes(api, routes, services);
   registerExportRoutes(api, routes, services);
   registerKbRoutes(api, routes, services);
+  registerSupportRoutes(api, routes, services);
 
   let document: OpenApiDocument | undefined;
   getRoute(
