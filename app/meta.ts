@@ -23,6 +23,8 @@ export type Seo = {
 const NOINDEX = [
   /^\/account\/(login|sign-up|sign-out|password\/recovery|activation|email\/confirm)\//,
   /^\/dashboard\//,
+  // The support desk (ADR 0021).
+  /^\/support-desk\//,
   /^\/companies\/(lists|history|settings|monitoring)\//,
   // Export forms of a search.
   /^\/[a-z-]+\/export\//,

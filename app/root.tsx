@@ -17,6 +17,7 @@ import {
 import { i18nFor, isLang, localePath, unprefixedPath } from '../core/i18n/i18n.ts';
 import type { Route } from './+types/root';
 import { LanguageSwitcher } from './components/language-switcher.tsx';
+import { SiteFooter } from './components/site-footer.tsx';
 import { verifyCsrf } from './csrf.server.ts';
 import { DatabaseOutage } from './database-outage.ts';
 import { inlineScript } from './islands/inline-script.ts';
@@ -147,6 +148,7 @@ export default function App() {
       <main id="main">
         <Outlet />
       </main>
+      <SiteFooter />
     </>
   );
 }
@@ -206,6 +208,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <Link to={localePath(lang, '/')}>{t('errors.home')}</Link>
         </p>
       </main>
+      <SiteFooter />
     </>
   );
 }

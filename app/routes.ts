@@ -59,6 +59,16 @@ export default [
     route('account/sign-out', 'routes/account/sign-out.tsx'),
     route('account/password/recovery', 'routes/account/password-recovery.tsx'),
     route('account/password/recovery/:code', 'routes/account/password-reset.tsx'),
+    // Help, info pages and support (ADR 0021).
+    route('info', 'routes/info/help.tsx'),
+    route('info/sections/:ref', 'routes/info/topic.tsx', { id: 'kb-section' }),
+    route('info/topics/:ref', 'routes/info/topic.tsx', { id: 'kb-topic' }),
+    route('info/pages/:ref', 'routes/info/topic.tsx', { id: 'kb-page' }),
+    route('info/contact-us', 'routes/info/contact-us.tsx'),
+    route('dashboard/support', 'routes/support/tickets.tsx'),
+    route('dashboard/support/topics/:number', 'routes/support/ticket.tsx'),
+    route('support-desk', 'routes/support/desk.tsx'),
+    route('support-desk/topics/:id', 'routes/support/desk-ticket.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

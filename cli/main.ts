@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { companiesWithoutExportDocuments, refreshExportDocuments } from '../core/export/export-documents.ts';
+import { loadKnowledgeBase } from '../core/kb/load-knowledge-base.ts';
 import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import { execScript } from '../db/client.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -10,7 +11,9 @@ import { registerDemoCommand } from './demo.ts';
 import { registerExportCommand } from './export.ts';
 import { registerImportCommand } from './import.ts';
 import { registerJobsCommand } from './jobs.ts';
+import { registerKbCommand } from './kb.ts';
 import { progressBar } from './progress.ts';
+import { registerUsersCommand } from './users.ts';
 
 const env = readEnv();
 const program = new Command('registra').description('Registra command line: database, data and operations');
@@ -29,6 +32,7 @@ db.command('migrate')
   .action(async () => {
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     await loadReferenceData(database);
+    await loadKnowledgeBase(database);
     console.log('Database is up to date.');
     await database.close();
   });
@@ -83,5 +87,7 @@ registerExportCommand(program, env);
 registerDemoCommand(program, env);
 registerImportCommand(program, env);
 registerJobsCommand(program, env);
+registerKbCommand(program, env);
+registerUsersCommand(program, env);
 
 await program.parseAsync(process.argv);

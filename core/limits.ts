@@ -44,6 +44,10 @@ export const WEBHOOK_CHANGES_PER_DELIVERY = 500;
 /** Attempts of one delivery before it is marked failed (each waits longer: core/webhooks/deliveries.ts). */
 export const WEBHOOK_MAX_ATTEMPTS = 6;
 
+/** Support tickets (ADR 0021): the longest subject and message. */
+export const SUPPORT_SUBJECT_MAX = 200;
+export const SUPPORT_MESSAGE_MAX = 10_000;
+
 /** Rows one export may hold. */
 export const EXPORT_ROW_LIMIT = 10_000;
 
@@ -91,6 +95,8 @@ export const MESSAGE_LIMITS = {
   phoneDigitsMax: PHONE_DIGITS_MAX,
   advancedThreshold: ADVANCED_PROFILE_THRESHOLD,
   exportRowsMax: EXPORT_ROW_LIMIT,
+  supportSubjectMax: SUPPORT_SUBJECT_MAX,
+  supportMessageMax: SUPPORT_MESSAGE_MAX,
   trackedMax: MAX_TRACKED_COMPANIES,
   trackingsMax: MAX_NEW_COMPANY_TRACKINGS,
   trackingNameMax: TRACKING_NAME_MAX,

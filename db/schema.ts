@@ -62,6 +62,8 @@ export type Database = {
     primary_industry_id: number | null;
     registered_on: string | null;
     registration_sort: Generated<string>;
+    /** Set when the company is taken down (0023, ADR 0021): out of public pages, sitemaps and the API. */
+    taken_down_at: Generated<Date | null>;
   };
   name_words: { word: string; documents: number };
   /** Each word with one letter deleted, for typo-tolerant name search (db/migrations/0003, core/companies/name-query.ts). */
@@ -131,6 +133,8 @@ export type Database = {
     postfix: string | null;
     legal_entity_id: number | null;
     country_id: number | null;
+    /** Set when the person is taken down (0023, ADR 0021). */
+    taken_down_at: Generated<Date | null>;
   };
   member_contacts: { member_id: number; contact_type_id: number; contact: string };
   legal_entity_members: {
@@ -777,5 +781,59 @@ export type Database = {
     reasons: string[];
     reference: string | null;
     source_date: Date | null;
+  };
+
+  // Help, support and takedowns (0023-help-support-takedown.sql, ADR 0021).
+  kb_topics: {
+    id: number;
+    kind: 'section' | 'topic' | 'page';
+    parent_id: number | null;
+    uri: string;
+    position: number;
+    content_hash: string;
+    updated_at: Generated<Date>;
+  };
+  kb_topic_translations: {
+    topic_id: number;
+    language_id: number;
+    name: string;
+    short_description: string;
+    body_markdown: string;
+    body_html: string;
+    body_text: string;
+    search: Generated<string | null>;
+  };
+  user_roles: { user_id: number; role: 'support'; granted_at: Generated<Date> };
+  support_topics: {
+    id: Generated<number>;
+    user_id: number | null;
+    number: number | null;
+    name: string;
+    status: Generated<'open' | 'answered' | 'closed'>;
+    email: string;
+    requester_name: string;
+    language: Generated<'en' | 'de' | 'fr'>;
+    source: Generated<'dashboard' | 'contact_form' | 'api'>;
+    external_id: string | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  support_messages: {
+    id: Generated<number>;
+    topic_id: number;
+    author: 'requester' | 'support';
+    author_user_id: number | null;
+    body: string;
+    created_at: Generated<Date>;
+  };
+  takedown_log: {
+    id: Generated<number>;
+    object_type: 'company' | 'person';
+    object_id: number;
+    action: 'hide' | 'restore';
+    reason: string;
+    requested_by: string | null;
+    actor: string;
+    created_at: Generated<Date>;
   };
 };

@@ -4,6 +4,7 @@ import { scaledApiLimits } from '../core/api-keys/api-limits.ts';
 import { countCompaniesByIndustry, countCompaniesByJurisdiction } from '../core/companies/count-companies.ts';
 import { ensureExportDocuments } from '../core/export/export-documents.ts';
 import { i18nFor, LANGUAGES } from '../core/i18n/i18n.ts';
+import { loadKnowledgeBase } from '../core/kb/load-knowledge-base.ts';
 import { loadReference } from '../core/reference/reference-data.ts';
 import { warmFacets } from '../core/search/facets.ts';
 import { SECTIONS } from '../core/sections/sections.ts';
@@ -27,6 +28,8 @@ const dev = process.argv.includes('--dev');
 const started = Date.now();
 const setup = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 await loadReferenceData(setup);
+// The help content (content/kb): only what changed since the last start is written (ADR 0021).
+await loadKnowledgeBase(setup);
 // Processes starting together on one database take turns: the first generates, the others find the rows.
 await withAdvisoryLock(setup, 'demo-data', async () => {
   const existing = await setup.kysely

@@ -234,6 +234,7 @@ export function UserDataNav() {
     ['/companies/monitoring/updates/', t('monitoring.navigation')],
     ['/companies/settings/', t('companySettings.title')],
     ['/dashboard/notifications/', t('notifications.title')],
+    ['/dashboard/support/', t('support.navigation')],
     ['/dashboard/settings/profile/', t('settings.title')],
   ] as const;
   return (

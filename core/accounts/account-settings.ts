@@ -10,7 +10,14 @@ import { type FieldErrors, invalidFields } from './account-errors.ts';
  * The optional emails a user chooses (settings → notifications). Emails that protect the account
  * (password or address changed) are always sent and are not listed here.
  */
-export const EMAIL_NOTIFICATIONS = ['new_sign_in', 'tracking_updates', 'new_companies', 'product_news'] as const;
+export const EMAIL_NOTIFICATIONS = [
+  'new_sign_in',
+  'tracking_updates',
+  'new_companies',
+  'product_news',
+  // An answer to a support ticket (core/support, ADR 0021).
+  'support_replies',
+] as const;
 export type EmailNotification = (typeof EMAIL_NOTIFICATIONS)[number];
 
 export type AccountSettings = {

@@ -21,6 +21,9 @@ export const RATE_LIMITS = {
   signUpAccount: { name: 'sign-up:account', limit: 3, windowMs: 60 * MINUTE },
   recoveryIp: { name: 'recovery:ip', limit: 10, windowMs: 60 * MINUTE },
   recoveryAccount: { name: 'recovery:account', limit: 3, windowMs: 60 * MINUTE },
+  // The contact form (ADR 0021): guests too, so per address and per sender.
+  contactIp: { name: 'contact:ip', limit: 10, windowMs: 60 * MINUTE },
+  contactSender: { name: 'contact:sender', limit: 5, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateWindow = { number: number; endsAt: Date };

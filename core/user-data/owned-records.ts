@@ -258,7 +258,7 @@ export async function clearOwned(
  */
 export async function insertNumbered(
   db: Pick<Db, 'kysely'>,
-  table: 'orders' | 'watchlists',
+  table: 'orders' | 'watchlists' | 'support_topics',
   userId: number,
   values: Record<string, RawBuilder<unknown>>,
 ): Promise<number> {

@@ -6,6 +6,7 @@ import { registerChangeRoutes } from './changes.ts';
 import { registerDocs } from './docs.ts';
 import { registerExportRoutes } from './export.ts';
 import { registerHealthRoutes } from './health.ts';
+import { registerKbRoutes } from './kb.ts';
 import { registerLegalEntityRoutes } from './legal-entities.ts';
 import { registerMatchRoutes } from './match.ts';
 import { registerMonitoringRoutes } from './monitoring.ts';
@@ -15,6 +16,7 @@ import { registerReconcileRoutes } from './reconcile.ts';
 import { registerRecordRoutes } from './records.ts';
 import { registerReferenceRoutes } from './reference.ts';
 import { type ApiRoutes, getRoute } from './route.ts';
+import { registerSupportRoutes } from './support.ts';
 import { registerUserAccountDataRoutes } from './user-account-data.ts';
 import { registerUserHistoryRoutes } from './user-history.ts';
 import { registerUserRoutes } from './users.ts';
@@ -75,6 +77,11 @@ export const API_TAGS = [
     description:
       'The W3C Reconciliation Service API 0.2 (OpenRefine and other tools): manifest, queries, suggest, preview and data extension, over the matching engine.',
   },
+  {
+    name: 'Help and support',
+    description:
+      'The knowledge base (no sign-in needed) and support tickets. A ticket is its requester’s: another user’s is not found (404).',
+  },
   { name: 'Meta', description: 'Health and this document.' },
 ];
 
@@ -97,6 +104,8 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerBillingRoutes(api, routes, services);
   registerMatchRoutes(api, routes, services);
   registerReconcileRoutes(api, routes, services);
+  registerKbRoutes(api, routes, services);
+  registerSupportRoutes(api, routes, services);
 
   let document: OpenApiDocument | undefined;
   getRoute(

@@ -460,7 +460,12 @@ describe('settings → notifications', () => {
     const user = await createSignedInUser(t.db, 'emails-bad');
     const res = await post('/dashboard/settings/notifications/', { emails: ['spam'] }, user);
     expect(res.statusCode).toBe(400);
-    expect((await userRow(user.id)).email_notifications).toEqual(['new_sign_in', 'tracking_updates', 'new_companies']);
+    expect((await userRow(user.id)).email_notifications).toEqual([
+      'new_sign_in',
+      'tracking_updates',
+      'new_companies',
+      'support_replies',
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 // The one test template: schema, reference data and a small deterministic set of companies.
 // Built once per test run (by global-setup.ts) and copied for every test file.
 
+import { loadKnowledgeBase } from '../../core/kb/load-knowledge-base.ts';
 import type { Db } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { loadReferenceData } from '../../db/reference/load-reference-data.ts';
@@ -26,10 +27,11 @@ declare module 'vitest' {
   }
 }
 
-/** Fills an empty database: migrations, reference data, then the seeded companies. */
+/** Fills an empty database: migrations, reference data, the help content, then the seeded companies. */
 export async function fillTemplate(db: Db): Promise<void> {
   await migrate(db);
   await loadReferenceData(db);
+  await loadKnowledgeBase(db);
   await seedCompanies(db, { companies: TEMPLATE_SEED.companies, seed: TEMPLATE_SEED.seed });
 }
 

@@ -1,0 +1,35 @@
+import { data } from 'react-router';
+import type { SessionAuth } from '../../core/accounts/sessions.ts';
+import { hasRole } from '../../core/accounts/user-roles.ts';
+import type { Ticket } from '../../core/support/help-desk.ts';
+import type { ThreadMessage } from '../components/support.tsx';
+import { requireUser } from '../require-user.server.ts';
+import { type ContextReader, servicesContext } from '../services.ts';
+import type { Presenter } from './present.server.ts';
+
+// What the support pages show of a ticket (app/routes/support, app/routes/info/contact-us.tsx).
+
+/** A day and a time in UTC, as the other dashboard pages write them. */
+export function when(p: Presenter, at: Date): string {
+  const iso = at.toISOString();
+  return `${p.date(iso.slice(0, 10))} ${iso.slice(11, 16)} UTC`;
+}
+
+export function threadOf(p: Presenter, ticket: Ticket): ThreadMessage[] {
+  return ticket.messages.map((m) => ({
+    id: m.id,
+    author: m.author,
+    body: m.body,
+    at: m.created_at.toISOString(),
+    on: when(p, m.created_at),
+  }));
+}
+
+/** The support desk is for accounts with the `support` role: a guest gets 401, anyone else 403. */
+export async function requireSupportStaff(context: ContextReader): Promise<SessionAuth> {
+  const auth = requireUser(context);
+  if (!(await hasRole(context.get(servicesContext).db, auth.user.id, 'support'))) {
+    throw data({ message: 'forbidden' }, { status: 403 });
+  }
+  return auth;
+}

@@ -1,0 +1,202 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX } from '../../core/limits.ts';
+import type { AppServices } from '../../core/services.ts';
+import { helpDeskOf } from '../../core/support/built-in-help-desk.ts';
+import type { Ticket, TicketSummary } from '../../core/support/help-desk.ts';
+import { createSupportToken } from '../../core/support/support-token.ts';
+import { notFound } from '../../core/user-data/user-data-errors.ts';
+import { requireOwner, requireUser } from './auth.ts';
+import { type ApiRoutes, getRoute, intParam, mutationRoute } from './route.ts';
+import { RECORD_ROUTE_ERRORS, userIdParams } from './user-data-route.ts';
+
+// Support tickets (spec §7 "Support and knowledge base"): GET and POST /public/support_topics, GET
+// one, POST /public/support_topics/{id}/support_messages, and the users API's support token. Every
+// call goes through the help desk adapter (core/support, ADR 0021); a ticket is its requester's
+// alone: another user's id is not found (404).
+
+const TAGS = ['Help and support'];
+
+const SupportTopicSchema = z
+  .object({
+    id: z.number().int(),
+    number: z.number().int().nullable().describe('Per user, from 1: the page /dashboard/support/topics/{number}/.'),
+    name: z.string(),
+    status: z.enum(['open', 'answered', 'closed']),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'SupportTopic' });
+
+const SupportMessageSchema = z
+  .object({
+    id: z.number().int(),
+    author: z.enum(['requester', 'support']),
+    body: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'SupportMessage' });
+
+const SupportTopicWithMessagesSchema = SupportTopicSchema.extend({
+  support_messages: z.array(SupportMessageSchema),
+}).meta({ id: 'SupportTopicWithMessages' });
+
+const name = z.string().max(100_000).describe(`The subject (1 to ${SUPPORT_SUBJECT_MAX} characters).`);
+const body = z.string().max(100_000).describe(`The message (1 to ${SUPPORT_MESSAGE_MAX} characters).`);
+
+function topicOut(t: TicketSummary) {
+  return {
+    id: t.id,
+    number: t.number,
+    name: t.name,
+    status: t.status,
+    created_at: t.created_at.toISOString(),
+    updated_at: t.updated_at.toISOString(),
+  };
+}
+
+function withMessages(t: Ticket) {
+  return {
+    ...topicOut(t),
+    support_messages: t.messages.map((m) => ({
+      id: m.id,
+      author: m.author,
+      body: m.body,
+      created_at: m.created_at.toISOString(),
+    })),
+  };
+}
+
+export function registerSupportRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
+  const desk = () => helpDeskOf(services);
+  const idParams = z.strictObject({
+    id: intParam('id').describe('The ticket’s id: another user’s is not found (404).'),
+  });
+
+  getRoute(
+    api,
+    routes,
+    {
+      url: '/public/support_topics',
+      operationId: 'listSupportTopics',
+      summary: 'The signed-in user’s support tickets',
+      description: 'Most recently updated first, 50 a page; pass `next` as `after` for the next page.',
+      tags: TAGS,
+      auth: true,
+      query: z.strictObject({
+        after: intParam('after').optional(),
+        count: intParam('count', 1, 500).optional(),
+      }),
+      response: z.object({ data: z.array(SupportTopicSchema), next: z.number().int().nullable() }),
+      errors: [401],
+    },
+    async ({ after, count }, { request }) => {
+      const auth = await requireUser(request);
+      const page = await desk().listOfUser(auth.user.id, { after, count });
+      return { data: page.data.map(topicOut), next: page.next };
+    },
+  );
+
+  mutationRoute(
+    api,
+    routes,
+    {
+      method: 'post',
+      url: '/public/support_topics',
+      operationId: 'createSupportTopic',
+      summary: 'Open a support ticket',
+      description: 'With its first message; support answers in the ticket and by email.',
+      tags: TAGS,
+      auth: true,
+      body: z.strictObject({ name, message: body }),
+      response: z.object({ support_topic: SupportTopicWithMessagesSchema }),
+      status: 201,
+      errors: [401],
+    },
+    async ({ body: input }, { request }) => {
+      const auth = await requireUser(request);
+      const ticket = await desk().open({
+        requester: {
+          kind: 'user',
+          userId: auth.user.id,
+          email: auth.user.email,
+          name: auth.user.name,
+          lang: auth.user.language,
+        },
+        name: input.name,
+        message: input.message,
+        source: 'api',
+      });
+      return { support_topic: withMessages(ticket) };
+    },
+  );
+
+  getRoute(
+    api,
+    routes,
+    {
+      url: '/public/support_topics/:id',
+      operationId: 'getSupportTopic',
+      summary: 'One support ticket, with its messages',
+      tags: TAGS,
+      auth: true,
+      params: idParams,
+      query: z.strictObject({}),
+      response: z.object({ support_topic: SupportTopicWithMessagesSchema }),
+      errors: [401, 404],
+    },
+    async (_query, { request, path }) => {
+      const auth = await requireUser(request);
+      const ticket = await desk().ofUser(auth.user.id, { id: path.id });
+      if (!ticket) throw notFound('support ticket');
+      return { support_topic: withMessages(ticket) };
+    },
+  );
+
+  mutationRoute(
+    api,
+    routes,
+    {
+      method: 'post',
+      url: '/public/support_topics/:id/support_messages',
+      operationId: 'createSupportMessage',
+      summary: 'Write in a support ticket',
+      description: 'The ticket is open (again) until support answers.',
+      tags: TAGS,
+      auth: true,
+      params: idParams,
+      body: z.strictObject({ body }),
+      response: z.object({ support_topic: SupportTopicWithMessagesSchema }),
+      status: 201,
+      errors: [401, 404],
+    },
+    async ({ params, body: input }, { request }) => {
+      const auth = await requireUser(request);
+      const ticket = await desk().reply(auth.user.id, params.id, input.body);
+      return { support_topic: withMessages(ticket) };
+    },
+  );
+
+  getRoute(
+    api,
+    routes,
+    {
+      url: '/users/:user_id/support_token',
+      operationId: 'getSupportToken',
+      summary: 'A support token for the help desk',
+      description:
+        'Names the signed-in user to a help-desk widget or an external help desk without the session cookie; valid for an hour while this session lasts.',
+      tags: TAGS,
+      auth: true,
+      params: userIdParams,
+      query: z.strictObject({}),
+      response: z.object({ token: z.string(), expires_at: z.string() }),
+      errors: RECORD_ROUTE_ERRORS.filter((s) => s !== 404),
+    },
+    async (_query, { request, path }) => {
+      const auth = await requireUser(request);
+      requireOwner(auth, path.user_id);
+      return createSupportToken(auth.user.id, auth.sessionId);
+    },
+  );
+}
