@@ -69,6 +69,20 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
   const selectable = page.section === 'companies' ? { form: LIST_ADD_FORM, label: t('lists.select') } : undefined;
   return (
     <div className="search-page">
+      <h1>{page.title}</h1>
+      {/* ---- layout (issue 15): the search box first, then results, the filters a panel above them on a phone (ADR 0022) ---- */}
+      {page.hasQuery ? (
+        <search>
+          <form method="get" action={page.clearHref} className="search-bar">
+            <label htmlFor="q" className="visually-hidden">
+              {t('search.query')}
+            </label>
+            <input id="q" name="q" type="search" defaultValue={page.q} placeholder={t('home.searchPlaceholder')} />
+            <HiddenFields params={page.carry.search} />
+            <button type="submit">{t('search.submit')}</button>
+          </form>
+        </search>
+      ) : null}
       <nav className="section-nav" aria-label={t('search.sections')}>
         <ul>
           {page.sections.map((s) => (
@@ -80,25 +94,18 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <h1>{page.title}</h1>
       <div className="search-layout">
-        <div className="search-side">
-          <FilterPanel page={page} />
-          <Facets facets={page.facets} />
-        </div>
+        <details className="search-filters" data-wide-open="">
+          <summary>
+            {t('search.filters')}
+            {page.chips.length > 0 ? ` (${page.chips.length})` : ''}
+          </summary>
+          <div className="search-side">
+            <FilterPanel page={page} />
+            <Facets facets={page.facets} />
+          </div>
+        </details>
         <section className="results" aria-labelledby="results-count">
-          {page.hasQuery ? (
-            <search>
-              <form method="get" action={page.clearHref} className="search-bar">
-                <label htmlFor="q" className="visually-hidden">
-                  {t('search.query')}
-                </label>
-                <input id="q" name="q" type="search" defaultValue={page.q} placeholder={t('home.searchPlaceholder')} />
-                <HiddenFields params={page.carry.search} />
-                <button type="submit">{t('search.submit')}</button>
-              </form>
-            </search>
-          ) : null}
           <div className="results-bar">
             <p id="results-count" className="count" aria-live="polite">
               {page.totalText}

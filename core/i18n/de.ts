@@ -1074,4 +1074,8 @@ export const de: Messages = {
       },
     },
   },
+  // ---- issue 15: layout, people, search suggestions, profile summary ----
+  layout: {
+    menu: 'Menü',
+  },
 };

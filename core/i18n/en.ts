@@ -1032,6 +1032,10 @@ export const en = {
       },
     },
   },
+  // ---- issue 15: layout, people, search suggestions, profile summary ----
+  layout: {
+    menu: 'Menu',
+  },
 };
 
 export type Messages = typeof en;

@@ -1079,4 +1079,8 @@ export const fr: Messages = {
       },
     },
   },
+  // ---- issue 15: layout, people, search suggestions, profile summary ----
+  layout: {
+    menu: 'Menu',
+  },
 };
