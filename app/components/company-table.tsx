@@ -26,7 +26,7 @@ export function CompanyTable({
             {/* The checkboxes' column has no header of its own: each box is labelled with its row. */}
             {selectable ? <td className="select-column" /> : null}
             {columns.map((c) => (
-              <th key={c.key} scope="col" data-column={c.key}>
+              <th key={c.key} scope="col">
                 {c.label}
               </th>
             ))}
