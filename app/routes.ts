@@ -57,6 +57,9 @@ export default [
     route('account/sign-out', 'routes/account/sign-out.tsx'),
     route('account/password/recovery', 'routes/account/password-recovery.tsx'),
     route('account/password/recovery/:code', 'routes/account/password-reset.tsx'),
+    // ---- people (issue 15): a person's page (spec §2) and the people search ----
+    route('members/details/:name/:id', 'routes/members/details.tsx'),
+    route('members/search', 'routes/members/search.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;
