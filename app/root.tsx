@@ -107,6 +107,7 @@ function Header() {
         <div className="site-menu-body">
           <nav aria-label={t('nav.main')}>
             <NavLink to={to('/companies/search/')}>{t('nav.search')}</NavLink>
+            <NavLink to={to('/members/search/')}>{t('people.nav')}</NavLink>
             <NavLink to={to('/companies/directories/jurisdictions/')}>{t('nav.jurisdictions')}</NavLink>
             <NavLink to={to('/companies/directories/industries/')}>{t('nav.industries')}</NavLink>
           </nav>
