@@ -9,6 +9,7 @@ import { ExportLink } from '../components/export-link.tsx';
 import { Facets } from '../components/facets.tsx';
 import { FilterPanel } from '../components/filter-panel.tsx';
 import { HiddenFields } from '../components/hidden-fields.tsx';
+import { SuggestScript, useSuggestAttribute } from '../components/suggest-script.tsx';
 import { TableViewActions } from '../components/table-view-actions.tsx';
 import { LIST_ADD_FORM, SearchUserActions } from '../components/user-data.tsx';
 import { pageMeta } from '../meta.ts';
@@ -65,6 +66,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export default function SectionSearch({ loaderData }: Route.ComponentProps) {
   const { page, user } = loaderData;
   const { t } = useTranslation();
+  const suggestAttribute = useSuggestAttribute();
   // ---- user data: companies can be ticked and added to a list ----
   const selectable = page.section === 'companies' ? { form: LIST_ADD_FORM, label: t('lists.select') } : undefined;
   return (
@@ -77,10 +79,18 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
             <label htmlFor="q" className="visually-hidden">
               {t('search.query')}
             </label>
-            <input id="q" name="q" type="search" defaultValue={page.q} placeholder={t('home.searchPlaceholder')} />
+            <input
+              id="q"
+              name="q"
+              type="search"
+              defaultValue={page.q}
+              placeholder={t('home.searchPlaceholder')}
+              data-suggest={suggestAttribute}
+            />
             <HiddenFields params={page.carry.search} />
             <button type="submit">{t('search.submit')}</button>
           </form>
+          <SuggestScript />
         </search>
       ) : null}
       <nav className="section-nav" aria-label={t('search.sections')}>

@@ -1109,4 +1109,11 @@ export const de: Messages = {
     searchHint:
       'Geben Sie einen Namen ein: Geschäftsführer, Gesellschafter und Muttergesellschaften werden über jeden Teil ihres Namens gefunden.',
   },
+  suggest: {
+    label: 'Vorschläge',
+    companies: 'Unternehmen',
+    people: 'Personen',
+    jurisdictions: 'Rechtsräume',
+    industries: 'Branchen',
+  },
 };

@@ -1065,6 +1065,13 @@ export const en = {
     name: 'Name',
     searchHint: 'Type a name: officers, shareholders and parent companies are found by any part of their name.',
   },
+  suggest: {
+    label: 'Suggestions',
+    companies: 'Companies',
+    people: 'People',
+    jurisdictions: 'Jurisdictions',
+    industries: 'Industries',
+  },
 };
 
 export type Messages = typeof en;

@@ -1114,4 +1114,11 @@ export const fr: Messages = {
     searchHint:
       'Saisissez un nom : dirigeants, actionnaires et sociétés mères sont trouvés par n’importe quelle partie de leur nom.',
   },
+  suggest: {
+    label: 'Suggestions',
+    companies: 'Sociétés',
+    people: 'Personnes',
+    jurisdictions: 'Juridictions',
+    industries: 'Secteurs',
+  },
 };

@@ -12,6 +12,7 @@ import { registerPartnerStatsRoutes } from './partner-stats.ts';
 import { registerRecordRoutes } from './records.ts';
 import { registerReferenceRoutes } from './reference.ts';
 import { type ApiRoutes, getRoute } from './route.ts';
+import { registerSuggestRoutes } from './suggest.ts';
 import { registerUserAccountDataRoutes } from './user-account-data.ts';
 import { registerUserHistoryRoutes } from './user-history.ts';
 import { registerUserRoutes } from './users.ts';
@@ -81,6 +82,7 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerUserAccountDataRoutes(api, routes, services);
   registerPartnerStatsRoutes(api, routes, services);
   registerExportRoutes(api, routes, services);
+  registerSuggestRoutes(api, routes, services);
 
   let document: OpenApiDocument | undefined;
   getRoute(

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isLang } from '../../../core/i18n/i18n.ts';
 import { findPeople } from '../../../core/people/find-people.ts';
 import { personPath } from '../../../core/people/person-path.ts';
+import { SuggestScript, useSuggestAttribute } from '../../components/suggest-script.tsx';
 import { pageMeta } from '../../meta.ts';
 import { presenter } from '../../presenters/present.server.ts';
 import { servicesContext } from '../../services.ts';
@@ -45,6 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export default function PeopleSearch({ loaderData }: Route.ComponentProps) {
   const { q, rows, countText } = loaderData;
   const { t } = useTranslation();
+  const suggestAttribute = useSuggestAttribute();
   return (
     <div className="search-page">
       <h1>{t('people.searchTitle')}</h1>
@@ -60,10 +62,11 @@ export default function PeopleSearch({ loaderData }: Route.ComponentProps) {
             defaultValue={q}
             maxLength={QUERY_MAX}
             placeholder={t('people.placeholder')}
-            data-suggest="people"
+            data-suggest={suggestAttribute}
           />
           <button type="submit">{t('search.submit')}</button>
         </form>
+        <SuggestScript />
       </search>
       {q ? (
         <>
