@@ -21,6 +21,7 @@ import { SiteFooter } from './components/site-footer.tsx';
 import { verifyCsrf } from './csrf.server.ts';
 import { DatabaseOutage } from './database-outage.ts';
 import { inlineScript } from './islands/inline-script.ts';
+import narrowPanelsScript from './islands/narrow-panels.js?raw';
 import preferencesScript from './islands/preferences.js?raw';
 import { rejectNulInForm } from './reject-nul.server.ts';
 import { authContext } from './services.ts';
@@ -47,6 +48,8 @@ function useLang() {
 
 /** The stored-preferences island (app/islands/preferences.js) without its comment lines: every page inlines it. */
 const PREFERENCES_SCRIPT = inlineScript(preferencesScript);
+/** Opens the header menu and search filters on a wide screen (app/islands/narrow-panels.js, ADR 0022). */
+const NARROW_PANELS_SCRIPT = inlineScript(narrowPanelsScript);
 
 /** Route modules that need the client (forms with live behaviour) export `handle = { hydrate: true }`. */
 export type RouteHandle = { hydrate?: boolean };
@@ -75,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <I18nextProvider i18n={i18nFor(lang)}>{children}</I18nextProvider>
         <script dangerouslySetInnerHTML={{ __html: PREFERENCES_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: NARROW_PANELS_SCRIPT }} />
         {hydrate ? (
           <>
             <ScrollRestoration />
@@ -98,13 +102,20 @@ function Header() {
       <Link to={to('/')} className="brand">
         {t('site.name')}
       </Link>
-      <nav aria-label={t('nav.main')}>
-        <NavLink to={to('/companies/search/')}>{t('nav.search')}</NavLink>
-        <NavLink to={to('/companies/directories/jurisdictions/')}>{t('nav.jurisdictions')}</NavLink>
-        <NavLink to={to('/companies/directories/industries/')}>{t('nav.industries')}</NavLink>
-      </nav>
-      <LanguageSwitcher />
-      <AccountMenu />
+      {/* ---- layout (issue 15): on a phone the links fold into a menu (no script: <details>; ADR 0022) ---- */}
+      <details className="site-menu" data-wide-open="">
+        <summary>{t('layout.menu')}</summary>
+        <div className="site-menu-body">
+          <nav aria-label={t('nav.main')}>
+            <NavLink to={to('/companies/search/')}>{t('nav.search')}</NavLink>
+            <NavLink to={to('/members/search/')}>{t('people.nav')}</NavLink>
+            <NavLink to={to('/companies/directories/jurisdictions/')}>{t('nav.jurisdictions')}</NavLink>
+            <NavLink to={to('/companies/directories/industries/')}>{t('nav.industries')}</NavLink>
+          </nav>
+          <LanguageSwitcher />
+          <AccountMenu />
+        </div>
+      </details>
     </header>
   );
 }

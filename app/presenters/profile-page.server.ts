@@ -7,10 +7,17 @@ import { getCompanyRecords, OTHER_LISTS, type RecordList } from '../../core/comp
 import { getLeiDetails, type LeiDetails } from '../../core/companies/lei-details.ts';
 import { formatAddress } from '../../core/companies/parts/addresses.ts';
 import { numberFormat } from '../../core/i18n/i18n.ts';
-import type { Lang } from '../../core/reference/reference-data.ts';
+import { personPath } from '../../core/people/person-path.ts';
+import type { Lang, Reference } from '../../core/reference/reference-data.ts';
 import type { RecordRow } from '../../core/search/find-records.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
 import type { AppServices } from '../services.ts';
+import {
+  type ConnectionsGraph,
+  type GraphEdgeInput,
+  type GraphNodeInput,
+  layoutConnections,
+} from './connections-graph.server.ts';
 import { type Cell, type Presenter, presenter } from './present.server.ts';
 import { recordCells } from './search-page.server.ts';
 
@@ -59,6 +66,8 @@ export type ProfilePage = {
   nameSource?: string;
   /** The History tab: the changes imports recorded. */
   historyHref: string;
+  /** Who is connected to the company, two steps out (issue 15); null when nobody is. */
+  graph: ConnectionsGraph | null;
 };
 
 /**
@@ -269,7 +278,8 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
       rows: company.members.map((m) => ({
         label: p.name(reference.positions.byId.get(m.position_id)),
         value: m.name,
-        href: m.company_uri ? p.companyHref(m.company_uri) : undefined,
+        // ---- people (issue 15): a member that is no company in the database has a page of its own ----
+        href: m.company_uri ? p.companyHref(m.company_uri) : p.path(personPath(m.name, m.member_id)),
         note:
           [
             m.since && t('profile.since', { date: p.date(m.since) }),
@@ -310,6 +320,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     overview,
     sections,
     nameSource: source('name'),
+    graph: companyGraph(company, p, reference),
     historyHref: p.path(`/companies/details/${encodeURIComponent(company.uri)}/history/`),
     description: t('profile.description', {
       name: company.name,
@@ -318,6 +329,41 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
       date: p.date(company.registered_on),
     }),
   };
+}
+
+/**
+ * The company's connections two steps out (issue 15, ADR 0022): its members (people, and parent
+ * companies and shareholders that are companies), the other companies those members sit on, and
+ * the companies it sits on itself (its subsidiaries and holdings).
+ */
+function companyGraph(company: CompanyProfile, p: Presenter, reference: Reference): ConnectionsGraph | null {
+  const positionName = (id: number) => p.name(reference.positions.byId.get(id));
+  const focus = `c${company.id}`;
+  const nodes: GraphNodeInput[] = [{ id: focus, label: company.name, kind: 'company' }];
+  const edges: GraphEdgeInput[] = [];
+  const memberNode = new Map<number, string>();
+  for (const m of company.members) {
+    const id = m.company_id ? `c${m.company_id}` : `m${m.member_id}`;
+    memberNode.set(m.member_id, id);
+    nodes.push({
+      id,
+      label: m.name,
+      kind: m.company_id || m.name_type === 'legal_entity' ? 'company' : 'person',
+      href: m.company_uri ? p.companyHref(m.company_uri) : p.path(personPath(m.name, m.member_id)),
+    });
+    edges.push({ from: id, to: focus, label: positionName(m.position_id) });
+  }
+  for (const o of company.member_companies) {
+    const from = memberNode.get(o.member_id);
+    if (!from) continue;
+    nodes.push({ id: `u${o.uri}`, label: o.name, kind: 'company', href: p.companyHref(o.uri) });
+    edges.push({ from, to: `u${o.uri}`, label: positionName(o.position_id) });
+  }
+  for (const o of company.member_of) {
+    nodes.push({ id: `u${o.uri}`, label: o.name, kind: 'company', href: p.companyHref(o.uri) });
+    edges.push({ from: focus, to: `u${o.uri}`, label: positionName(o.position_id) });
+  }
+  return layoutConnections(focus, nodes, edges);
 }
 
 /** The legal form, the LEI registration and the reporting exceptions, as profile rows. */

@@ -347,6 +347,9 @@ export function recordCells(section: SectionDecl, row: RecordRow, p: P): Record<
   });
   for (const [key, cell] of Object.entries(company)) cells[`company_${key}`] = cell;
   cells.company_legal_name = { text: row.company_name, href };
+  // ---- people (issue 15): a connection's name leads to the people of that name ----
+  if (section.id === 'connections' && cells.name?.text)
+    cells.name = { ...cells.name, href: p.path(`/members/search/?q=${encodeURIComponent(cells.name.text)}`) };
   return cells;
 }
 

@@ -4,6 +4,7 @@ import { isLang, localePath } from '../../core/i18n/i18n.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
 import { useChartFormat } from '../components/charts/chart-format.ts';
 import { JurisdictionChart, RegistrationYearChart, StatusChart } from '../components/charts/company-charts.tsx';
+import { SuggestScript, useSuggestAttribute } from '../components/suggest-script.tsx';
 import { pageMeta } from '../meta.ts';
 import { presenter } from '../presenters/present.server.ts';
 import { loadCompanyStatistics } from '../presenters/statistics.server.ts';
@@ -70,6 +71,7 @@ export default function Home({ loaderData, params }: Route.ComponentProps) {
   const lang = isLang(params.lang) ? params.lang : 'en';
   const format = useChartFormat();
   const { statistics } = loaderData;
+  const suggestAttribute = useSuggestAttribute();
   return (
     <div className="home">
       <section className="hero">
@@ -80,9 +82,16 @@ export default function Home({ loaderData, params }: Route.ComponentProps) {
             <label htmlFor="home-q" className="visually-hidden">
               {t('home.searchLabel')}
             </label>
-            <input id="home-q" name="q" type="search" placeholder={t('home.searchPlaceholder')} />
+            <input
+              id="home-q"
+              name="q"
+              type="search"
+              placeholder={t('home.searchPlaceholder')}
+              data-suggest={suggestAttribute}
+            />
             <button type="submit">{t('home.searchButton')}</button>
           </form>
+          <SuggestScript />
         </search>
       </section>
       <section className="features">

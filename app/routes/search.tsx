@@ -9,6 +9,7 @@ import { ExportLink } from '../components/export-link.tsx';
 import { Facets } from '../components/facets.tsx';
 import { FilterPanel } from '../components/filter-panel.tsx';
 import { HiddenFields } from '../components/hidden-fields.tsx';
+import { SuggestScript, useSuggestAttribute } from '../components/suggest-script.tsx';
 import { TableViewActions } from '../components/table-view-actions.tsx';
 import { LIST_ADD_FORM, SearchUserActions } from '../components/user-data.tsx';
 import { pageMeta } from '../meta.ts';
@@ -65,10 +66,33 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export default function SectionSearch({ loaderData }: Route.ComponentProps) {
   const { page, user } = loaderData;
   const { t } = useTranslation();
+  const suggestAttribute = useSuggestAttribute();
   // ---- user data: companies can be ticked and added to a list ----
   const selectable = page.section === 'companies' ? { form: LIST_ADD_FORM, label: t('lists.select') } : undefined;
   return (
     <div className="search-page">
+      <h1>{page.title}</h1>
+      {/* ---- layout (issue 15): the search box first, then results, the filters a panel above them on a phone (ADR 0022) ---- */}
+      {page.hasQuery ? (
+        <search>
+          <form method="get" action={page.clearHref} className="search-bar">
+            <label htmlFor="q" className="visually-hidden">
+              {t('search.query')}
+            </label>
+            <input
+              id="q"
+              name="q"
+              type="search"
+              defaultValue={page.q}
+              placeholder={t('home.searchPlaceholder')}
+              data-suggest={suggestAttribute}
+            />
+            <HiddenFields params={page.carry.search} />
+            <button type="submit">{t('search.submit')}</button>
+          </form>
+          <SuggestScript />
+        </search>
+      ) : null}
       <nav className="section-nav" aria-label={t('search.sections')}>
         <ul>
           {page.sections.map((s) => (
@@ -80,25 +104,18 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <h1>{page.title}</h1>
       <div className="search-layout">
-        <div className="search-side">
-          <FilterPanel page={page} />
-          <Facets facets={page.facets} />
-        </div>
+        <details className="search-filters" data-wide-open="">
+          <summary>
+            {t('search.filters')}
+            {page.chips.length > 0 ? ` (${page.chips.length})` : ''}
+          </summary>
+          <div className="search-side">
+            <FilterPanel page={page} />
+            <Facets facets={page.facets} />
+          </div>
+        </details>
         <section className="results" aria-labelledby="results-count">
-          {page.hasQuery ? (
-            <search>
-              <form method="get" action={page.clearHref} className="search-bar">
-                <label htmlFor="q" className="visually-hidden">
-                  {t('search.query')}
-                </label>
-                <input id="q" name="q" type="search" defaultValue={page.q} placeholder={t('home.searchPlaceholder')} />
-                <HiddenFields params={page.carry.search} />
-                <button type="submit">{t('search.submit')}</button>
-              </form>
-            </search>
-          ) : null}
           <div className="results-bar">
             <p id="results-count" className="count" aria-live="polite">
               {page.totalText}

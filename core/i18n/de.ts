@@ -1356,4 +1356,46 @@ export const de: Messages = {
       show: 'Zeigen',
     },
   },
+  // ---- issue 15: layout, people, search suggestions, profile summary ----
+  layout: {
+    menu: 'Menü',
+  },
+  people: {
+    nav: 'Personen',
+    kind: 'Art',
+    kinds: {
+      legal_entity: 'Unternehmen',
+      individual: 'Person',
+      authority: 'Behörde',
+      mixed: 'Person oder Unternehmen',
+    },
+    names: 'Vollständiger Name',
+    postfix: 'Namenszusatz',
+    country: 'Land',
+    isCompany: 'Ist das Unternehmen',
+    positionsCount: 'Funktionen',
+    description: '{{name}}: Funktionen in {{n}} Unternehmen, darunter {{companies}}.',
+    current: 'Funktionen in aktiven Unternehmen',
+    past: 'Funktionen in nicht mehr aktiven Unternehmen',
+    company: 'Unternehmen',
+    position: 'Funktion',
+    since: 'Seit',
+    graph: { title: 'Verbindungen', list: 'Die Verbindungen als Liste' },
+    searchTitle: 'Personensuche',
+    searchDescription:
+      'Geschäftsführer, Gesellschafter und andere Personen nach Namen finden, und die Unternehmen, in denen sie Funktionen haben.',
+    query: 'Name einer Person',
+    placeholder: 'z. B. Anna Schmidt',
+    found: '{{n}} Personen gefunden',
+    name: 'Name',
+    searchHint:
+      'Geben Sie einen Namen ein: Geschäftsführer, Gesellschafter und Muttergesellschaften werden über jeden Teil ihres Namens gefunden.',
+  },
+  suggest: {
+    label: 'Vorschläge',
+    companies: 'Unternehmen',
+    people: 'Personen',
+    jurisdictions: 'Rechtsräume',
+    industries: 'Branchen',
+  },
 };

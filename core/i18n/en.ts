@@ -1304,6 +1304,46 @@ export const en = {
       show: 'Show',
     },
   },
+  // ---- issue 15: layout, people, search suggestions, profile summary ----
+  layout: {
+    menu: 'Menu',
+  },
+  people: {
+    nav: 'People',
+    kind: 'Kind',
+    kinds: {
+      legal_entity: 'Company',
+      individual: 'Person',
+      authority: 'Authority',
+      mixed: 'Person or company',
+    },
+    names: 'Full name',
+    postfix: 'Suffix',
+    country: 'Country',
+    isCompany: 'Is the company',
+    positionsCount: 'Positions',
+    description: '{{name}}: positions at {{n}} companies, among them {{companies}}.',
+    current: 'Positions at active companies',
+    past: 'Positions at companies no longer active',
+    company: 'Company',
+    position: 'Position',
+    since: 'Since',
+    graph: { title: 'Connections', list: 'The connections as a list' },
+    searchTitle: 'People search',
+    searchDescription: 'Find officers, shareholders and other people by name, and the companies they sit on.',
+    query: 'Name of a person',
+    placeholder: 'e.g. Anna Schmidt',
+    found: '{{n}} people found',
+    name: 'Name',
+    searchHint: 'Type a name: officers, shareholders and parent companies are found by any part of their name.',
+  },
+  suggest: {
+    label: 'Suggestions',
+    companies: 'Companies',
+    people: 'People',
+    jurisdictions: 'Jurisdictions',
+    industries: 'Industries',
+  },
 };
 
 export type Messages = typeof en;

@@ -1359,4 +1359,46 @@ export const fr: Messages = {
       show: 'Afficher',
     },
   },
+  // ---- issue 15: layout, people, search suggestions, profile summary ----
+  layout: {
+    menu: 'Menu',
+  },
+  people: {
+    nav: 'Personnes',
+    kind: 'Type',
+    kinds: {
+      legal_entity: 'Société',
+      individual: 'Personne',
+      authority: 'Autorité',
+      mixed: 'Personne ou société',
+    },
+    names: 'Nom complet',
+    postfix: 'Suffixe',
+    country: 'Pays',
+    isCompany: 'Est la société',
+    positionsCount: 'Fonctions',
+    description: '{{name}} : fonctions dans {{n}} sociétés, dont {{companies}}.',
+    current: 'Fonctions dans des sociétés actives',
+    past: 'Fonctions dans des sociétés qui ne sont plus actives',
+    company: 'Société',
+    position: 'Fonction',
+    since: 'Depuis',
+    graph: { title: 'Relations', list: 'Les relations sous forme de liste' },
+    searchTitle: 'Recherche de personnes',
+    searchDescription:
+      'Trouver dirigeants, actionnaires et autres personnes par leur nom, et les sociétés où ils exercent.',
+    query: 'Nom d’une personne',
+    placeholder: 'p. ex. Anna Schmidt',
+    found: '{{n}} personnes trouvées',
+    name: 'Nom',
+    searchHint:
+      'Saisissez un nom : dirigeants, actionnaires et sociétés mères sont trouvés par n’importe quelle partie de leur nom.',
+  },
+  suggest: {
+    label: 'Suggestions',
+    companies: 'Sociétés',
+    people: 'Personnes',
+    jurisdictions: 'Juridictions',
+    industries: 'Secteurs',
+  },
 };

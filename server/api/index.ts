@@ -16,6 +16,7 @@ import { registerReconcileRoutes } from './reconcile.ts';
 import { registerRecordRoutes } from './records.ts';
 import { registerReferenceRoutes } from './reference.ts';
 import { type ApiRoutes, getRoute } from './route.ts';
+import { registerSuggestRoutes } from './suggest.ts';
 import { registerSupportRoutes } from './support.ts';
 import { registerUserAccountDataRoutes } from './user-account-data.ts';
 import { registerUserHistoryRoutes } from './user-history.ts';
@@ -106,6 +107,7 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerReconcileRoutes(api, routes, services);
   registerKbRoutes(api, routes, services);
   registerSupportRoutes(api, routes, services);
+  registerSuggestRoutes(api, routes, services);
 
   let document: OpenApiDocument | undefined;
   getRoute(

@@ -4,6 +4,7 @@ import { currentCompanyUri } from '../../../core/companies/company-uri.ts';
 import { isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { CompanyTable } from '../../components/company-table.tsx';
 import { AddToComparison } from '../../components/comparison-actions.tsx';
+import { ConnectionsGraphView } from '../../components/connections-graph.tsx';
 import { TrackButton } from '../../components/monitoring.tsx';
 import { ProfileListActions } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
@@ -151,6 +152,8 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
           ) : null}
         </section>
       ))}
+      {/* ---- people (issue 15): who is connected to the company, as a picture and a list ---- */}
+      {profile.graph ? <ConnectionsGraphView graph={profile.graph} id="connections-graph" /> : null}
       {profile.emptyRecordTypes.length > 0 ? (
         <p className="muted">{t('profile.noRecordsOf', { types: profile.emptyRecordTypes.join(', ') })}</p>
       ) : null}

@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+
+// People search by name (issue 15): members whose name holds every word typed, people first,
+// then by name. `members_name_trgm_idx` (migration 0024) answers the `ilike` at a million companies.
+
+export const PEOPLE_PAGE_SIZE = 50;
+
+export type PersonHit = { id: number; name: string; name_type: string; country_id: number | null; positions: number };
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern. */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Up to `limit` members whose name contains each word of `query` (case-insensitive). */
+export async function findPeople(db: Db, query: string, limit = PEOPLE_PAGE_SIZE): Promise<PersonHit[]> {
+  const words = query.trim().split(/\s+/).filter(Boolean).slice(0, 6);
+  if (words.length === 0) return [];
+  let q = db.kysely
+    .selectFrom('members as m')
+    .select([
+      'm.id',
+      'm.name',
+      'm.name_type',
+      'm.country_id',
+      sql<number>`(select count(*) from legal_entity_members lem where lem.member_id = m.id)::int`.as('positions'),
+    ]);
+  for (const word of words) q = q.where('m.name', 'ilike', `%${likeText(word)}%`);
+  const rows = await q
+    .orderBy(sql`m.name_type = 'individual'`, 'desc')
+    .orderBy('m.name')
+    .orderBy('m.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
