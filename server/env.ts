@@ -57,6 +57,11 @@ const Env = z.object({
    * default a webhook goes to public hosts only (docs/decisions/0018-change-feed-and-webhooks.md).
    */
   WEBHOOKS_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1']).default('0'),
+  /**
+   * App processes serving one port (Node's cluster; docs/decisions/0024-processes-and-replicas.md).
+   * More than one needs DATABASE_URL: PGlite is one process's database.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Env = z.infer<typeof Env>;
@@ -68,6 +73,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid environment: ${problems}`);
   }
+  if (result.data.WEB_CONCURRENCY > 1 && !result.data.DATABASE_URL)
+    throw new Error(
+      `Invalid environment: WEB_CONCURRENCY: ${result.data.WEB_CONCURRENCY} processes need a PostgreSQL server (DATABASE_URL); the embedded PGlite database belongs to one process — leave WEB_CONCURRENCY at 1 or set DATABASE_URL`,
+    );
   return result.data;
 }
 
