@@ -16,9 +16,7 @@
 
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
@@ -26,6 +24,7 @@ import pg from 'pg';
 import { csrfTokenFor } from '../core/accounts/secret-tokens.ts';
 import { createSession } from '../core/accounts/sessions.ts';
 import { openPostgres } from '../db/client.ts';
+import { freePort, OwnPostgres, ownPostgresFolder } from '../scripts/own-postgres.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -57,70 +56,6 @@ const READS = [
 type Outcome = { started: number; ended: number; kind: 'read' | 'write'; status: number | string };
 type Writer = { id: number; cookie: string; csrf: string; made: number };
 type Fault = { name: string; back: number };
-
-// ---- PostgreSQL of our own ----
-
-const asRoot = process.getuid?.() === 0;
-
-async function pgBin(name: string): Promise<string> {
-  for (const dir of (process.env.PATH ?? '').split(':')) if (dir && existsSync(join(dir, name))) return join(dir, name);
-  const versions = existsSync('/usr/lib/postgresql') ? await readdir('/usr/lib/postgresql') : [];
-  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-  if (newest && existsSync(`/usr/lib/postgresql/${newest}/bin/${name}`))
-    return `/usr/lib/postgresql/${newest}/bin/${name}`;
-  throw new Error(`${name} not found: install PostgreSQL's server binaries (Debian: postgresql)`);
-}
-
-/**
- * Runs a PostgreSQL tool, as the `postgres` user when we are root (the server refuses to run as
- * root). Its output goes nowhere: a server that pg_ctl starts would hold a pipe open for ever.
- */
-async function pgTool(name: string, toolArgs: string[]): Promise<void> {
-  const bin = await pgBin(name);
-  const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...toolArgs]] : [bin, toolArgs];
-  const child = spawn(command, commandArgs, { cwd: tmpdir(), stdio: 'ignore' });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`${name} ${toolArgs[0]} failed (exit ${code})`);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-class Postgres {
-  readonly dir: string;
-  readonly port: number;
-  constructor(dir: string, port: number) {
-    this.dir = dir;
-    this.port = port;
-  }
-  get url(): string {
-    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
-  }
-  get data(): string {
-    return join(this.dir, 'data');
-  }
-  async init(): Promise<void> {
-    await pgTool('initdb', ['-D', this.data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  }
-  start(): Promise<void> {
-    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=on`;
-    return pgTool('pg_ctl', ['start', '-w', '-D', this.data, '-l', join(this.dir, 'server.log'), '-o', options]);
-  }
-  stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
-    return pgTool('pg_ctl', ['stop', '-w', '-D', this.data, '-m', mode]);
-  }
-  restart(): Promise<void> {
-    return pgTool('pg_ctl', ['restart', '-w', '-D', this.data, '-m', 'fast', '-l', join(this.dir, 'server.log')]);
-  }
-}
 
 // ---- the app ----
 
@@ -242,8 +177,8 @@ async function load(
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'registra-pg-restart-'));
-  let server: Postgres | undefined;
+  const dir = await ownPostgresFolder('registra-pg-restart-');
+  let server: OwnPostgres | undefined;
   let app: ChildProcess | undefined;
   const cleanup = async () => {
     if (app && app.exitCode === null) {
@@ -265,19 +200,14 @@ async function main(): Promise<void> {
     interrupted();
   }, 300_000);
   try {
-    if (asRoot) {
-      const { stdout } = await run('id', ['-u', 'postgres']);
-      const { stdout: gid } = await run('id', ['-g', 'postgres']);
-      await chown(dir, Number(stdout.trim()), Number(gid.trim()));
-    }
-    server = new Postgres(dir, await freePort());
+    server = new OwnPostgres(dir, await freePort());
     await server.init();
     await server.start();
-    const admin = new pg.Client({ connectionString: server.url });
+    const admin = new pg.Client({ connectionString: server.url() });
     await admin.connect();
     await admin.query('create database registra');
     await admin.end();
-    const databaseUrl = server.url.replace(/\/postgres$/, '/registra');
+    const databaseUrl = server.url().replace(/\/postgres$/, '/registra');
 
     if (!existsSync(join(ROOT, 'build/server/index.js'))) {
       console.log('Building the app (react-router build)…');

@@ -11,6 +11,7 @@ import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import { type Db, openPostgres } from '../db/client.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
+import { openReplicaReads } from '../db/replicas.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { buildApp } from './app.ts';
 import { superviseAppProcesses } from './app-processes.ts';
@@ -89,9 +90,18 @@ async function serve(setup: Db | undefined): Promise<void> {
       ? await openPostgres(env.DATABASE_URL, 10, statementTimeout)
       : (setup as Db);
   if (setup && db !== setup) await setup.close();
+  // Stale-tolerant reads on streaming replicas (docs/decisions/0024-processes-and-replicas.md).
+  const reads =
+    env.DATABASE_REPLICA_URLS.length > 0
+      ? await openReplicaReads(db, env.DATABASE_REPLICA_URLS, {
+          maxLagMs: env.DATABASE_REPLICA_MAX_LAG_SECONDS * 1000,
+          ...statementTimeout,
+        })
+      : undefined;
   const reference = await loadReference(db);
   const app = await buildApp({
     db,
+    reads,
     reference,
     siteUrl: env.SITE_URL,
     pages: dev ? 'dev' : 'build',
@@ -110,6 +120,7 @@ async function serve(setup: Db | undefined): Promise<void> {
     if (closing) return;
     closing = true;
     await app.close();
+    await reads?.close();
     await db.close();
     process.exit(0);
   };
@@ -121,16 +132,17 @@ async function serve(setup: Db | undefined): Promise<void> {
   // PostgreSQL counts before listening. PGlite listens first and answers between the statements: it
   // has one connection and runs a statement without yielding, so they run one at a time with a turn
   // of the event loop in between. Returns what to log once listening (scripts wait for that line).
+  const pagesDb = reads ?? db;
   const countForPages = async (): Promise<() => void> => {
     const counting = Date.now();
     try {
-      await countCompaniesByJurisdiction(db);
+      await countCompaniesByJurisdiction(pagesDb);
       await setImmediate();
-      await countCompaniesByIndustry(db, reference);
+      await countCompaniesByIndustry(pagesDb, reference);
       await setImmediate();
-      await warmFacets(db, reference, SECTIONS);
+      await warmFacets(pagesDb, reference, SECTIONS);
       // The statistics of the home page and the directories.
-      await cachedLegalEntityCounts(db).counts;
+      await cachedLegalEntityCounts(pagesDb).counts;
       const seconds = (Date.now() - counting) / 1000;
       return () => console.log(`Facet counts ready (${seconds.toFixed(1)} s)`);
     } catch (error) {

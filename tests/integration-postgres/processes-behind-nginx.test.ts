@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITS } from '../../core/accounts/rate-limits.ts';
 import { MONITORING_REPORTS_JOB } from '../../core/monitoring/enqueue-reports.ts';
 import { uniqueEmail } from '../support/accounts.ts';
-import { freePort, type Started, startServer, stopServer } from '../support/app-processes.ts';
+import { collectOutput, freePort, type Started, startServer, stopServer } from '../support/app-processes.ts';
 import { createPostgresCopy } from '../support/test-database.ts';
 
 const source = inject('testDatabase');
@@ -88,25 +88,19 @@ ${ports.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let output = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
+  const output = collectOutput(child);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${output}`);
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${output()}`);
     const up = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
     );
     if (up) break;
-    if (i > 100) throw new Error(`nginx did not answer: ${output}`);
+    if (i > 100) throw new Error(`nginx did not answer: ${output()}`);
     await sleep(100);
   }
-  return { child, url, dir, output: () => output };
+  return { child, url, dir, output };
 }
 
 async function stopNginx(nginx: Nginx): Promise<void> {

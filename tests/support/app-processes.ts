@@ -2,20 +2,12 @@
 // (the production build) as a child process on a free loopback port, and its stop.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/own-postgres.ts';
+
+export { freePort };
 
 const MAIN = fileURLToPath(new URL('../../server/main.ts', import.meta.url));
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 export type Started = { child: ChildProcess; url: string; port: number; output: () => string };
 
@@ -27,26 +19,20 @@ export async function startServer(url: string, env: Record<string, string> = {})
     env: { ...inherited, ...env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
+  const output = collectOutput(child);
   await new Promise<void>((resolve, reject) => {
     const ready = setInterval(() => {
-      if (output.includes('Registra is ready')) {
+      if (output().includes('Registra is ready')) {
         clearInterval(ready);
         resolve();
       }
     }, 50);
     child.once('exit', (code) => {
       clearInterval(ready);
-      reject(new Error(`the server exited with ${code} before it was ready:\n${output}`));
+      reject(new Error(`the server exited with ${code} before it was ready:\n${output()}`));
     });
   });
-  return { child, url: `http://127.0.0.1:${port}`, port, output: () => output };
+  return { child, url: `http://127.0.0.1:${port}`, port, output };
 }
 
 /** Stops a server (SIGTERM) and resolves with its exit code. */
@@ -56,4 +42,15 @@ export function stopServer(server: Started): Promise<number | null> {
     server.child.once('exit', (code) => resolve(code));
     server.child.kill('SIGTERM');
   });
+}
+
+/** What a child process writes (stdout and stderr), so far. */
+export function collectOutput(child: ChildProcess): () => string {
+  let output = '';
+  const keep = (chunk: string) => {
+    output += chunk;
+  };
+  child.stdout?.setEncoding('utf8').on('data', keep);
+  child.stderr?.setEncoding('utf8').on('data', keep);
+  return () => output;
 }
