@@ -21,10 +21,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
-import { csrfTokenFor } from '../core/accounts/secret-tokens.ts';
-import { createSession } from '../core/accounts/sessions.ts';
-import { openPostgres } from '../db/client.ts';
 import { freePort, OwnPostgres, ownPostgresFolder } from '../scripts/own-postgres.ts';
+import { makeBenchUsers } from './bench-users.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -100,31 +98,6 @@ async function waitReady(base: string, child: ChildProcess): Promise<void> {
     await sleep(250);
   }
   throw new Error('the app did not become ready within 3 minutes');
-}
-
-/** Activated users with a live session each, made in the database (no sign-up round trip, no rate limit). */
-async function makeWriters(databaseUrl: string): Promise<Writer[]> {
-  const db = await openPostgres(databaseUrl, 2);
-  try {
-    const writers: Writer[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const user = await db.kysely
-        .insertInto('users')
-        .values({
-          email: `restart-bench-${i}@example.com`,
-          name: `Writer ${i}`,
-          password_hash: 'not-a-password-hash',
-          activated_at: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const token = await createSession(db, Number(user.id), { ip: '127.0.0.1', userAgent: 'pg-restart bench' });
-      writers.push({ id: Number(user.id), cookie: `token=${token}`, csrf: csrfTokenFor(token), made: 0 });
-    }
-    return writers;
-  } finally {
-    await db.close();
-  }
 }
 
 // ---- load ----
@@ -220,7 +193,10 @@ async function main(): Promise<void> {
     );
     app = startApp(databaseUrl, appPort);
     await waitReady(base, app);
-    const writers = await makeWriters(databaseUrl);
+    const writers: Writer[] = (await makeBenchUsers(databaseUrl, USERS, 'restart-bench')).map((user) => ({
+      ...user,
+      made: 0,
+    }));
 
     const outcomes: Outcome[] = [];
     const acknowledged = new Set<string>();
