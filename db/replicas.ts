@@ -133,6 +133,8 @@ export async function openReplicaReads(primary: Db, urls: string[], options: Rep
     let client = first;
     let replica = from;
     let inTransaction = false;
+    // (A fallback whose primary connection fails leaves nothing to release.)
+    let released = false;
     const query = async (...args: unknown[]) => {
       const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
       try {
@@ -148,14 +150,19 @@ export async function openReplicaReads(primary: Db, urls: string[], options: Rep
         if (!replica || inTransaction || !(down || conflict)) throw error;
         if (down) setState(replica, false, null, (error as Error).message);
         client.release(down ? (error as Error) : undefined);
+        released = true;
         client = await primaryPool.connect();
+        released = false;
         replica = undefined;
         return (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
       }
     };
     return {
       query: query as pg.PoolClient['query'],
-      release: () => client.release(),
+      release: () => {
+        if (!released) client.release();
+        released = true;
+      },
     };
   };
 
