@@ -16,16 +16,13 @@
 
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
-import { csrfTokenFor } from '../core/accounts/secret-tokens.ts';
-import { createSession } from '../core/accounts/sessions.ts';
-import { openPostgres } from '../db/client.ts';
+import { freePort, OwnPostgres, ownPostgresFolder } from '../scripts/own-postgres.ts';
+import { makeBenchUsers } from './bench-users.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -57,70 +54,6 @@ const READS = [
 type Outcome = { started: number; ended: number; kind: 'read' | 'write'; status: number | string };
 type Writer = { id: number; cookie: string; csrf: string; made: number };
 type Fault = { name: string; back: number };
-
-// ---- PostgreSQL of our own ----
-
-const asRoot = process.getuid?.() === 0;
-
-async function pgBin(name: string): Promise<string> {
-  for (const dir of (process.env.PATH ?? '').split(':')) if (dir && existsSync(join(dir, name))) return join(dir, name);
-  const versions = existsSync('/usr/lib/postgresql') ? await readdir('/usr/lib/postgresql') : [];
-  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-  if (newest && existsSync(`/usr/lib/postgresql/${newest}/bin/${name}`))
-    return `/usr/lib/postgresql/${newest}/bin/${name}`;
-  throw new Error(`${name} not found: install PostgreSQL's server binaries (Debian: postgresql)`);
-}
-
-/**
- * Runs a PostgreSQL tool, as the `postgres` user when we are root (the server refuses to run as
- * root). Its output goes nowhere: a server that pg_ctl starts would hold a pipe open for ever.
- */
-async function pgTool(name: string, toolArgs: string[]): Promise<void> {
-  const bin = await pgBin(name);
-  const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...toolArgs]] : [bin, toolArgs];
-  const child = spawn(command, commandArgs, { cwd: tmpdir(), stdio: 'ignore' });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`${name} ${toolArgs[0]} failed (exit ${code})`);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-class Postgres {
-  readonly dir: string;
-  readonly port: number;
-  constructor(dir: string, port: number) {
-    this.dir = dir;
-    this.port = port;
-  }
-  get url(): string {
-    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
-  }
-  get data(): string {
-    return join(this.dir, 'data');
-  }
-  async init(): Promise<void> {
-    await pgTool('initdb', ['-D', this.data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  }
-  start(): Promise<void> {
-    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=on`;
-    return pgTool('pg_ctl', ['start', '-w', '-D', this.data, '-l', join(this.dir, 'server.log'), '-o', options]);
-  }
-  stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
-    return pgTool('pg_ctl', ['stop', '-w', '-D', this.data, '-m', mode]);
-  }
-  restart(): Promise<void> {
-    return pgTool('pg_ctl', ['restart', '-w', '-D', this.data, '-m', 'fast', '-l', join(this.dir, 'server.log')]);
-  }
-}
 
 // ---- the app ----
 
@@ -167,31 +100,6 @@ async function waitReady(base: string, child: ChildProcess): Promise<void> {
     await sleep(250);
   }
   throw new Error('the app did not become ready within 3 minutes');
-}
-
-/** Activated users with a live session each, made in the database (no sign-up round trip, no rate limit). */
-async function makeWriters(databaseUrl: string): Promise<Writer[]> {
-  const db = await openPostgres(databaseUrl, 2);
-  try {
-    const writers: Writer[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const user = await db.kysely
-        .insertInto('users')
-        .values({
-          email: `restart-bench-${i}@example.com`,
-          name: `Writer ${i}`,
-          password_hash: 'not-a-password-hash',
-          activated_at: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const token = await createSession(db, Number(user.id), { ip: '127.0.0.1', userAgent: 'pg-restart bench' });
-      writers.push({ id: Number(user.id), cookie: `token=${token}`, csrf: csrfTokenFor(token), made: 0 });
-    }
-    return writers;
-  } finally {
-    await db.close();
-  }
 }
 
 // ---- load ----
@@ -244,8 +152,8 @@ async function load(
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'registra-pg-restart-'));
-  let server: Postgres | undefined;
+  const dir = await ownPostgresFolder('registra-pg-restart-');
+  let server: OwnPostgres | undefined;
   let app: ChildProcess | undefined;
   const cleanup = async () => {
     if (app && app.exitCode === null) {
@@ -267,19 +175,14 @@ async function main(): Promise<void> {
     interrupted();
   }, 300_000);
   try {
-    if (asRoot) {
-      const { stdout } = await run('id', ['-u', 'postgres']);
-      const { stdout: gid } = await run('id', ['-g', 'postgres']);
-      await chown(dir, Number(stdout.trim()), Number(gid.trim()));
-    }
-    server = new Postgres(dir, await freePort());
+    server = new OwnPostgres(dir, await freePort());
     await server.init();
     await server.start();
-    const admin = new pg.Client({ connectionString: server.url });
+    const admin = new pg.Client({ connectionString: server.url() });
     await admin.connect();
     await admin.query('create database registra');
     await admin.end();
-    const databaseUrl = server.url.replace(/\/postgres$/, '/registra');
+    const databaseUrl = server.url().replace(/\/postgres$/, '/registra');
 
     if (!existsSync(join(ROOT, 'build/server/index.js'))) {
       console.log('Building the app (react-router build)…');
@@ -292,7 +195,10 @@ async function main(): Promise<void> {
     );
     app = startApp(databaseUrl, appPort);
     await waitReady(base, app);
-    const writers = await makeWriters(databaseUrl);
+    const writers: Writer[] = (await makeBenchUsers(databaseUrl, USERS, 'restart-bench')).map((user) => ({
+      ...user,
+      made: 0,
+    }));
 
     const outcomes: Outcome[] = [];
     const acknowledged = new Set<string>();

@@ -5,7 +5,13 @@ import type { Reference } from './reference/reference-data.ts';
 
 /** What the JSON API and the web app's loaders and actions get from the server. */
 export type AppServices = {
+  /** The primary: writes, and every read of a user's own data (read back at once). */
   db: Db;
+  /**
+   * Reads that may be a moment stale — search, profiles, directories, the public data API: read
+   * replicas when DATABASE_REPLICA_URLS names some (db/replicas.ts), else absent (the primary).
+   */
+  reads?: Db;
   reference: Reference;
   siteUrl: string;
   mailer: Mailer;
@@ -15,3 +21,8 @@ export type AppServices = {
 
 /** The request as the server saw it: the client's address and agent, HTTPS or not, and the origins that are this site. */
 export type ClientRequest = { ip: string; userAgent: string; secure: boolean; siteOrigins: string[] };
+
+/** The database of stale-tolerant reads (docs/decisions/0024-processes-and-replicas.md): the replicas', else the primary. */
+export function staleReads(services: Pick<AppServices, 'db' | 'reads'>): Db {
+  return services.reads ?? services.db;
+}

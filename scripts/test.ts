@@ -24,6 +24,7 @@ const outcome: Outcome = { passed: 0, failed: 0, failures: [] };
 const timings: string[] = [];
 
 await ensureChromium();
+await ensureNginx();
 
 await check('lint', [['biome', 'check', '.']]);
 await check('typecheck', [
@@ -49,18 +50,32 @@ process.exitCode = outcome.failed > 0 ? 1 : 0;
 /** Browser tests are never skipped: install Chromium when we may, else stop with what to do. */
 async function ensureChromium(): Promise<void> {
   if (findChromium()) return;
-  const root = process.getuid?.() === 0;
-  if (root && onPath('apt-get')) {
-    console.log('Chromium is missing: installing the Debian package (apt-get install -y chromium)…');
-    const env = { ...ENV, DEBIAN_FRONTEND: 'noninteractive' };
-    const ok =
-      (await run('apt-get', ['update'], env)) === 0 && (await run('apt-get', ['install', '-y', 'chromium'], env)) === 0;
-    if (ok && findChromium()) return;
-  }
+  if ((await aptInstall('chromium')) && findChromium()) return;
   console.error(
     'Browser tests need Chromium: run `sudo apt-get install -y chromium` (Debian) or put a `chromium` executable on PATH, then run `npm test` again.',
   );
   process.exit(1);
+}
+
+/**
+ * The PostgreSQL tier runs two app processes behind nginx (tests/integration-postgres/processes-behind-nginx.test.ts):
+ * install Debian's when we may, else stop with what to do.
+ */
+async function ensureNginx(): Promise<void> {
+  if (!process.env.TEST_DATABASE_URL || existsSync('/usr/sbin/nginx') || onPath('nginx')) return;
+  if (await aptInstall('nginx-light')) return;
+  console.error(
+    'The PostgreSQL tier needs nginx: run `sudo apt-get install -y nginx-light` (Debian), then run `npm test` again.',
+  );
+  process.exit(1);
+}
+
+/** Installs a Debian package when we are root and have apt-get; true when it was installed. */
+async function aptInstall(name: string): Promise<boolean> {
+  if (process.getuid?.() !== 0 || !onPath('apt-get')) return false;
+  console.log(`${name} is missing: installing the Debian package (apt-get install -y ${name})…`);
+  const env = { ...ENV, DEBIAN_FRONTEND: 'noninteractive' };
+  return (await run('apt-get', ['update'], env)) === 0 && (await run('apt-get', ['install', '-y', name], env)) === 0;
 }
 
 /** A check that counts as one test: every command must succeed; later commands still run after a failure. */

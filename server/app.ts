@@ -80,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteUrl: options.siteUrl,
     mailer,
     payments,
+    reads: options.reads,
   };
   if (options.jobs) {
     const worker = startWorker({
@@ -108,8 +109,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : undefined;
   if (options.pages) await registerSsr(app, services, options.pages === 'dev', pageCache);
   if (options.watchDataMs) {
-    const stop = watchDataVersion(options.db, options.watchDataMs, () => pageCache?.clear());
-    app.addHook('onClose', async () => stop());
+    // The replicas' version too: their aggregates and the pages read from them change when the
+    // replica has replayed the import, which may be a moment after the primary (ADR 0024).
+    for (const db of new Set([options.db, options.reads ?? options.db])) {
+      const stop = watchDataVersion(db, options.watchDataMs, () => pageCache?.clear());
+      app.addHook('onClose', async () => stop());
+    }
   }
   return app;
 }

@@ -70,6 +70,30 @@ const Env = z.object({
    * load test from one address raises it.
    */
   API_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /**
+   * App processes serving one port (Node's cluster; docs/decisions/0024-processes-and-replicas.md).
+   * More than one needs DATABASE_URL: PGlite is one process's database.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * PostgreSQL streaming replicas for reads that may be a moment stale (search, profiles,
+   * directories, the public data API): their URLs, comma-separated (db/replicas.ts).
+   */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((value, context): string[] => {
+      const urls = (value ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean);
+      for (const url of urls)
+        if (!/^postgres(ql)?:\/\/./.test(url) || !URL.canParse(url))
+          context.addIssue({ code: 'custom', message: `not a PostgreSQL URL: ${url.replace(/:[^:@/]*@/, ':***@')}` });
+      return urls;
+    }),
+  /** A replica further behind the primary than this serves no reads until it has caught up. */
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(5),
 });
 
 export type Env = z.infer<typeof Env>;
@@ -81,6 +105,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid environment: ${problems}`);
   }
+  if (result.data.WEB_CONCURRENCY > 1 && !result.data.DATABASE_URL)
+    throw new Error(
+      `Invalid environment: WEB_CONCURRENCY: ${result.data.WEB_CONCURRENCY} processes need a PostgreSQL server (DATABASE_URL); the embedded PGlite database belongs to one process — leave WEB_CONCURRENCY at 1 or set DATABASE_URL`,
+    );
+  if (result.data.DATABASE_REPLICA_URLS.length > 0 && !result.data.DATABASE_URL)
+    throw new Error('Invalid environment: DATABASE_REPLICA_URLS: read replicas need their primary in DATABASE_URL');
   return result.data;
 }
 

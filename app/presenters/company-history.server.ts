@@ -7,6 +7,7 @@ import {
 import { importFieldLabel } from '../../core/imports/fields.ts';
 import { HISTORY_PAGE_SIZE } from '../../core/limits.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
+import { staleReads } from '../../core/services.ts';
 import type { AppServices } from '../services.ts';
 import { presenter } from './present.server.ts';
 
@@ -44,14 +45,17 @@ export async function loadCompanyHistoryPage(
   uri: string,
   query: { field: string | null; page: number },
 ): Promise<CompanyHistoryPage | null> {
-  const company = await services.db.kysely
-    .selectFrom('legal_entities')
+  const company = await staleReads(services)
+    .kysely.selectFrom('legal_entities')
     .select(['id', 'name', 'uri'])
     .where('uri', '=', uri)
     .executeTakeFirst();
   if (!company) return null;
   const id = Number(company.id);
-  const history = await readCompanyHistory(services.db, id, { field: query.field ?? undefined, page: query.page });
+  const history = await readCompanyHistory(staleReads(services), id, {
+    field: query.field ?? undefined,
+    page: query.page,
+  });
   const p = presenter(services.reference, lang);
   const historyHref = p.path(`/companies/details/${encodeURIComponent(company.uri)}/history/`);
   const pageHref = (page: number) => {

@@ -11,6 +11,7 @@ import { personPath } from '../../core/people/person-path.ts';
 import type { Lang, Reference } from '../../core/reference/reference-data.ts';
 import type { RecordRow } from '../../core/search/find-records.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
+import { staleReads } from '../../core/services.ts';
 import type { AppServices } from '../services.ts';
 import {
   type ConnectionsGraph,
@@ -84,14 +85,16 @@ const DATE_FIELDS: Record<string, string> = { accounts: 'dates.accounts', annual
 /** The company profile as the page shows it, or null when no company has this uri. */
 export async function loadProfilePage(services: AppServices, lang: Lang, uri: string): Promise<ProfilePage | null> {
   const { reference } = services;
+  // A profile is stale-tolerant: a replica's when there are some (ADR 0024); the user's own marks are read elsewhere, from the primary.
+  const reads = staleReads(services);
   // Independent statements, run side by side (the records find the company by its uri themselves).
   const [company, lists, provenance] = await Promise.all([
-    getCompany(services.db, uri),
-    getCompanyRecords(services.db, { uri }),
-    readCompanyProvenance(services.db, companyIdOfUri(uri) ?? 0),
+    getCompany(reads, uri),
+    getCompanyRecords(reads, { uri }),
+    readCompanyProvenance(reads, companyIdOfUri(uri) ?? 0),
   ]);
   if (!company || !lists) return null;
-  const lei = await getLeiDetails(services.db, company.id);
+  const lei = await getLeiDetails(reads, company.id);
   const p = presenter(reference, lang);
   const t = p.t;
   const source = (field: string | undefined) => {

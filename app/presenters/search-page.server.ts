@@ -32,6 +32,7 @@ import {
 import { enumValue, fieldColumn } from '../../core/sections/record-fields.ts';
 import type { FilterDecl, SectionDecl } from '../../core/sections/section.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
+import { staleReads } from '../../core/services.ts';
 import type { AppServices } from '../services.ts';
 import { type Cell, presenter } from './present.server.ts';
 import { resultsText } from './search-summary.server.ts';
@@ -107,18 +108,20 @@ export async function loadSearchPage(
   view: TableView = { style: DEFAULT_TABLE_STYLE, columns: null },
 ): Promise<SearchPage> {
   const { reference } = services;
+  // Search is stale-tolerant: a replica's when there are some (ADR 0024).
+  const reads = staleReads(services);
   const p = presenter(reference, lang);
   const BASE = `/${section.id}/search/`;
   const segments = splat ? splat.split('/').filter(Boolean) : [];
   const { state, typed } = parseWithPanel(section, url.searchParams, segments);
-  const facetsPending = facetCounts(services.db, reference, section, state);
+  const facetsPending = facetCounts(reads, reference, section, state);
   const searching = section.record
-    ? findRecords(services.db, reference, section, state).then((r) => ({
+    ? findRecords(reads, reference, section, state).then((r) => ({
         ...r,
         rows: r.rows.map((row) => ({ id: row.id, cells: recordCells(section, row, p) })),
         notice: null as string | null,
       }))
-    : findCompanies(services.db, reference, state).then((r) => ({
+    : findCompanies(reads, reference, state).then((r) => ({
         ...r,
         rows: r.rows.map((row) => ({ id: row.id, cells: p.companyCells(row) })),
         notice: r.correctedQuery
@@ -134,7 +137,7 @@ export async function loadSearchPage(
 
   const declOf = (field: string) => section.filters.find((f) => f.field === field) as FilterDecl;
   const namesOfCompanies = await companyNames(
-    services.db,
+    reads,
     state.filters.filter((f) => f.field === 'company').flatMap((f) => f.values.map(Number)),
   );
   const chips = state.filters.map((f) => ({
@@ -182,7 +185,7 @@ export async function loadSearchPage(
     totalIsEstimate: result.totalIsEstimate,
     notice,
     chips,
-    panel: panelFields(section, state, reference, p, await countCompaniesByJurisdiction(services.db), typed),
+    panel: panelFields(section, state, reference, p, await countCompaniesByJurisdiction(reads), typed),
     page: state.page,
     prevHref,
     nextHref,

@@ -1,5 +1,6 @@
 import { cachedLegalEntityCounts, presentLegalEntityStatistics } from '../../core/api/legal-entity-statistics.ts';
 import { flagOf, type Lang } from '../../core/reference/reference-data.ts';
+import { staleReads } from '../../core/services.ts';
 import type { AppServices } from '../services.ts';
 import { presenter } from './present.server.ts';
 
@@ -25,7 +26,7 @@ export type CompanyStatistics = {
 export async function loadCompanyStatistics(services: AppServices, lang: Lang): Promise<CompanyStatistics> {
   const { reference } = services;
   const p = presenter(reference, lang);
-  const counts = await cachedLegalEntityCounts(services.db).counts;
+  const counts = await cachedLegalEntityCounts(staleReads(services)).counts;
   const stats = presentLegalEntityStatistics(counts, reference, p.languageId);
   const search = (filter: string) => p.path(`/companies/search/${filter}`);
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { isLang, localePath } from '../../core/i18n/i18n.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
+import { staleReads } from '../../core/services.ts';
 import { useChartFormat } from '../components/charts/chart-format.ts';
 import { JurisdictionChart, RegistrationYearChart, StatusChart } from '../components/charts/company-charts.tsx';
 import { SuggestScript, useSuggestAttribute } from '../components/suggest-script.tsx';
@@ -19,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const p = presenter(services.reference, lang);
   const [result, statistics] = await Promise.all([
     findCompanies(
-      services.db,
+      staleReads(services),
       services.reference,
       { q: '', filters: [], sort: companiesSection.defaultSort, page: 1 },
       SAMPLE_CARDS,

@@ -28,6 +28,7 @@ import { MAX_PAGE, MAX_QUERY_LENGTH, parseSearchState } from '../../core/search/
 import { companiesSection } from '../../core/sections/companies.ts';
 import type { LabelRef, SectionDecl } from '../../core/sections/section.ts';
 import type { AppServices } from '../../core/services.ts';
+import { staleReads } from '../../core/services.ts';
 import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf } from './route.ts';
 
 export const MAX_COUNT = 100;
@@ -98,7 +99,9 @@ const PARAMETER_HELP: Record<string, string> = {
 };
 
 export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
-  const { db, reference } = services;
+  // The public data API is stale-tolerant: a replica's when there are some (ADR 0024).
+  const db = staleReads(services);
+  const { reference } = services;
   const sortKeys = ['relevance', ...companiesSection.sorts.map((s) => s.key)] as [string, ...string[]];
 
   const query = z.strictObject({

@@ -14,6 +14,7 @@ import { fieldColumn, type RecordField } from '../../core/sections/record-fields
 import type { SectionDecl } from '../../core/sections/section.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
 import type { AppServices } from '../../core/services.ts';
+import { staleReads } from '../../core/services.ts';
 import { documentedParameters, MAX_COUNT } from './legal-entities.ts';
 import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf } from './route.ts';
 
@@ -68,7 +69,9 @@ function pascal(name: string): string {
 }
 
 export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
-  const { db, reference } = services;
+  // The public data API is stale-tolerant: a replica's when there are some (ADR 0024).
+  const db = staleReads(services);
+  const { reference } = services;
   for (const section of SECTIONS) {
     const record = section.record;
     if (!record) continue;

@@ -2,19 +2,16 @@
 // is one process's): migrations, reference data and demo data are written once, every process
 // starts, and demo data comes only when asked for (SEED_COMPANIES).
 
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Db, openPostgres } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { loadReferenceData } from '../../db/reference/load-reference-data.ts';
+import { type Started, startServer, stopServer } from '../support/app-processes.ts';
 import { databaseUrl, POSTGRES_DATABASE_PREFIX, quoteIdentifier } from '../support/template-database.ts';
 
-const MAIN = fileURLToPath(new URL('../../server/main.ts', import.meta.url));
 const source = inject('testDatabase');
 if (source.kind !== 'postgres')
   throw new Error('tests/integration-postgres/ run only in the integration-postgres project');
@@ -45,57 +42,6 @@ afterAll(async () => {
   for (const name of created) await admin(`drop database if exists ${quoteIdentifier(name)} with (force)`);
 });
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-type Started = { child: ChildProcess; url: string; output: () => string };
-
-/** `node server/main.ts` (the production build) over `url`, resolved once it logs that it is ready. */
-async function startServer(url: string, env: Record<string, string> = {}): Promise<Started> {
-  const port = await freePort();
-  const { SEED_COMPANIES: _, DATABASE_URL: __, ...inherited } = process.env;
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...inherited, ...env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const ready = setInterval(() => {
-      if (output.includes('Registra is ready')) {
-        clearInterval(ready);
-        resolve();
-      }
-    }, 50);
-    child.once('exit', (code) => {
-      clearInterval(ready);
-      reject(new Error(`the server exited with ${code} before it was ready:\n${output}`));
-    });
-  });
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output };
-}
-
-/** Stops a server (SIGTERM) and resolves with its exit code. */
-function stop(server: Started): Promise<number | null> {
-  if (server.child.exitCode !== null) return Promise.resolve(server.child.exitCode);
-  return new Promise((resolve) => {
-    server.child.once('exit', (code) => resolve(code));
-    server.child.kill('SIGTERM');
-  });
-}
-
 async function count(url: string, query: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -113,7 +59,7 @@ describe('processes starting together on one PostgreSQL database', () => {
     url = await emptyDatabase();
   });
   afterAll(async () => {
-    for (const server of servers) await stop(server);
+    for (const server of servers) await stopServer(server);
   });
 
   it('start together on an empty database, which is migrated once and gets demo data only when asked', async () => {
@@ -136,7 +82,7 @@ describe('processes starting together on one PostgreSQL database', () => {
     const generated = started.map((server) => server.output().includes('Generating'));
     expect(generated[0]).toBe(false);
     expect(generated.filter(Boolean)).toHaveLength(1);
-    for (const server of started) expect(await stop(server)).toBe(0);
+    for (const server of started) expect(await stopServer(server)).toBe(0);
   }, 120_000);
 });
 

@@ -43,16 +43,27 @@ async function openPgliteCopy(templateFile: string): Promise<Db> {
 }
 
 async function openPostgresCopy(source: Extract<TestDatabaseSource, { kind: 'postgres' }>): Promise<Db> {
-  const name = `${POSTGRES_DATABASE_PREFIX}${source.run}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(source.url, `create database ${quoteIdentifier(name)} template ${quoteIdentifier(source.template)}`);
-  const db = await openPostgres(databaseUrl(source.url, name));
+  const copy = await createPostgresCopy(source);
+  const db = await openPostgres(copy.url);
   const close = db.close;
   return {
     ...db,
     close: async () => {
       await close();
-      await adminQuery(source.url, `drop database if exists ${quoteIdentifier(name)} with (force)`);
+      await copy.drop();
     },
+  };
+}
+
+/** A new database on the test server copied from the template: its URL, and drop() for when done (PostgreSQL only). */
+export async function createPostgresCopy(
+  source: Extract<TestDatabaseSource, { kind: 'postgres' }>,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${POSTGRES_DATABASE_PREFIX}${source.run}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(source.url, `create database ${quoteIdentifier(name)} template ${quoteIdentifier(source.template)}`);
+  return {
+    url: databaseUrl(source.url, name),
+    drop: () => adminQuery(source.url, `drop database if exists ${quoteIdentifier(name)} with (force)`),
   };
 }
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { currentCompanyUri } from '../../../core/companies/company-uri.ts';
 import { isLang, localePath } from '../../../core/i18n/i18n.ts';
+import { staleReads } from '../../../core/services.ts';
 import { CompanyTable } from '../../components/company-table.tsx';
 import { AddToComparison } from '../../components/comparison-actions.tsx';
 import { ConnectionsGraphView } from '../../components/connections-graph.tsx';
@@ -20,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const profile = await loadProfilePage(services, lang, params.uri);
   if (!profile) {
     // The right id with a wrong or old slug: the company's own address, for good.
-    const current = await currentCompanyUri(services.db, params.uri);
+    const current = await currentCompanyUri(staleReads(services), params.uri);
     if (current) throw redirect(localePath(lang, `/companies/details/${encodeURIComponent(current)}/`), 301);
     throw data({ message: 'company not found' }, { status: 404 });
   }

@@ -4,6 +4,7 @@ import { currentCompanyUri } from '../../../core/companies/company-uri.ts';
 import { isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { isImportField } from '../../../core/imports/fields.ts';
 import { HISTORY_MAX_PAGE } from '../../../core/limits.ts';
+import { staleReads } from '../../../core/services.ts';
 import { pageMeta } from '../../meta.ts';
 import { loadCompanyHistoryPage } from '../../presenters/company-history.server.ts';
 import { serverRendered } from '../../server-rendered.ts';
@@ -31,7 +32,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const query = historyQuery(url);
   const history = await loadCompanyHistoryPage(services, lang, params.uri, query);
   if (!history) {
-    const current = await currentCompanyUri(services.db, params.uri);
+    const current = await currentCompanyUri(staleReads(services), params.uri);
     if (current) {
       throw redirect(localePath(lang, `/companies/details/${encodeURIComponent(current)}/history/${url.search}`), 301);
     }

@@ -3,6 +3,7 @@ import { data } from 'react-router';
 import { countCompaniesByIndustry } from '../../../core/companies/count-companies.ts';
 import { isLang } from '../../../core/i18n/i18n.ts';
 import { industryPath } from '../../../core/reference/reference-data.ts';
+import { staleReads } from '../../../core/services.ts';
 import { SectorChart } from '../../components/charts/company-charts.tsx';
 import { pageMeta } from '../../meta.ts';
 import { presenter } from '../../presenters/present.server.ts';
@@ -23,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (!current) throw data({ message: 'industry not found' }, { status: 404 });
   }
   const [counts, statistics] = await Promise.all([
-    countCompaniesByIndustry(services.db, reference),
+    countCompaniesByIndustry(staleReads(services), reference),
     // The sector chart is on the top-level page only.
     current ? null : loadCompanyStatistics(services, lang),
   ]);

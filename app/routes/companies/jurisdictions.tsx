@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { countCompaniesByJurisdiction } from '../../../core/companies/count-companies.ts';
 import { isLang } from '../../../core/i18n/i18n.ts';
 import { flagOf } from '../../../core/reference/reference-data.ts';
+import { staleReads } from '../../../core/services.ts';
 import { JurisdictionChart } from '../../components/charts/company-charts.tsx';
 import { pageMeta } from '../../meta.ts';
 import { presenter } from '../../presenters/present.server.ts';
@@ -14,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = isLang(params.lang) ? params.lang : 'en';
   const p = presenter(services.reference, lang);
   const [counts, statistics] = await Promise.all([
-    countCompaniesByJurisdiction(services.db),
+    countCompaniesByJurisdiction(staleReads(services)),
     loadCompanyStatistics(services, lang),
   ]);
   const entries = [...counts.entries()]
