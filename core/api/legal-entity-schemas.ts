@@ -238,6 +238,19 @@ export const LegalEntitiesResponseSchema = z
         .describe(
           'Present when `q`, typed as a whole name, found few companies and none of that name: how many companies of a name one corrected word away were added (after the exact names).',
         ),
+      facets: z
+        .record(
+          z.string(),
+          z.array(
+            z.object({
+              id: z.number().int().describe('The value’s id in the reference list (industries: the sector).'),
+              count: z.number().int(),
+              estimate: z.boolean().describe('The count is estimated from a sample.'),
+            }),
+          ),
+        )
+        .optional()
+        .describe('Present when `facets` was asked: the most frequent values of each field among the matches.'),
     }),
   })
   .meta({ id: 'LegalEntitiesResponse' });

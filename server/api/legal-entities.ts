@@ -23,6 +23,7 @@ import { findCompanyIds } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { i18nFor } from '../../core/i18n/i18n.ts';
 import type { Lang, Reference } from '../../core/reference/reference-data.ts';
+import { facetCounts } from '../../core/search/facets.ts';
 import { sectionParameters } from '../../core/search/parameters.ts';
 import { MAX_PAGE, MAX_QUERY_LENGTH, parseSearchState } from '../../core/search/search-state.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
@@ -121,6 +122,15 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       ),
     page: intParam('page', 1, MAX_PAGE).optional().describe('Page number (offset paging); prefer `after`.'),
     after: z.string().optional().describe('Keyset cursor: `meta.next` of the previous page.'),
+    facets: z
+      .string()
+      .regex(new RegExp(`^(${companiesSection.facets.join('|')})([,|](${companiesSection.facets.join('|')}))*$`), {
+        error: `facets: a list of ${companiesSection.facets.join(', ')} (comma-separated)`,
+      })
+      .optional()
+      .describe(
+        `Facet counts of the matches in \`meta.facets\`: ${companiesSection.facets.join(', ')}, comma-separated (the search page's panel).`,
+      ),
     ...documentedParameters(companiesSection, reference),
   });
 
@@ -140,7 +150,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
         'parameters are refused.',
       tags: ['Data'],
       query,
-      openQuery: { parsedKeys: ['count', 'sections', 'le_le_id', 'id', 'lang'] },
+      openQuery: { parsedKeys: ['count', 'sections', 'le_le_id', 'id', 'lang', 'facets'] },
       response: LegalEntitiesResponseSchema,
       errors: [404],
     },
@@ -180,8 +190,12 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
 
       const parsed = parseSearchState(companiesSection, searchParams);
       if (!parsed.ok) throw badRequest(parsed.errors);
-      // The search finds ids; the reader reads what the sections ask for.
-      const result = await findCompanyIds(db, reference, parsed.state, params.count);
+      // The search finds ids; the reader reads what the sections ask for; facets are the search page's (ADR 0020).
+      const wanted = params.facets ? new Set(params.facets.split(/[,|]/)) : null;
+      const [result, facets] = await Promise.all([
+        findCompanyIds(db, reference, parsed.state, params.count),
+        wanted ? facetCounts(db, reference, companiesSection, parsed.state) : null,
+      ]);
       const data = await read(result.ids);
       return {
         data,
@@ -191,6 +205,9 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
           next: result.next ?? null,
           ...(result.correctedQuery ? { corrected_query: result.correctedQuery } : {}),
           ...(result.nearNames ? { near_names: result.nearNames } : {}),
+          ...(facets && wanted
+            ? { facets: Object.fromEntries(facets.filter((f) => wanted.has(f.field)).map((f) => [f.field, f.values])) }
+            : {}),
         },
       };
     },
@@ -306,5 +323,7 @@ export function labels(lang: Lang): (label: LabelRef) => string {
 }
 
 function isApiKey(key: string): boolean {
-  return key === 'count' || key === 'sections' || key === 'le_le_id' || key === 'id' || key === 'lang';
+  return (
+    key === 'count' || key === 'sections' || key === 'le_le_id' || key === 'id' || key === 'lang' || key === 'facets'
+  );
 }

@@ -22,6 +22,7 @@ export function registerApiLimits(
 ): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url) || isHealthPath(request.url)) return;
+    // A refused key counts as an anonymous call (then answers 401): guessing keys is limited too.
     const key = request.apiKey;
     const auth = key ? key.auth : await request.auth();
     const who: ApiSubject = auth
@@ -34,6 +35,7 @@ export function registerApiLimits(
     reply.header('ratelimit-limit', String(quota.limit));
     reply.header('ratelimit-remaining', String(quota.remaining));
     reply.header('ratelimit-reset', String(quota.resetSeconds));
+    if (request.apiKeyRefused) throw new AppError('unauthorized', request.apiKeyRefused);
     if (quota.retryAfterSeconds !== null) {
       reply.header('retry-after', String(quota.retryAfterSeconds));
       throw new AppError(

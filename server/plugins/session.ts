@@ -17,6 +17,8 @@ declare module 'fastify' {
     auth: () => Promise<SessionAuth | null>;
     /** The API key of an `Authorization: Bearer` request to /api (then `auth` is its user's); else null. */
     apiKey: ApiKeyAuth | null;
+    /** Why a bearer header was refused (unknown, revoked or malformed): the API's limits hook answers 401 with it. */
+    apiKeyRefused: string | null;
   }
 }
 
@@ -29,17 +31,20 @@ declare module 'fastify' {
 export function registerSessions(app: FastifyInstance, services: AppServices): void {
   app.decorateRequest('auth', null as unknown as FastifyRequest['auth']);
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('apiKeyRefused', null);
   app.addHook('onRequest', async (request, reply) => {
     const api = isApiPath(request.url);
     // An API key stands in for the cookie (ADR 0020): a bearer header names the user, or is a 401.
     const bearer = api ? bearerToken(request.headers.authorization) : null;
     if (bearer !== null) {
-      const key = await findApiKey(services.db, bearer);
-      if (!key) {
-        throw new AppError('unauthorized', 'The API key is unknown or revoked (Authorization: Bearer <key>).');
+      // A refused key is counted as an anonymous call before its 401 (server/plugins/api-limits.ts).
+      const key = 'refused' in bearer ? null : await findApiKey(services.db, bearer.token);
+      if (key) request.apiKey = key;
+      else {
+        request.apiKeyRefused =
+          'refused' in bearer ? bearer.refused : 'The API key is unknown or revoked (Authorization: Bearer <key>).';
       }
-      request.apiKey = key;
-      const auth = Promise.resolve(key.auth);
+      const auth = Promise.resolve(key?.auth ?? null);
       request.auth = () => auth;
     } else {
       const token = parseCookies(request.headers.cookie).get(SESSION_COOKIE);
@@ -68,11 +73,11 @@ export function registerSessions(app: FastifyInstance, services: AppServices): v
   });
 }
 
-/** The token of an `Authorization: Bearer …` header; null without one. */
-function bearerToken(value: string | undefined): string | null {
-  const match = value ? /^Bearer\s+(\S+)\s*$/i.exec(value) : null;
-  if (value && !match) throw new AppError('unauthorized', 'Send the API key as Authorization: Bearer <key>.');
-  return match ? match[1] : null;
+/** The token of an `Authorization: Bearer …` header, or why the header will not do; null without one. */
+function bearerToken(value: string | undefined): { token: string } | { refused: string } | null {
+  if (!value) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(value);
+  return match ? { token: match[1] } : { refused: 'Send the API key as Authorization: Bearer <key>.' };
 }
 
 function header(value: string | string[] | undefined): string | undefined {

@@ -85,7 +85,10 @@ describe('API keys', () => {
     const revoked = await get('/api/languages', bearer(key));
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json().error.code).toBe('unauthorized');
-    expect((await get('/api/languages', bearer('rk_not-a-key-at-all-but-long-enough'))).statusCode).toBe(401);
+    const unknown = await get('/api/languages', bearer('rk_not-a-key-at-all-but-long-enough'));
+    expect(unknown.statusCode).toBe(401);
+    // Counted like any anonymous call: guessing keys meets the same limit.
+    expect(unknown.headers['ratelimit-limit']).toBe(String(LIMITS.anonymous));
     expect((await get('/api/languages', { authorization: 'Basic Zm9vOmJhcg==' })).statusCode).toBe(401);
   });
 
