@@ -11,6 +11,7 @@ import type { Lang } from '../../core/reference/reference-data.ts';
 import type { RecordRow } from '../../core/search/find-records.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
 import type { AppServices } from '../services.ts';
+import { organizationJsonLd } from './organization-json-ld.server.ts';
 import { type Cell, type Presenter, presenter } from './present.server.ts';
 import { recordCells } from './search-page.server.ts';
 
@@ -59,6 +60,8 @@ export type ProfilePage = {
   nameSource?: string;
   /** The History tab: the changes imports recorded. */
   historyHref: string;
+  /** schema.org Organization (app/presenters/organization-json-ld.server.ts, ADR 0021). */
+  jsonLd: string;
 };
 
 /**
@@ -311,6 +314,11 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     sections,
     nameSource: source('name'),
     historyHref: p.path(`/companies/details/${encodeURIComponent(company.uri)}/history/`),
+    jsonLd: organizationJsonLd(
+      company,
+      reference,
+      `${services.siteUrl}${p.path(`/companies/details/${encodeURIComponent(company.uri)}/`)}`,
+    ),
     description: t('profile.description', {
       name: company.name,
       status: p.status(company.status_id).text.toLowerCase(),
