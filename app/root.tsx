@@ -15,7 +15,9 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { i18nFor, isLang, localePath, unprefixedPath } from '../core/i18n/i18n.ts';
+import { consentOf } from '../core/visitors/cookie-consent.ts';
 import type { Route } from './+types/root';
+import { CookieNotice } from './components/cookie-notice.tsx';
 import { LanguageSwitcher } from './components/language-switcher.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { verifyCsrf } from './csrf.server.ts';
@@ -31,11 +33,13 @@ import './styles.css';
 export const middleware: Route.MiddlewareFunction[] = [verifyCsrf, rejectNulInForm];
 
 /** The signed-in user (their name for the header) and the session's CSRF token for forms; null for guests. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   return {
     user: auth ? { id: auth.user.id, name: auth.user.name } : null,
     csrfToken: auth?.csrfToken ?? null,
+    /** The cookie notice's choice; null until the visitor chooses (ADR 0021). */
+    cookieConsent: consentOf(request.headers.get('cookie')),
   };
 }
 
@@ -159,6 +163,7 @@ export default function App() {
       <main id="main">
         <Outlet />
       </main>
+      <CookieNotice />
       <SiteFooter />
     </>
   );

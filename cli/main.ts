@@ -13,6 +13,7 @@ import { registerImportCommand } from './import.ts';
 import { registerJobsCommand } from './jobs.ts';
 import { registerKbCommand } from './kb.ts';
 import { progressBar } from './progress.ts';
+import { registerTakedownCommand } from './takedown.ts';
 import { registerUsersCommand } from './users.ts';
 
 const env = readEnv();
@@ -89,5 +90,6 @@ registerImportCommand(program, env);
 registerJobsCommand(program, env);
 registerKbCommand(program, env);
 registerUsersCommand(program, env);
+registerTakedownCommand(program, env);
 
 await program.parseAsync(process.argv);

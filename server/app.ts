@@ -20,6 +20,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { createPageCache, type PageCacheOptions } from './plugins/page-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
+import { registerSitemaps } from './plugins/sitemaps.ts';
 import { registerSsr } from './plugins/ssr.ts';
 import { registerVisitors } from './plugins/visitors.ts';
 
@@ -103,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiLimits(app, services, options.apiLimits);
   registerVisitors(app, services);
   await app.register(async (api) => registerApi(api, services), { prefix: '/api' });
+  // robots.txt and the sitemaps (ADR 0021).
+  registerSitemaps(app, services);
   const pageCache =
     options.pageCache && options.pageCache.ttlSeconds > 0 && options.pages === 'build'
       ? createPageCache(options.pageCache)

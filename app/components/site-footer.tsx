@@ -35,6 +35,9 @@ export function SiteFooter() {
           <li>
             <a href={to(kbPath(KB_LINKS.cookies))}>{t('footer.cookies')}</a>
           </li>
+          <li>
+            <a href={to('/info/cookie-settings/')}>{t('footer.cookieSettings')}</a>
+          </li>
         </ul>
         {/* This page in each language (the header's switcher keeps the query; these are plain links). */}
         <ul className="footer-languages" aria-label={t('footer.languages')}>

@@ -19,6 +19,7 @@ import {
   type GraphNodeInput,
   layoutConnections,
 } from './connections-graph.server.ts';
+import { organizationJsonLd } from './organization-json-ld.server.ts';
 import { type Cell, type Presenter, presenter } from './present.server.ts';
 import { recordCells } from './search-page.server.ts';
 
@@ -69,6 +70,8 @@ export type ProfilePage = {
   historyHref: string;
   /** Who is connected to the company, two steps out (issue 15); null when nobody is. */
   graph: ConnectionsGraph | null;
+  /** schema.org Organization (app/presenters/organization-json-ld.server.ts, ADR 0021). */
+  jsonLd: string;
 };
 
 /**
@@ -325,6 +328,11 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     nameSource: source('name'),
     graph: companyGraph(company, p, reference),
     historyHref: p.path(`/companies/details/${encodeURIComponent(company.uri)}/history/`),
+    jsonLd: organizationJsonLd(
+      company,
+      reference,
+      `${services.siteUrl}${p.path(`/companies/details/${encodeURIComponent(company.uri)}/`)}`,
+    ),
     description: t('profile.description', {
       name: company.name,
       status: p.status(company.status_id).text.toLowerCase(),

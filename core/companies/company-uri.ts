@@ -16,7 +16,13 @@ export function companyIdOfUri(uri: string): number | null {
 export async function currentCompanyUri(db: Db, uri: string): Promise<string | null> {
   const id = companyIdOfUri(uri);
   if (id === null) return null;
-  const row = await db.kysely.selectFrom('legal_entities').select('uri').where('id', '=', id).executeTakeFirst();
+  // A company taken down has no address to send anyone to (ADR 0021).
+  const row = await db.kysely
+    .selectFrom('legal_entities')
+    .select('uri')
+    .where('id', '=', id)
+    .where('taken_down_at', 'is', null)
+    .executeTakeFirst();
   if (row) return row.uri !== uri ? row.uri : null;
   const survivor = await db.kysely
     .selectFrom('company_merges as m')

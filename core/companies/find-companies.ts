@@ -201,7 +201,9 @@ async function searchPage(
   selection: Selection,
 ): Promise<CompanySearchResult> {
   const k = db.kysely;
-  const where = filtered ?? sql`true`;
+  // Companies taken down are no search result (ADR 0021); counts keep them (a handful, and the
+  // whole-table counts of unfiltered searches stay cached).
+  const where = filtered ? sql`${filtered} and b.taken_down_at is null` : sql`b.taken_down_at is null`;
   const tsQuery = nameQuery?.strict;
 
   const readPage = async (): Promise<Pick<CompanySearchResult, 'rows' | 'next'>> => {
@@ -309,7 +311,7 @@ async function withNearNames(
     with near as (
       select b.id, array_position(${names}::text[], b.search_name) as rank, similarity(lower(b.name), ${typed}) as typed
       from legal_entities b
-      where b.search_name = any(${names}::text[]) and ${filtered ?? sql`true`}
+      where b.search_name = any(${names}::text[]) and b.taken_down_at is null and ${filtered ?? sql`true`}
         and not b.name_tsv @@ to_tsquery('simple', ${plain.strict})
       order by rank, typed desc, b.id
       limit ${NEAR_NAMES}

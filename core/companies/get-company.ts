@@ -13,13 +13,15 @@ export type CompanyProfile = CompanyWith<typeof PROFILE_PARTS>;
 
 /**
  * Everything the profile shows of one company, by its uri, in one statement (each part a JSON
- * subselect, core/companies/parts/); null when there is none.
+ * subselect, core/companies/parts/); null when there is none or it is taken down (ADR 0021).
  */
 export async function getCompany(db: Db, uri: string): Promise<CompanyProfile | null> {
   const rows = await queryPrepared(
     db,
     'registra-get-company',
-    sql<Record<string, unknown>>`select ${companySelect(PROFILE_PARTS)} from legal_entities le where le.uri = ${uri}`,
+    sql<
+      Record<string, unknown>
+    >`select ${companySelect(PROFILE_PARTS)} from legal_entities le where le.uri = ${uri} and le.taken_down_at is null`,
   );
   const row = rows[0];
   return row ? parseCompany(row, PROFILE_PARTS) : null;

@@ -1397,5 +1397,19 @@ export const de: Messages = {
     people: 'Personen',
     jurisdictions: 'Rechtsräume',
     industries: 'Branchen',
+    },
+  cookies: {
+    title: 'Cookie-Einstellungen',
+    description: 'Wählen Sie, ob Registra Ihre Besuche mit Statistik-Cookies zählen darf.',
+    notice:
+      'Wir nutzen zwei optionale Cookies, um Besuche und die Kampagnen zu zählen, die Besucher bringen. Die für den Betrieb nötigen Cookies werden immer gesetzt.',
+    accept: 'Statistik-Cookies erlauben',
+    refuse: 'Ablehnen',
+    more: 'Cookie-Richtlinie',
+    current_accepted: 'Sie haben die Statistik-Cookies erlaubt.',
+    current_refused: 'Sie haben die Statistik-Cookies abgelehnt: Sie werden nicht gesetzt.',
+    current_none: 'Sie haben noch nicht gewählt.',
+    saved: 'Ihre Wahl ist gespeichert.',
+    label: 'Cookie-Hinweis',
   },
 };

@@ -1343,6 +1343,20 @@ export const en = {
     people: 'People',
     jurisdictions: 'Jurisdictions',
     industries: 'Industries',
+    },
+  cookies: {
+    title: 'Cookie settings',
+    description: 'Choose whether Registra may count your visits with statistics cookies.',
+    notice:
+      'We use two optional cookies to count visits and the campaigns that bring visitors. The cookies needed to run the site are always set.',
+    accept: 'Accept statistics cookies',
+    refuse: 'Refuse',
+    more: 'Cookie policy',
+    current_accepted: 'You accepted the statistics cookies.',
+    current_refused: 'You refused the statistics cookies: they are not set.',
+    current_none: 'You have not chosen yet.',
+    saved: 'Your choice is saved.',
+    label: 'Cookie notice',
   },
 };
 

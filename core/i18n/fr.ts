@@ -1400,5 +1400,19 @@ export const fr: Messages = {
     people: 'Personnes',
     jurisdictions: 'Juridictions',
     industries: 'Secteurs',
+    },
+  cookies: {
+    title: 'Paramètres des cookies',
+    description: 'Choisissez si Registra peut compter vos visites avec des cookies de statistiques.',
+    notice:
+      'Nous utilisons deux cookies facultatifs pour compter les visites et les campagnes qui amènent des visiteurs. Les cookies nécessaires au fonctionnement du site sont toujours posés.',
+    accept: 'Accepter les cookies de statistiques',
+    refuse: 'Refuser',
+    more: 'Politique des cookies',
+    current_accepted: 'Vous avez accepté les cookies de statistiques.',
+    current_refused: 'Vous avez refusé les cookies de statistiques : ils ne sont pas posés.',
+    current_none: 'Vous n’avez pas encore choisi.',
+    saved: 'Votre choix est enregistré.',
+    label: 'Bandeau cookies',
   },
 };

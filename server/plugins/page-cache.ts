@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { CONSENT_COOKIE, consentOf } from '../../core/visitors/cookie-consent.ts';
 import { UTM_COOKIE, VISITOR_COOKIE } from '../../core/visitors/visitors.ts';
 
 export type PageCacheOptions = {
@@ -45,7 +46,7 @@ export function createPageCache(options: PageCacheOptions) {
     /** Sends the cached page and returns true when there is one. */
     serve(request: FastifyRequest, reply: FastifyReply): boolean {
       if (!cacheable(request)) return false;
-      const hit = cache.get(request.url);
+      const hit = cache.get(keyOf(request));
       if (!hit) return false;
       reply.status(hit.status).headers(Object.fromEntries(hit.headers)).header('x-cache', 'hit').send(hit.body);
       return true;
@@ -57,7 +58,7 @@ export function createPageCache(options: PageCacheOptions) {
         !headers.some(([k, v]) => k === 'set-cookie' || (k === 'cache-control' && /no-store|private/.test(v)))
       ) {
         // (lru-cache keeps no page heavier than the whole bound.)
-        cache.set(request.url, { status, headers, body });
+        cache.set(keyOf(request), { status, headers, body });
       }
     },
   };
@@ -71,8 +72,15 @@ function pageBytes(url: string, page: CachedPage): number {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-/** The visitor's `uid` and `utm` cookies change no page (server/plugins/visitors.ts): a returning guest is still served from the cache. */
-const PAGE_NEUTRAL_COOKIES = new Set([VISITOR_COOKIE, UTM_COOKIE]);
+/**
+ * The visitor's `uid` and `utm` cookies change no page (server/plugins/visitors.ts): a returning guest is still served from the cache.
+ * The cookie notice's choice changes one thing, whether the notice shows (ADR 0021): pages are kept apart by it.
+ */
+const PAGE_NEUTRAL_COOKIES = new Set([VISITOR_COOKIE, UTM_COOKIE, CONSENT_COOKIE]);
+
+function keyOf(request: FastifyRequest): string {
+  return consentOf(request.headers.cookie) === null ? request.url : `consent ${request.url}`;
+}
 
 function onlyVisitorCookies(header: string | undefined): boolean {
   if (!header) return true;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import type { AppServices } from '../../core/services.ts';
+import { consentOf } from '../../core/visitors/cookie-consent.ts';
 import {
   newVisitorId,
   recordVisitor,
@@ -30,6 +31,8 @@ export function registerVisitors(app: FastifyInstance, services: AppServices): v
       if (!isPageVisit(request, reply)) return payload;
       const userAgent = header(request.headers['user-agent']) ?? '';
       if (!userAgent || isbot(userAgent)) return payload;
+      // Refused in the cookie notice: no statistics cookie, no record (ADR 0021).
+      if (consentOf(request.headers.cookie) === 'refused') return payload;
       const { secure } = clientRequest(request, services.siteUrl);
       const params = new URL(request.url, 'http://localhost').searchParams;
       const landingUtm = utmOf(params);

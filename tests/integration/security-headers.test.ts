@@ -116,10 +116,14 @@ describe('security headers', () => {
   });
 });
 
-/** The inline <script> elements of a page: their opening tag and text. */
+/**
+ * The inline <script> elements of a page that a browser runs: their opening tag and text. Data
+ * blocks (the profile's schema.org `application/ld+json`, ADR 0021) are never run, so CSP has no
+ * say over them.
+ */
 function inlineScripts(html: string): [string, string][] {
   return [...html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)]
-    .filter(([, tag]) => !/\ssrc=/.test(tag))
+    .filter(([, tag]) => !/\ssrc=/.test(tag) && !/\stype="application\/ld\+json"/.test(tag))
     .map(([, tag, text]) => [tag, text]);
 }
 

@@ -51,6 +51,8 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <article className="profile">
+      {/* A data block for search engines (schema.org), not a script: no browser runs it. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: profile.jsonLd }} />
       <header className="profile-header">
         <h1>{profile.name}</h1>
         {profile.nameSource ? <p className="provenance">{profile.nameSource}</p> : null}

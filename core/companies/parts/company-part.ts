@@ -155,6 +155,8 @@ export async function readCompanies<P extends readonly AnyPart[]>(
   const result = await sql<Record<string, unknown>>`select ${companySelect(parts)}
     from unnest(${[...ids]}::bigint[]) with ordinality as t (id, ord)
     join legal_entities le on le.id = t.id
+    -- A company taken down is not served (ADR 0021).
+    where le.taken_down_at is null
     order by t.ord`.execute(db.kysely);
   return result.rows.map(companyParser(parts));
 }

@@ -63,7 +63,7 @@ export const membersPart = definePart<MemberRow>()({
   from: sql`legal_entity_members x
     join members m on m.id = x.member_id
     left join legal_entities mc on mc.id = m.legal_entity_id
-    where x.legal_entity_id = le.id`,
+    where x.legal_entity_id = le.id and m.taken_down_at is null`,
   order: 'x.position_id, m.name, x.member_id',
 });
 
