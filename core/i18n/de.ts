@@ -1397,7 +1397,7 @@ export const de: Messages = {
     people: 'Personen',
     jurisdictions: 'Rechtsräume',
     industries: 'Branchen',
-    },
+  },
   cookies: {
     title: 'Cookie-Einstellungen',
     description: 'Wählen Sie, ob Registra Ihre Besuche mit Statistik-Cookies zählen darf.',

@@ -1343,7 +1343,7 @@ export const en = {
     people: 'People',
     jurisdictions: 'Jurisdictions',
     industries: 'Industries',
-    },
+  },
   cookies: {
     title: 'Cookie settings',
     description: 'Choose whether Registra may count your visits with statistics cookies.',

@@ -1400,7 +1400,7 @@ export const fr: Messages = {
     people: 'Personnes',
     jurisdictions: 'Juridictions',
     industries: 'Secteurs',
-    },
+  },
   cookies: {
     title: 'Paramètres des cookies',
     description: 'Choisissez si Registra peut compter vos visites avec des cookies de statistiques.',
