@@ -57,6 +57,11 @@ export default [
     route('account/sign-out', 'routes/account/sign-out.tsx'),
     route('account/password/recovery', 'routes/account/password-recovery.tsx'),
     route('account/password/recovery/:code', 'routes/account/password-reset.tsx'),
+    // Billing (docs/decisions/0019-billing.md): prices, orders and their checkout, subscriptions.
+    route('info/pricing', 'routes/info/pricing.tsx'),
+    route('dashboard/orders', 'routes/billing/orders.tsx'),
+    route('dashboard/orders/:number/checkout', 'routes/billing/checkout.tsx'),
+    route('dashboard/subscriptions', 'routes/billing/subscriptions.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

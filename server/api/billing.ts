@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { applyPaymentEvent } from '../../core/billing/apply-payment-event.ts';
+import { receiveWebhook } from '../../core/billing/apply-payment-event.ts';
 import { EXPORT_ROWS_PER_CREDIT, OFFERS, PRODUCTS } from '../../core/billing/catalogue.ts';
 import { checkoutOf, placeOfferOrder } from '../../core/billing/checkout.ts';
 import { readInvoice, writeInvoicePdf } from '../../core/billing/invoice-pdf.ts';
@@ -298,10 +298,4 @@ export function registerBillingRoutes(api: FastifyInstance, routes: ApiRoutes, s
       return { received: true, duplicate: event.duplicate };
     });
   });
-}
-
-/** A webhook as the provider sent it: verified, then applied once (also the sandbox checkout's delivery). */
-export async function receiveWebhook(services: Pick<AppServices, 'db' | 'payments'>, body: string, signature: string) {
-  const event = await services.payments.verifyWebhook(body, signature);
-  return applyPaymentEvent(services.db, services.payments.id, event);
 }
