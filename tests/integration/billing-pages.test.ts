@@ -140,3 +140,16 @@ describe('a full profile’s price', () => {
     expect(textOf(full.body)).toContain('You bought the full profile of this company on');
   });
 });
+
+describe('an export’s price', () => {
+  it('says what the ticked rows cost and the balance after, before the download', async () => {
+    const user = await createSignedInUser(t.db, 'pages-export-cost');
+    await grantCredits(t.db, user.id, 3);
+    const ids = await t.db.kysely.selectFrom('legal_entities').select('id').orderBy('id').limit(2).execute();
+    const text = textOf((await get(`/companies/export/?ids=${ids.map((r) => r.id).join(',')}`, user)).body);
+    expect(text).toContain('these 2 rows cost 1 credit.');
+    expect(text).toContain('Your balance: 3 credits. Your balance after: 2 credits.');
+    const fr = textOf((await get('/fr/companies/export/', user)).body);
+    expect(fr).toContain('Un export coûte 1 crédit par 100 lignes');
+  });
+});
