@@ -287,7 +287,11 @@ export function registerBillingRoutes(api: FastifyInstance, routes: ApiRoutes, s
       done(null, body),
     );
     scope.post('/payments/webhooks/:provider', async (request) => {
-      const { provider: name } = request.params as { provider: string };
+      const parsed = z.enum(['sandbox', 'paddle']).safeParse((request.params as { provider: string }).provider);
+      if (!parsed.success) {
+        throw new AppError('bad_request', 'provider must be sandbox or paddle', { parameter: 'provider' });
+      }
+      const name = parsed.data;
       if (name !== provider.id) throw new AppError('not_found', `No ${name} provider is configured here.`);
       const signature = request.headers['paddle-signature'];
       const event = await receiveWebhook(
