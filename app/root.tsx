@@ -25,25 +25,28 @@ import { DatabaseOutage } from './database-outage.ts';
 import { inlineScript } from './islands/inline-script.ts';
 import narrowPanelsScript from './islands/narrow-panels.js?raw';
 import preferencesScript from './islands/preferences.js?raw';
+import { balanceOf } from './presenters/billing.server.ts';
 import { rejectNulInForm } from './reject-nul.server.ts';
-import { authContext } from './services.ts';
+import { authContext, servicesContext } from './services.ts';
 import './styles.css';
 
 /** Every page form is checked for CSRF, and for text the database cannot store, before its action runs. */
 export const middleware: Route.MiddlewareFunction[] = [verifyCsrf, rejectNulInForm];
 
 /** The signed-in user (their name for the header) and the session's CSRF token for forms; null for guests. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   return {
     user: auth ? { id: auth.user.id, name: auth.user.name } : null,
     csrfToken: auth?.csrfToken ?? null,
     /** The cookie notice's choice; null until the visitor chooses (ADR 0021). */
     cookieConsent: consentOf(request.headers.get('cookie')),
+    // The balance in the header (docs/decisions/0019-billing.md): one indexed sum, signed-in pages only.
+    credits: await balanceOf(context.get(servicesContext).db, auth?.user.id),
   };
 }
 
-export type RootData = ReturnType<typeof loader>;
+export type RootData = Awaited<ReturnType<typeof loader>>;
 
 function useLang() {
   const { lang } = useParams();
@@ -135,6 +138,9 @@ function AccountMenu() {
       <form method="post" action={localePath(lang, '/account/sign-out/')} className="account-menu">
         <a href={localePath(lang, '/companies/lists/')}>{t('lists.title')}</a>
         <a href={localePath(lang, '/companies/history/browsing/')}>{t('history.browsing.title')}</a>
+        <a className="credit-balance" href={localePath(lang, '/info/pricing/')} title={t('billing.headerBalance')}>
+          {t('billing.credits', { count: root.credits ?? 0 })}
+        </a>
         <a className="account-name" href={localePath(lang, '/dashboard/')}>
           {root.user.name}
         </a>

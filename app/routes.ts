@@ -73,6 +73,11 @@ export default [
     // ---- people (issue 15): a person's page (spec §2) and the people search ----
     route('members/details/:name/:id', 'routes/members/details.tsx'),
     route('members/search', 'routes/members/search.tsx'),
+    // Billing (docs/decisions/0019-billing.md): prices, orders and their checkout, subscriptions.
+    route('info/pricing', 'routes/info/pricing.tsx'),
+    route('dashboard/orders', 'routes/billing/orders.tsx'),
+    route('dashboard/orders/:number/checkout', 'routes/billing/checkout.tsx'),
+    route('dashboard/subscriptions', 'routes/billing/subscriptions.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

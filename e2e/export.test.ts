@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../core/accounts/password-hash.ts';
+import { grantCredits } from '../core/billing/ledger.ts';
 import { parseStrictCsv, parseStrictXml } from '../tests/support/export-readers.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
@@ -31,7 +32,9 @@ async function createUser(name: string): Promise<string> {
   await server.db.kysely
     .insertInto('users')
     .values({ email, name, password_hash: await hashPassword(PASSWORD), activated_at: new Date() })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .then((user) => grantCredits(server.db, Number(user.id), 100_000));
   return email;
 }
 

@@ -21,7 +21,9 @@ export type GatedAction =
   | 'load-table-view'
   | 'export'
   | 'export-comparison'
-  | 'track';
+  | 'track'
+  // Billing (docs/decisions/0019-billing.md): buy an offer of the pricing page, buy a full profile.
+  | `buy-${string}`;
 
 /** The id of the search results' "add to list" form, which the rows' checkboxes belong to. */
 export const LIST_ADD_FORM = 'list-add';
@@ -235,6 +237,9 @@ export function UserDataNav() {
     ['/companies/settings/', t('companySettings.title')],
     ['/dashboard/notifications/', t('notifications.title')],
     ['/dashboard/support/', t('support.navigation')],
+    ['/dashboard/orders/', t('billing.orders.title')],
+    ['/dashboard/subscriptions/', t('billing.subscriptions.title')],
+    ['/dashboard/history/purchases/profiles/companies/', t('billing.dashboard.purchases')],
     ['/dashboard/settings/profile/', t('settings.title')],
   ] as const;
   return (

@@ -1,4 +1,5 @@
 import { data, type RouterContext, redirect } from 'react-router';
+import { exportCredits } from '../../core/billing/catalogue.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import {
   COMPANY_EXPORT_SECTIONS,
@@ -22,6 +23,7 @@ import type { ExportOptions } from '../components/export-choices.tsx';
 import type { Seo } from '../meta.ts';
 import { requireUser } from '../require-user.server.ts';
 import { authContext, servicesContext } from '../services.ts';
+import { balanceOf, creditsText } from './billing.server.ts';
 import { type Presenter, presenter } from './present.server.ts';
 
 // The export page (/{section}/export/ with the search's query, or ?list=N for a company list):
@@ -108,7 +110,22 @@ export async function loadExportPage(context: ContextReader, request: Request, l
     noindex: true,
   };
   const filters = state.filters.length;
+  // The price before the download (docs/decisions/0019-billing.md): exact for ticked rows, else the rule.
+  const balance = await balanceOf(services.db, auth?.user.id);
+  const rows = choices.scope === 'selected' ? ids.length : null;
+  const cost = [
+    rows === null
+      ? p.t('billing.cost.exportUnknown')
+      : p.t('billing.cost.export', { rows: p.number(rows), cost: creditsText(p, exportCredits(rows)) }),
+    balance === null ? '' : p.t('billing.cost.exportBalance', { balance: creditsText(p, balance) }),
+    balance !== null && rows !== null
+      ? p.t('billing.cost.after', { after: creditsText(p, balance - exportCredits(rows)) })
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return {
+    cost,
     seo,
     section: section.id,
     title: seo.title,

@@ -41,6 +41,7 @@ export default function ExportPage({ loaderData: page }: Route.ComponentProps) {
       </p>
       <h1>{page.title}</h1>
       {page.list ? null : <p>{t('export.search', { summary: page.summary })}</p>}
+      <p className="export-cost">{page.cost}</p>
       <form
         method="post"
         action={page.action}

@@ -6,6 +6,7 @@ import { offerOf } from './catalogue.ts';
 import { findOfferOrder, offerOrderValues } from './checkout.ts';
 import { lockUser, recordCredits } from './ledger.ts';
 import type { BillingEvent } from './paddle-events.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 
 // What a verified provider event does (docs/decisions/0019-billing.md), once: the event is kept
 // in `payments` under its (provider, event id), and a second delivery of the same event finds it
@@ -233,4 +234,17 @@ async function applyPaid(
       .execute();
   }
   return { kind: 'paid', orderId, ...money };
+}
+
+/**
+ * A webhook as the provider sent it: verified (the provider's SDK, before anything is read), then
+ * applied once. The webhook route and the sandbox checkout both deliver through here.
+ */
+export async function receiveWebhook(
+  services: { db: Db; payments: PaymentProvider },
+  body: string,
+  signature: string,
+): Promise<AppliedEvent> {
+  const event = await services.payments.verifyWebhook(body, signature);
+  return applyPaymentEvent(services.db, services.payments.id, event);
 }

@@ -46,6 +46,10 @@ export type SandboxProvider = PaymentProvider & {
   sign(event: unknown): { body: string; signature: string };
 };
 
+export function isSandbox(provider: PaymentProvider): provider is SandboxProvider {
+  return provider.id === 'sandbox' && 'sign' in provider;
+}
+
 export function createSandboxProvider(secret = randomBytes(32).toString('hex')): SandboxProvider {
   return {
     id: 'sandbox',

@@ -17,7 +17,7 @@ import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
 // users/{user_id}; the page /dashboard/orders/ shows #, Created on, Amount, Status, Details).
 // Statuses per DESIGN.md: pending, paid, failed, refunded, cancelled. A user creates an order
 // (pending) and may cancel it while it is pending; paid, failed and refunded are the payment
-// provider's to set (no provider yet). Paid and refunded orders are records of money and stay.
+// provider's to set (core/billing/apply-payment-event.ts). Paid and refunded orders are records of money and stay.
 
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -40,6 +40,8 @@ export type Order = {
   status: OrderStatus;
   /** What was ordered, as the client described it. */
   order_data: Record<string, unknown>;
+  /** Why the payment failed, as the provider's code (declined, insufficient_funds, …); null otherwise. */
+  failure_reason: string | null;
 };
 
 export type OrderInput = { amount: string; currency: string; order_data?: Record<string, unknown> };
@@ -53,6 +55,7 @@ type OrderRow = {
   currency: string;
   status: OrderStatus;
   order_data: unknown;
+  failure_reason: string | null;
 };
 
 function orderOf(row: OrderRow): Order {
@@ -66,6 +69,7 @@ function orderOf(row: OrderRow): Order {
     currency: row.currency,
     status: row.status,
     order_data: data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {},
+    failure_reason: row.failure_reason,
   };
 }
 
@@ -139,6 +143,7 @@ export const ORDERS: OwnedResource<OrderRow, Order, { status?: OrderStatus }> = 
         'o.currency',
         'o.status',
         'o.order_data',
+        'o.failure_reason',
       ])
       .where('o.user_id', '=', userId) as unknown as OwnedSelect<OrderRow>,
   itemOf: orderOf,

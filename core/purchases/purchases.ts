@@ -184,3 +184,14 @@ export async function clearPurchaseHistory(db: Db, userId: number): Promise<numb
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** When a user bought a company's full profile (ISO 8601), or null when they have not. */
+export async function purchasedAt(db: Db, userId: number, companyId: number): Promise<string | null> {
+  const row = await db.kysely
+    .selectFrom('purchases')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('legal_entity_id', '=', companyId)
+    .executeTakeFirst();
+  return row ? new Date(row.created_at).toISOString() : null;
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { applyPaymentEvent } from '../../core/billing/apply-payment-event.ts';
+import { receiveWebhook } from '../../core/billing/apply-payment-event.ts';
 import { EXPORT_ROWS_PER_CREDIT, OFFERS, PRODUCTS } from '../../core/billing/catalogue.ts';
 import { checkoutOf, placeOfferOrder } from '../../core/billing/checkout.ts';
 import { readInvoice, writeInvoicePdf } from '../../core/billing/invoice-pdf.ts';
@@ -287,7 +287,11 @@ export function registerBillingRoutes(api: FastifyInstance, routes: ApiRoutes, s
       done(null, body),
     );
     scope.post('/payments/webhooks/:provider', async (request) => {
-      const { provider: name } = request.params as { provider: string };
+      const parsed = z.enum(['sandbox', 'paddle']).safeParse((request.params as { provider: string }).provider);
+      if (!parsed.success) {
+        throw new AppError('bad_request', 'provider must be sandbox or paddle', { parameter: 'provider' });
+      }
+      const name = parsed.data;
       if (name !== provider.id) throw new AppError('not_found', `No ${name} provider is configured here.`);
       const signature = request.headers['paddle-signature'];
       const event = await receiveWebhook(
@@ -298,10 +302,4 @@ export function registerBillingRoutes(api: FastifyInstance, routes: ApiRoutes, s
       return { received: true, duplicate: event.duplicate };
     });
   });
-}
-
-/** A webhook as the provider sent it: verified, then applied once (also the sandbox checkout's delivery). */
-export async function receiveWebhook(services: Pick<AppServices, 'db' | 'payments'>, body: string, signature: string) {
-  const event = await services.payments.verifyWebhook(body, signature);
-  return applyPaymentEvent(services.db, services.payments.id, event);
 }

@@ -2,6 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SessionAuth } from '../../core/accounts/sessions.ts';
+import { exportCredits } from '../../core/billing/catalogue.ts';
+import { chargeCredits } from '../../core/billing/ledger.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import {
   COMPANY_EXPORT_SECTIONS,
@@ -19,7 +21,8 @@ import {
   updateExportSetting,
 } from '../../core/export/export-settings.ts';
 import { prepareExport } from '../../core/export/run-export.ts';
-import type { Reference } from '../../core/reference/reference-data.ts';
+import { i18nFor, isLang } from '../../core/i18n/i18n.ts';
+import type { Lang, Reference } from '../../core/reference/reference-data.ts';
 import { SECTIONS, sectionById } from '../../core/sections/sections.ts';
 import type { AppServices } from '../../core/services.ts';
 import { notFound } from '../../core/user-data/user-data-errors.ts';
@@ -157,19 +160,26 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
       'The same filters, `q` and `sort` as the section’s search. Streamed: rows are written as they are read; the ' +
       `\`${EXPORT_ROWS_HEADER}\` header says how many are expected. CSV has a byte-order mark, a header row and every value quoted; ` +
       'JSON and XML skip empty values and drop a leading #; XML has a `data` root with `legal_entities`/`legal_entity` ' +
-      '(other sections alike); XLSX has typed cells and a frozen header row. A failure after the first bytes aborts the download.',
+      '(other sections alike); XLSX has typed cells and a frozen header row. A failure after the first bytes aborts the download. ' +
+      'It costs 1 credit per 100 rows (at least 1), spent before the first byte: too few credits is a 402 naming the cost and the balance. A request set off by another site’s page (Sec-Fetch-Site cross-site or same-site) is a 403.',
     tags: TAGS,
     auth: true,
     params: z.strictObject({ section: z.enum(SECTION_IDS).describe('The search section.') }),
     query: exportQuery,
     response: z.string(),
     produces: EXPORT_MEDIA_TYPES,
-    errors: [401, 404],
+    errors: [401, 402, 403, 404],
     // Reading data: a key with the read scope may export (ADR 0020).
     scope: 'read',
   });
   api.get('/export/:section', async (request, reply) => {
     const auth = await requireUser(request, 'read');
+    // The download spends credits: only a request of this site's own pages or of an API client
+    // (no Sec-Fetch-Site), never one another site's page set off (docs/decisions/0019-billing.md).
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site') {
+      throw new AppError('forbidden', 'This request came from another site and was refused.', { reason: 'cross_site' });
+    }
     const { section } = request.params as { section: string };
     const prepared = await prepareExportCall({
       db,
@@ -179,6 +189,25 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
       section,
       params: searchParams(request.url),
     });
+    // 1 credit per 100 rows (at least 1), spent before the first byte (docs/decisions/0019-billing.md).
+    const credits = exportCredits(prepared.expectedRows);
+    const params = searchParams(request.url);
+    try {
+      await chargeCredits(db, auth.user.id, credits, 'export', `${section}: ${prepared.expectedRows} rows`);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'payment_required')) throw error;
+      const lang = params.get('lang');
+      const { t } = i18nFor(isLang(lang ?? undefined) ? (lang as Lang) : 'en');
+      const { balance } = error.details as { balance: number };
+      throw new AppError(
+        'payment_required',
+        t('billing.cost.tooFew', {
+          cost: t('billing.credits', { count: credits }),
+          balance: t('billing.credits', { count: balance }),
+        }),
+        error.details,
+      );
+    }
     const body = new PassThrough();
     prepared.write(body).catch((error: unknown) => {
       // The download ends without its last chunk: the browser reports it failed, never a short file as complete.

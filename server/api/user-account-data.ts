@@ -68,6 +68,10 @@ const OrderSchema = z
     currency: z.string().describe('ISO 4217 code.'),
     status: z.enum(ORDER_STATUSES),
     order_data: z.record(z.string(), z.unknown()).describe('What was ordered, as given when the order was made.'),
+    failure_reason: z
+      .string()
+      .nullable()
+      .describe('A failed order: the payment provider’s reason code (declined, insufficient_funds, expired_card, …).'),
   })
   .meta({ id: 'Order' });
 

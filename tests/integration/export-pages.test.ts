@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantCredits } from '../../core/billing/ledger.ts';
 import { postForm } from '../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, type TestUser } from '../support/users.ts';
@@ -13,6 +14,7 @@ let user: TestUser;
 beforeAll(async () => {
   t = await buildTestApp({ pages: 'build' });
   user = await createSignedInUser(t.db, 'export-pages');
+  await grantCredits(t.db, user.id, 100_000);
 });
 afterAll(() => t?.close());
 

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantCredits } from '../../core/billing/ledger.ts';
 import { COMPANY_EXPORT_SECTIONS, EXPORT_ROW_LIMIT, type ExportFormat } from '../../core/export/export-options.ts';
 import { postJson } from '../support/accounts.ts';
 import { parseStrictCsv, parseStrictXml, readXlsxSheet, type XmlElement } from '../support/export-readers.ts';
@@ -23,6 +24,10 @@ beforeAll(async () => {
   t = await buildTestApp({ pages: false, siteUrl: 'https://registra.example' });
   a = await createSignedInUser(t.db, 'export-a');
   b = await createSignedInUser(t.db, 'export-b');
+  // Exports spend credits (1 per 100 rows): enough for every download below (billing.test.ts and
+  // export-charges below test the charge itself).
+  await grantCredits(t.db, a.id, 100_000);
+  await grantCredits(t.db, b.id, 100_000);
   const top = await sql<{ id: number }>`
     select jurisdiction_id as id from legal_entities group by 1 order by count(*) desc, 1 limit 1`.execute(t.db.kysely);
   jurisdiction = top.rows[0].id;

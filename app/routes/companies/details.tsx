@@ -1,18 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { currentCompanyUri } from '../../../core/companies/company-uri.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { isLang, localePath } from '../../../core/i18n/i18n.ts';
+import { purchaseProfile } from '../../../core/purchases/purchases.ts';
 import { staleReads } from '../../../core/services.ts';
+import { ProfilePurchase } from '../../components/billing.tsx';
 import { CompanyTable } from '../../components/company-table.tsx';
 import { AddToComparison } from '../../components/comparison-actions.tsx';
 import { ConnectionsGraphView } from '../../components/connections-graph.tsx';
 import { TrackButton } from '../../components/monitoring.tsx';
 import { ProfileListActions } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
+import { formText } from '../../presenters/account-forms.server.ts';
+import { profileOffer } from '../../presenters/billing.server.ts';
+import { presenter } from '../../presenters/present.server.ts';
 import { loadProfilePage } from '../../presenters/profile-page.server.ts';
 import { profileUserData } from '../../presenters/user-data.server.ts';
+import { requireUser } from '../../require-user.server.ts';
 import { serverRendered } from '../../server-rendered.ts';
-import { servicesContext } from '../../services.ts';
+import { authContext, servicesContext } from '../../services.ts';
 import type { Route } from './+types/details';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -28,6 +35,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // A signed-in user's view goes into their browsing history, and they can add the company to a
   // list; a guest costs nothing more.
   const user = await profileUserData(context, profile.id);
+  // The full profile (docs/decisions/0019-billing.md): its contact details are shown to a user
+  // who bought it; everyone else sees its price, the balance after, and how to buy it.
+  const auth = context.get(authContext);
+  const offer = await profileOffer(
+    services.db,
+    presenter(services.reference, lang),
+    auth?.user.id,
+    profile.id,
+    profile.advanced,
+  );
+  const full = offer.boughtOn !== null;
+  const shown = full
+    ? profile
+    : {
+        ...profile,
+        sections: profile.sections.map((s) => (s.id === 'contacts' ? { ...s, rows: [], locked: true } : s)),
+        records: profile.records.map((r) => (r.id === 'records-contacts' ? { ...r, rows: [], locked: true } : r)),
+      };
   // This page never hydrates: its view model is read by the server render only, not encoded for
   // the browser (app/server-rendered.ts).
   return serverRendered(
@@ -40,14 +65,40 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         description: profile.description,
       },
     },
-    { profile, user },
+    { profile: shown, user, offer },
   );
+}
+
+/** Buys the full profile: its credits are spent once, and the page shows it; too few credits go to the pricing page. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const auth = requireUser(context);
+  const services = context.get(servicesContext);
+  const lang = isLang(params.lang) ? params.lang : 'en';
+  const form = await request.formData();
+  const here = localePath(lang, `/companies/details/${encodeURIComponent(params.uri)}/`);
+  if (formText(form, 'intent') !== 'buy-profile') return redirect(here, 303);
+  const company = await services.db.kysely
+    .selectFrom('legal_entities')
+    .select('id')
+    .where('uri', '=', params.uri)
+    .executeTakeFirst();
+  if (!company) throw data({ message: 'company not found' }, { status: 404 });
+  try {
+    await purchaseProfile(services.db, auth.user.id, Number(company.id));
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'payment_required') {
+      const { credits } = error.details as { credits: number };
+      return redirect(`${localePath(lang, '/info/pricing/')}?cost=${credits}`, 303);
+    }
+    throw error;
+  }
+  return redirect(`${here}#contacts`, 303);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
-  const { profile, user } = loaderData;
+  const { profile, user, offer } = loaderData;
   const { t } = useTranslation();
   return (
     <article className="profile">
@@ -72,6 +123,8 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
           <TrackButton signedIn={user !== null} companyId={profile.id} tracked={user?.tracked} />
         </div>
         <AddToComparison companyId={profile.id} />
+        {/* The gate and its island come with the list actions above (one popup, one island a page). */}
+        <ProfilePurchase offer={offer} />
       </header>
       <nav className="profile-tabs" aria-label={t('profile.tabs')}>
         <a href="#overview" aria-current="page">
@@ -110,7 +163,9 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
           <h2 id={`${section.id}-title`}>
             {section.title} <span className="count">({section.rows.length})</span>
           </h2>
-          {section.rows.length === 0 ? (
+          {'locked' in section ? (
+            <p className="muted">{t('billing.cost.locked')}</p>
+          ) : section.rows.length === 0 ? (
             <p className="muted">{t('profile.none')}</p>
           ) : (
             <table className="profile-table">
@@ -147,7 +202,11 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
           <h2 id={`${records.id}-title`}>
             {records.title} <span className="count">({records.totalText})</span>
           </h2>
-          <CompanyTable columns={records.columns} rows={records.rows} />
+          {'locked' in records ? (
+            <p className="muted">{t('billing.cost.locked')}</p>
+          ) : (
+            <CompanyTable columns={records.columns} rows={records.rows} />
+          )}
           {records.allHref ? (
             <p>
               <a href={records.allHref}>{t('profile.seeAll', { total: records.totalText })}</a>

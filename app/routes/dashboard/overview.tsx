@@ -7,6 +7,7 @@ import { listWatchlists } from '../../../core/watchlists/watchlists.ts';
 import { SETTINGS_PAGES, settingsPath } from '../../components/settings.tsx';
 import { UserDataNav } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
+import { balanceOf, creditsText } from '../../presenters/billing.server.ts';
 import { presenter } from '../../presenters/present.server.ts';
 import { presentKeptSearches } from '../../presenters/search-summary.server.ts';
 import { settingsHeaders } from '../../presenters/settings.server.ts';
@@ -30,16 +31,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = langOf(params);
   const p = presenter(reference, lang);
   const userId = auth.user.id;
-  const [lists, views, searches, unread, latest] = await Promise.all([
+  const [lists, views, searches, unread, latest, balance] = await Promise.all([
     listWatchlists(db, userId, { count: RECENT }),
     listCompanyViews(db, userId, { count: RECENT }),
     listSearches(db, userId, { count: RECENT }),
     countUnread(db, userId),
     listNotifications(db, userId, { count: RECENT, unread: true }),
+    balanceOf(db, userId),
   ]);
   return {
     seo: userPageSeo(context, lang, '/dashboard/', 'dashboard.title', 'dashboard.description'),
     name: auth.user.name,
+    balance: p.t('billing.dashboard.balance', { credits: creditsText(p, balance ?? 0) }),
     lists: lists.data.map((l) => ({
       id: l.id,
       name: l.name,
@@ -73,6 +76,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <UserDataNav />
       <h1>{t('dashboard.title')}</h1>
       <div className="dashboard-grid">
+        <section aria-labelledby="dash-credits">
+          <h2 id="dash-credits">{t('billing.dashboard.title')}</h2>
+          <p className="credit-balance">{d.balance}</p>
+          <ul>
+            <li>
+              <a href={localePath(lang, '/info/pricing/')}>{t('billing.dashboard.buy')}</a>
+            </li>
+            <li>
+              <a href={localePath(lang, '/dashboard/orders/')}>{t('billing.dashboard.orders')}</a>
+            </li>
+            <li>
+              <a href={localePath(lang, '/dashboard/subscriptions/')}>{t('billing.dashboard.subscriptions')}</a>
+            </li>
+            <li>
+              <a href={localePath(lang, '/dashboard/history/purchases/profiles/companies/')}>
+                {t('billing.dashboard.purchases')}
+              </a>
+            </li>
+          </ul>
+        </section>
         <section aria-labelledby="dash-notifications">
           <h2 id="dash-notifications">{t('dashboard.notifications')}</h2>
           <p>{d.unread > 0 ? t('dashboard.unread', { count: d.unread }) : t('dashboard.noUnread')}</p>

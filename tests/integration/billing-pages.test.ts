@@ -1,0 +1,155 @@
+// The money side's pages (docs/decisions/0019-billing.md), in every language: the pricing page,
+// the sandbox checkout, orders, subscriptions and their cancel dialog, the balance in the header
+// and dashboard, and the full profile's price before it is bought.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDIT_PACKS, PLANS } from '../../core/billing/catalogue.ts';
+import { creditBalance, grantCredits } from '../../core/billing/ledger.ts';
+import { textOf } from '../support/accounts.ts';
+import { pageClient } from '../support/page-forms.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
+import { createSignedInUser } from '../support/users.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ pages: 'build' });
+});
+afterAll(() => t?.close());
+const { get, post } = pageClient(() => t.app);
+
+describe('pricing', () => {
+  it('lists packs, plans and what credits pay for, in en, de and fr', async () => {
+    const en = textOf((await get('/info/pricing/')).body);
+    expect(en).toContain('Credit packs');
+    expect(en).toContain(CREDIT_PACKS[0].name.en);
+    expect(en).toContain('€9.00');
+    expect(en).toContain(`${PLANS[0].credits} credits every month`);
+    expect(en).toContain('Full company profile');
+    const de = textOf((await get('/de/info/pricing/')).body);
+    expect(de).toContain('Credit-Pakete');
+    expect(de).toContain('9,00 €');
+    expect(de).toContain(CREDIT_PACKS[0].name.de);
+    const fr = textOf((await get('/fr/info/pricing/')).body);
+    expect(fr).toContain('Packs de crédits');
+    expect(fr).toContain(CREDIT_PACKS[0].name.fr);
+  });
+
+  it('offers a guest the sign-in gate instead of the buy form', async () => {
+    const html = (await get('/info/pricing/')).body;
+    expect(html).toContain(`data-gate="buy-${CREDIT_PACKS[0].id}"`);
+    expect(html).toContain('id="sign-in-gate"');
+    expect((await post('/info/pricing/', { offer: CREDIT_PACKS[0].id })).statusCode).toBe(401);
+  });
+});
+
+describe('buying through the sandbox checkout', () => {
+  it('orders a pack, pays it, shows the order paid and the balance in the header and dashboard', async () => {
+    const user = await createSignedInUser(t.db, 'pages-buy');
+    const pack = CREDIT_PACKS[1];
+    const bought = await post('/info/pricing/', { offer: pack.id }, user);
+    expect(bought.statusCode).toBe(303);
+    expect(bought.headers.location).toBe('/dashboard/orders/1/checkout/');
+    const checkout = textOf((await get('/dashboard/orders/1/checkout/', user)).body);
+    expect(checkout).toContain('Pay order #1');
+    expect(checkout).toContain('no money moves');
+    const paid = await post('/dashboard/orders/1/checkout/', { intent: 'pay' }, user);
+    expect(paid.headers.location).toBe('/dashboard/orders/?order=1');
+    expect(await creditBalance(t.db, user.id)).toBe(pack.credits);
+    const orders = await get('/dashboard/orders/?order=1', user);
+    const text = textOf(orders.body);
+    expect(text).toContain('Thank you: order #1 is paid');
+    for (const column of ['#', 'Created on', 'Amount', 'Status', 'Details']) expect(text).toContain(column);
+    expect(text).toContain('Paid');
+    expect(text).toContain('€39.00');
+    expect(orders.body).toContain('/api/orders/');
+    expect(orders.body).toContain(`>${pack.credits} credits</a>`);
+    expect(textOf((await get('/dashboard/', user)).body)).toContain(`Your balance: ${pack.credits} credits.`);
+    // Paid: nothing more to pay.
+    expect((await get('/dashboard/orders/1/checkout/', user)).headers.location).toBe('/dashboard/orders/?order=1');
+  });
+
+  it('leaves a declined order failed, saying why, in German', async () => {
+    const user = await createSignedInUser(t.db, 'pages-decline');
+    await post('/de/info/pricing/', { offer: CREDIT_PACKS[0].id }, user);
+    await post('/de/dashboard/orders/1/checkout/', { intent: 'decline' }, user);
+    const text = textOf((await get('/de/dashboard/orders/?order=1', user)).body);
+    expect(text).toContain('Bestellung Nr. 1 wurde nicht bezahlt: Die Karte wurde abgelehnt.');
+    expect(text).toContain('Fehlgeschlagen');
+    expect(await creditBalance(t.db, user.id)).toBe(0);
+  });
+
+  it('does not show another user’s order', async () => {
+    const user = await createSignedInUser(t.db, 'pages-order-owner');
+    const other = await createSignedInUser(t.db, 'pages-order-other');
+    await post('/info/pricing/', { offer: CREDIT_PACKS[0].id }, user);
+    expect((await get('/dashboard/orders/1/checkout/', other)).statusCode).toBe(404);
+    expect((await post('/dashboard/orders/1/checkout/', { intent: 'pay' }, other)).statusCode).toBe(404);
+    expect(await creditBalance(t.db, other.id)).toBe(0);
+  });
+});
+
+describe('subscriptions', () => {
+  it('opens the cancel dialog only with a subscription, and cancels at the period’s end', async () => {
+    const user = await createSignedInUser(t.db, 'pages-subscription');
+    const none = await get('/dashboard/subscriptions/?cancel=1', user);
+    expect(textOf(none.body)).toContain('You have no subscription.');
+    expect(none.body).not.toContain('<dialog');
+    await post('/info/pricing/', { offer: PLANS[0].id }, user);
+    await post('/dashboard/orders/1/checkout/', { intent: 'pay' }, user);
+    const page = textOf((await get('/dashboard/subscriptions/', user)).body);
+    for (const column of ['Current plan', 'Started on', 'Credits left', 'Expires on', 'Next payment on'])
+      expect(page).toContain(column);
+    expect(page).toContain(`${PLANS[0].credits} credits`);
+    const dialog = await get('/dashboard/subscriptions/?cancel=1', user);
+    expect(dialog.body).toContain('<dialog open');
+    const id = /name="id" value="(\d+)"/.exec(dialog.body)?.[1];
+    const done = await post('/dashboard/subscriptions/', { id: id ?? '' }, user);
+    expect(done.headers.location).toBe('/dashboard/subscriptions/?done=cancelled');
+    const after = await get('/dashboard/subscriptions/?done=cancelled&cancel=1', user);
+    expect(textOf(after.body)).toContain('Your subscription is cancelled: it ends on');
+    expect(after.body).not.toContain('<dialog');
+  });
+});
+
+describe('a full profile’s price', () => {
+  it('shows the cost and the balance after, buys it once, and shows its contact details', async () => {
+    const user = await createSignedInUser(t.db, 'pages-profile');
+    const row = await sql<{ uri: string; contact: string }>`
+      select le.uri, c.contact from legal_entities le
+      join legal_entity_contacts c on c.legal_entity_id = le.id
+      where c.contact like '%@%'
+      order by le.id limit 1`.execute(t.db.kysely);
+    const { uri, contact } = row.rows[0];
+    const path = `/companies/details/${uri}/`;
+    const guest = await get(path);
+    expect(guest.body).toContain('data-gate="buy-profile"');
+    expect(guest.body).not.toContain(contact);
+    const poor = textOf((await get(path, user)).body);
+    expect(poor).toMatch(/This costs \d credits? and your balance is 0 credits\./);
+    const short = await post(path, { intent: 'buy-profile' }, user);
+    expect(short.headers.location).toMatch(/^\/info\/pricing\/\?cost=\d$/);
+    await grantCredits(t.db, user.id, 5);
+    const offer = textOf((await get(path, user)).body);
+    const cost = Number(/Open the full profile \((\d) credits?\)/.exec(offer)?.[1]);
+    expect(offer).toContain(`Your balance after: ${5 - cost} credit`);
+    expect((await post(path, { intent: 'buy-profile' }, user)).statusCode).toBe(303);
+    expect((await post(path, { intent: 'buy-profile' }, user)).statusCode).toBe(303);
+    expect(await creditBalance(t.db, user.id)).toBe(5 - cost);
+    const full = await get(path, user);
+    expect(full.body).toContain(contact);
+    expect(textOf(full.body)).toContain('You bought the full profile of this company on');
+  });
+});
+
+describe('an export’s price', () => {
+  it('says what the ticked rows cost and the balance after, before the download', async () => {
+    const user = await createSignedInUser(t.db, 'pages-export-cost');
+    await grantCredits(t.db, user.id, 3);
+    const ids = await t.db.kysely.selectFrom('legal_entities').select('id').orderBy('id').limit(2).execute();
+    const text = textOf((await get(`/companies/export/?ids=${ids.map((r) => r.id).join(',')}`, user)).body);
+    expect(text).toContain('these 2 rows cost 1 credit.');
+    expect(text).toContain('Your balance: 3 credits. Your balance after: 2 credits.');
+    const fr = textOf((await get('/fr/companies/export/', user)).body);
+    expect(fr).toContain('Un export coûte 1 crédit par 100 lignes');
+  });
+});
