@@ -21,6 +21,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { findCompanies } from '../core/companies/find-companies.ts';
+import { IMPORTED_TABLES } from '../core/imports/refresh-dependents.ts';
 import { runImport } from '../core/imports/run-import.ts';
 import { chCompaniesSource } from '../core/imports/sources/companies-house/ch-companies-source.ts';
 import { loadReference, type Reference } from '../core/reference/reference-data.ts';
@@ -130,25 +131,8 @@ async function normalisedCopySeconds(): Promise<{ seconds: number; rows: number 
   }
 }
 
-/** What an import of new companies writes (parents first); the copy database has the reference data. */
-const WRITTEN_TABLES = [
-  'imports',
-  'legal_entities',
-  'legal_entity_names',
-  'legal_entity_addresses',
-  'legal_entity_dates',
-  'legal_entity_identifiers',
-  'legal_entity_industries',
-  'legal_entity_statuses',
-  'legal_entity_legal_forms',
-  'company_keys',
-  'company_source_records',
-  'company_changes',
-  'company_provenance',
-  'export_documents',
-  'name_words',
-  'name_word_deletes',
-];
+/** What an import writes, parents first (its import row first); the copy database has the reference data. */
+const WRITTEN_TABLES = ['imports', ...IMPORTED_TABLES];
 
 /**
  * CPU seconds so far of this process and of the PostgreSQL server when it runs on this machine (its
