@@ -11,7 +11,7 @@
 //   DATABASE_URL  default postgres://postgres@127.0.0.1:5432/registra_bench_ch (dropped and created;
 //                 left after the run, e.g. for bench/monitoring-reports.ts)
 //   npm run bench -- --only import   runs it on the bench database's name + "_ch"
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { findCompanies } from '../core/companies/find-companies.ts';
+import { IMPORTED_TABLES } from '../core/imports/refresh-dependents.ts';
 import { runImport } from '../core/imports/run-import.ts';
 import { chCompaniesSource } from '../core/imports/sources/companies-house/ch-companies-source.ts';
 import { loadReference, type Reference } from '../core/reference/reference-data.ts';
@@ -130,25 +131,44 @@ async function normalisedCopySeconds(): Promise<{ seconds: number; rows: number 
   }
 }
 
-/** What an import of new companies writes (parents first); the copy database has the reference data. */
-const WRITTEN_TABLES = [
-  'imports',
-  'legal_entities',
-  'legal_entity_names',
-  'legal_entity_addresses',
-  'legal_entity_dates',
-  'legal_entity_identifiers',
-  'legal_entity_industries',
-  'legal_entity_statuses',
-  'legal_entity_legal_forms',
-  'company_keys',
-  'company_source_records',
-  'company_changes',
-  'company_provenance',
-  'export_documents',
-  'name_words',
-  'name_word_deletes',
-];
+/** What an import writes, parents first (its import row first); the copy database has the reference data. */
+const WRITTEN_TABLES = ['imports', ...IMPORTED_TABLES];
+
+/**
+ * CPU seconds so far of this process and of the PostgreSQL server when it runs on this machine (its
+ * backends of the bench database alive now, plus every child the postmaster reaped): the difference
+ * over an import is what the import cost each side (autovacuum and other sessions' exits included).
+ */
+async function cpuNow(db: Db): Promise<{ node: number; pg: number | null }> {
+  const usage = process.cpuUsage();
+  const node = (usage.user + usage.system) / 1e6;
+  try {
+    const ticks = (pid: number | string, fields: [number, number]) => {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parts = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(parts[fields[0] - 3]) + Number(parts[fields[1] - 3])) / 100;
+    };
+    const backend = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db.kysely)).rows[0]?.pid;
+    const stat = readFileSync(`/proc/${backend}/stat`, 'utf8');
+    const postmaster = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const backends = await sql<{
+      pid: number;
+    }>`select pid from pg_stat_activity where datname = current_database()`.execute(db.kysely);
+    let pg = ticks(postmaster, [16, 17]);
+    for (const { pid } of backends.rows) pg += ticks(pid, [14, 15]);
+    return { node, pg };
+  } catch {
+    return { node, pg: null };
+  }
+}
+
+async function timedImport(db: Db, path: string) {
+  const before = await cpuNow(db);
+  const summary = await runImport(db, chCompaniesSource, [path]);
+  const after = await cpuNow(db);
+  const pg = before.pg === null || after.pg === null ? 'n/a' : `${(after.pg - before.pg).toFixed(1)} s`;
+  return { ...summary, cpu: `CPU node ${(after.node - before.node).toFixed(1)} s, PostgreSQL ${pg}` };
+}
 
 type P95s = Record<string, number>;
 
@@ -194,14 +214,14 @@ try {
   await loadReferenceData(db);
   const copySeconds = await rawCopySeconds();
   const rssBefore = process.resourceUsage().maxRSS;
-  const first = await runImport(db, chCompaniesSource, [file]);
+  const first = await timedImport(db, file);
   const rssFirst = process.resourceUsage().maxRSS;
   const floor = await normalisedCopySeconds();
   const reference = await loadReference(db);
   const inputs = await searchInputs(db);
   const fresh = await searchP95(db, reference, inputs);
-  const again = await runImport(db, chCompaniesSource, [file]);
-  const changed = await runImport(db, chCompaniesSource, [update]);
+  const again = await timedImport(db, file);
+  const changed = await timedImport(db, update);
   const afterUpdate = await searchP95(db, reference, inputs);
   const changeRows = await db.kysely
     .selectFrom('company_changes')
@@ -218,10 +238,10 @@ try {
     '|---|---|',
     `| (a) raw COPY of the same file into an unindexed table of text columns | ${copySeconds.toFixed(1)} s, ${perSecond(ROWS, copySeconds)} rows/s |`,
     `| (b) COPY of the rows the import wrote (${floor.rows.toLocaleString('en')}, normalised) into our tables with their indexes | ${floor.seconds.toFixed(1)} s, ${perSecond(ROWS, floor.seconds)} companies/s |`,
-    `| first import | ${first.seconds.toFixed(1)} s, ${perSecond(first.read, first.seconds)} rows/s = ${(copySeconds / first.seconds).toFixed(3)}× (a), ${(floor.seconds / first.seconds).toFixed(2)}× (b) (${first.new.toLocaleString('en')} new, ${first.rejected} rejected; refreshing export documents, lexicon and vacuum ${first.refreshSeconds.toFixed(1)} s of it) |`,
+    `| first import | ${first.seconds.toFixed(1)} s, ${perSecond(first.read, first.seconds)} rows/s = ${(copySeconds / first.seconds).toFixed(3)}× (a), ${(floor.seconds / first.seconds).toFixed(2)}× (b) (${first.new.toLocaleString('en')} new, ${first.rejected} rejected; refreshing export documents, lexicon and vacuum ${first.refreshSeconds.toFixed(1)} s of it; ${first.cpu}) |`,
     `| peak RSS (process, before → after the first import) | ${mb(rssBefore)} → ${mb(rssFirst)} |`,
-    `| same file again | ${again.seconds.toFixed(1)} s (${(again.seconds / first.seconds).toFixed(2)}× the first), ${again.changed} changed, ${again.unchanged.toLocaleString('en')} unchanged |`,
-    `| update file changing 1% (${expected.toLocaleString('en')} companies × 2 fields) | ${changed.seconds.toFixed(1)} s, ${changed.changed.toLocaleString('en')} changed, ${Number(changeRows.n).toLocaleString('en')} change rows (expected ${(expected * 2).toLocaleString('en')}) |`,
+    `| same file again | ${again.seconds.toFixed(1)} s (${(again.seconds / first.seconds).toFixed(2)}× the first), ${again.changed} changed, ${again.unchanged.toLocaleString('en')} unchanged; ${again.cpu} |`,
+    `| update file changing 1% (${expected.toLocaleString('en')} companies × 2 fields) | ${changed.seconds.toFixed(1)} s, ${changed.changed.toLocaleString('en')} changed, ${Number(changeRows.n).toLocaleString('en')} change rows (expected ${(expected * 2).toLocaleString('en')}); ${changed.cpu} |`,
     ...Object.keys(fresh).map(
       (kind) =>
         `| search p95, ${kind}: after the first import → after the update | ${fresh[kind]?.toFixed(1)} ms → ${afterUpdate[kind]?.toFixed(1)} ms (${((afterUpdate[kind] as number) / (fresh[kind] as number)).toFixed(2)}×) |`,

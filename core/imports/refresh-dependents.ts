@@ -29,9 +29,10 @@ export async function refreshDependents(
 /** Companies created or changed from which an import vacuums and analyzes what it wrote (core/imports/run-import.ts). */
 export const VACUUM_AFTER = 10_000;
 
-/** The tables an import writes (core/imports/write-companies.ts, company-fields.ts) and refreshes. */
-const IMPORTED_TABLES = [
+/** The tables an import writes (core/imports/write-companies.ts, company-fields.ts) and refreshes, parents first. */
+export const IMPORTED_TABLES = [
   'legal_entities',
+  'members',
   'legal_entity_names',
   'legal_entity_addresses',
   'legal_entity_dates',
@@ -40,7 +41,6 @@ const IMPORTED_TABLES = [
   'legal_entity_statuses',
   'legal_entity_legal_forms',
   'legal_entity_members',
-  'members',
   'company_keys',
   'company_source_records',
   'company_changes',

@@ -325,7 +325,7 @@ const SAME = Symbol('same');
 
 /**
  * The hash of a record as stored (its facts without the source date): the JSON of the validated
- * facts, whose keys come in the schema's order, so the same record gives the same hash. Unequal
+ * facts, whose keys come in a fixed order, so the same record gives the same hash. Unequal
  * hashes only mean the facts are compared (sameJson); equal ones mean equal records.
  */
 export function factsHash(facts: CompanyFacts): string {
