@@ -1116,4 +1116,10 @@ export const de: Messages = {
     jurisdictions: 'Rechtsräume',
     industries: 'Branchen',
   },
+  searchUx: {
+    pageOf: 'Seite {{page}} von {{pages}}',
+    goToPage: 'Gehe zu Seite',
+    go: 'Los',
+    selectAll: 'Alle auf dieser Seite auswählen',
+  },
 };

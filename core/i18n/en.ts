@@ -1072,6 +1072,12 @@ export const en = {
     jurisdictions: 'Jurisdictions',
     industries: 'Industries',
   },
+  searchUx: {
+    pageOf: 'Page {{page}} of {{pages}}',
+    goToPage: 'Go to page',
+    go: 'Go',
+    selectAll: 'Select all on this page',
+  },
 };
 
 export type Messages = typeof en;

@@ -1121,4 +1121,10 @@ export const fr: Messages = {
     jurisdictions: 'Juridictions',
     industries: 'Secteurs',
   },
+  searchUx: {
+    pageOf: 'Page {{page}} sur {{pages}}',
+    goToPage: 'Aller à la page',
+    go: 'Aller',
+    selectAll: 'Tout sélectionner sur cette page',
+  },
 };
