@@ -1,5 +1,6 @@
 import { inlineScript } from '../islands/inline-script.ts';
 import selectAllScript from '../islands/select-all.js?raw';
+import { ScrollFrame } from './scroll-frame.tsx';
 
 const SELECT_ALL_SCRIPT = inlineScript(selectAllScript);
 
@@ -24,7 +25,7 @@ export function CompanyTable({
   selectable?: Selectable;
 }) {
   return (
-    <div className="table-wrap">
+    <ScrollFrame className="table-wrap">
       <table className={`results-table ${tableStyle}`}>
         <thead>
           <tr>
@@ -89,6 +90,6 @@ export function CompanyTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollFrame>
   );
 }
