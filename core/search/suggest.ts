@@ -42,8 +42,8 @@ const FOLDED = new WeakMap<Reference, Map<number, { locations: FoldedName[]; ind
 
 /** The display names of locations and industries in a language, folded once per reference data. */
 function foldedNames(reference: Reference, languageId: number) {
-  let byLanguage = FOLDED.get(reference);
-  if (!byLanguage) FOLDED.set(reference, (byLanguage = new Map()));
+  const byLanguage = FOLDED.get(reference) ?? new Map();
+  FOLDED.set(reference, byLanguage);
   let names = byLanguage.get(languageId);
   if (!names) {
     const fold = (items: RefItem[]) =>
