@@ -22,6 +22,7 @@ import { LanguageSwitcher } from './components/language-switcher.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { verifyCsrf } from './csrf.server.ts';
 import { DatabaseOutage } from './database-outage.ts';
+import cleanGetFormsScript from './islands/clean-get-forms.js?raw';
 import { inlineScript } from './islands/inline-script.ts';
 import narrowPanelsScript from './islands/narrow-panels.js?raw';
 import preferencesScript from './islands/preferences.js?raw';
@@ -57,6 +58,8 @@ function useLang() {
 const PREFERENCES_SCRIPT = inlineScript(preferencesScript);
 /** Opens the header menu and search filters on a wide screen (app/islands/narrow-panels.js, ADR 0022). */
 const NARROW_PANELS_SCRIPT = inlineScript(narrowPanelsScript);
+/** GET forms leave empty fields out of the URL (app/islands/clean-get-forms.js, ADR 0022). */
+const CLEAN_GET_FORMS_SCRIPT = inlineScript(cleanGetFormsScript);
 
 /** Route modules that need the client (forms with live behaviour) export `handle = { hydrate: true }`. */
 export type RouteHandle = { hydrate?: boolean };
@@ -86,6 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nextProvider i18n={i18nFor(lang)}>{children}</I18nextProvider>
         <script dangerouslySetInnerHTML={{ __html: PREFERENCES_SCRIPT }} />
         <script dangerouslySetInnerHTML={{ __html: NARROW_PANELS_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: CLEAN_GET_FORMS_SCRIPT }} />
         {hydrate ? (
           <>
             <ScrollRestoration />

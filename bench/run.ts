@@ -37,6 +37,7 @@ import { facetCounts } from '../core/search/facets.ts';
 import { filterConditions } from '../core/search/filter-sql.ts';
 import { findRecords } from '../core/search/find-records.ts';
 import { MAX_PAGE, parseSearchState, type SearchState } from '../core/search/search-state.ts';
+import { suggest } from '../core/search/suggest.ts';
 import { companiesSection } from '../core/sections/companies.ts';
 import type { SectionDecl } from '../core/sections/section.ts';
 import { SECTIONS } from '../core/sections/sections.ts';
@@ -1179,6 +1180,29 @@ try {
     row('profile: HTML p50 − direct p50', ms(http.p50 - direct.p50));
     row('profile: HTML p50 − page SQL p50', ms(http.p50 - pageSql.p50));
     if (direct.p95 > 10) await explainCall(db!, `getCompany ${profiles[0].uri}`, (d) => getCompany(d, profiles[0].uri));
+  });
+
+  // Suggestions while typing (issue 15, ADR 0022): what a visitor has typed after 2 to 5 letters of
+  // a company's or a person's name, and words of jurisdictions and industries.
+  await section('suggest', async () => {
+    const names = (
+      await sql<{ name: string }>`
+        (select name from legal_entities order by md5(id::text) limit ${Math.ceil(n / 2)})
+        union all
+        (select name from members where legal_entity_id is null order by md5(id::text) limit ${Math.ceil(n / 2)})`.execute(
+        db!.kysely,
+      )
+    ).rows.map((r, i) => r.name.slice(0, 2 + (i % 4)));
+    // The island asks from the second letter on.
+    const typed = ['ge', 'deu', 'manu', 'bank', ...names].slice(0, n);
+    const languageId = languageIdOf(reference, 'en');
+    await warmData(typed, (q) => suggest(db!, reference, languageId, q));
+    const direct = await measure(typed, (q) => suggest(db!, reference, languageId, q));
+    const http = await measure(typed, (q) => get(`/api/suggest?q=${encodeURIComponent(q)}`));
+    row('suggest: direct suggest() p50/p95', fmt(direct));
+    row('suggest: GET /api/suggest p50/p95', fmt(http), 'p95 ≤ 15 ms', http.p95 <= 15);
+    if (direct.p95 > 15)
+      await explainCall(db!, `suggest ${typed[0]}`, (d) => suggest(d, reference, languageId, typed[0]));
   });
 
   // 5. Mixed load: exact-word searches, filter searches and profiles at 50 connections.

@@ -44,7 +44,8 @@ describe('a visitor researches a company', () => {
 
     const page = await browser.newPage();
     await page.goto(`${server.url}/`);
-    await page.getByRole('searchbox', { name: 'Company name' }).fill(word);
+    // The search box suggests as one types (app/islands/suggest.js): an ARIA combobox.
+    await page.getByRole('combobox', { name: 'Company name' }).fill(word);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/\/companies\/search\/\?q=/);
     await page.locator('td[data-column="legal_name"]').first().waitFor();

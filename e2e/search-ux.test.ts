@@ -80,3 +80,37 @@ describe('keyboard', () => {
     }
   });
 });
+
+describe('the results', () => {
+  it('send no empty fields, tick all rows at once, and say and jump to page N of M', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/companies/search/`);
+      await page.locator('.filter-panel').getByLabel('Status', { exact: true }).selectOption({ label: 'Active' });
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page.waitForURL(/[?&]status=1/);
+      // Only the chosen filter: no `jurisdiction=`, `industry=`, blank bounds.
+      expect(new URL(page.url()).search).toBe('?status=1');
+
+      const all = page.getByRole('checkbox', { name: 'Select all on this page' });
+      await all.check();
+      const rows = page.locator('tbody input[name="ids"]');
+      expect(await rows.count()).toBeGreaterThan(1);
+      for (const box of await rows.all()) expect(await box.isChecked()).toBe(true);
+      await rows.first().uncheck();
+      expect(await all.evaluate((box) => (box as HTMLInputElement).indeterminate)).toBe(true);
+
+      const pagination = page.getByRole('navigation', { name: 'Pagination' });
+      const text = await pagination.innerText();
+      const [, pages] = /Page 1 of (\d+)/.exec(text) ?? [];
+      expect(Number(pages)).toBeGreaterThan(1);
+      await page.getByLabel('Go to page').fill('2');
+      await page.getByRole('button', { name: 'Go', exact: true }).click();
+      await page.waitForURL(/[?&]page=2/);
+      expect(await page.getByRole('navigation', { name: 'Pagination' }).innerText()).toContain(`Page 2 of ${pages}`);
+      expect(new URL(page.url()).searchParams.get('status')).toBe('1');
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,10 +1,16 @@
+import { inlineScript } from '../islands/inline-script.ts';
+import selectAllScript from '../islands/select-all.js?raw';
+import { ScrollFrame } from './scroll-frame.tsx';
+
+const SELECT_ALL_SCRIPT = inlineScript(selectAllScript);
+
 type Cell = { text: string; href?: string; flag?: string; tone?: 'active' | 'inactive' };
 
 /**
  * Rows can be ticked (a first column `ids` of checkboxes, value = row id) for a form elsewhere on
  * the page (`form`, e.g. "add to list"); each box is labelled `label: <the row's first cell>`.
  */
-export type Selectable = { form: string; label: string };
+export type Selectable = { form: string; label: string; allLabel?: string };
 
 /** A result table drawn from a section's declared columns and display-ready cells. */
 export function CompanyTable({
@@ -19,12 +25,22 @@ export function CompanyTable({
   selectable?: Selectable;
 }) {
   return (
-    <div className="table-wrap">
+    <ScrollFrame className="table-wrap">
       <table className={`results-table ${tableStyle}`}>
         <thead>
           <tr>
             {/* The checkboxes' column has no header of its own: each box is labelled with its row. */}
-            {selectable ? <td className="select-column" /> : null}
+            {selectable ? (
+              <td className="select-column">
+                {/* ---- search UX (issue 15): tick every row at once (app/islands/select-all.js) ---- */}
+                {selectable.allLabel ? (
+                  <>
+                    <input type="checkbox" data-select-all={selectable.form} aria-label={selectable.allLabel} hidden />
+                    <script dangerouslySetInnerHTML={{ __html: SELECT_ALL_SCRIPT }} />
+                  </>
+                ) : null}
+              </td>
+            ) : null}
             {columns.map((c) => (
               <th key={c.key} scope="col">
                 {c.label}
@@ -74,6 +90,6 @@ export function CompanyTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollFrame>
   );
 }

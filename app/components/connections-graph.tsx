@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ConnectionsGraph } from '../presenters/connections-graph.server.ts';
+import { ScrollFrame } from './scroll-frame.tsx';
 
 /**
  * The connections picture (drawn on the server, no script) and the same connections as a list of
@@ -10,7 +11,7 @@ export function ConnectionsGraphView({ graph, id }: { graph: ConnectionsGraph; i
   return (
     <section className="profile-section connections-graph" aria-labelledby={`${id}-title`} id={id}>
       <h2 id={`${id}-title`}>{t('people.graph.title')}</h2>
-      <div className="graph-frame">
+      <ScrollFrame className="graph-frame">
         <svg
           className="graph-svg"
           viewBox={`0 0 ${graph.width} ${graph.height}`}
@@ -37,7 +38,7 @@ export function ConnectionsGraphView({ graph, id }: { graph: ConnectionsGraph; i
             </g>
           ))}
         </svg>
-      </div>
+      </ScrollFrame>
       <details className="graph-list">
         <summary>{t('people.graph.list')}</summary>
         <ul>

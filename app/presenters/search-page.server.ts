@@ -23,6 +23,7 @@ import { type Facet, facetCounts } from '../../core/search/facets.ts';
 import { findRecords, type RecordRow } from '../../core/search/find-records.ts';
 import {
   defaultSort,
+  MAX_PAGE,
   parseSearchState,
   pathValues,
   printSearchState,
@@ -85,6 +86,8 @@ export type SearchPage = {
   chips: { label: string; removeHref: string }[];
   panel: PanelField[];
   page: number;
+  /** How many pages the results fill, when their count is exact (the last reachable page at most); null otherwise. */
+  pages: number | null;
   prevHref: string | null;
   nextHref: string | null;
   clearHref: string;
@@ -95,7 +98,14 @@ export type SearchPage = {
   title: string;
   description: string;
   /** What each form of the page carries along unchanged, as hidden fields. */
-  carry: { search: [string, string][]; sort: [string, string][]; panel: [string, string][]; view: [string, string][] };
+  carry: {
+    search: [string, string][];
+    sort: [string, string][];
+    panel: [string, string][];
+    view: [string, string][];
+    /** The "go to page" form: the search and its sort, without page or cursor (issue 15). */
+    jump: [string, string][];
+  };
 };
 
 /** Everything a section's search page shows, from its URL. Bad input throws AppError('bad_request'). */
@@ -187,6 +197,7 @@ export async function loadSearchPage(
     chips,
     panel: panelFields(section, state, reference, p, await countCompaniesByJurisdiction(reads), typed),
     page: state.page,
+    pages: result.totalIsEstimate ? null : Math.min(MAX_PAGE, Math.max(1, Math.ceil(result.total / section.pageSize))),
     prevHref,
     nextHref,
     clearHref: p.path(BASE),
@@ -549,5 +560,6 @@ function carriedParams(section: SectionDecl, state: SearchState): SearchPage['ca
       ...(state.after ? [['after', state.after] as [string, string]] : []),
       ...(state.page > 1 ? [['page', String(state.page)] as [string, string]] : []),
     ],
+    jump: [...q, ...filters, ...sort],
   };
 }

@@ -68,7 +68,10 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const suggestAttribute = useSuggestAttribute();
   // ---- user data: companies can be ticked and added to a list ----
-  const selectable = page.section === 'companies' ? { form: LIST_ADD_FORM, label: t('lists.select') } : undefined;
+  const selectable =
+    page.section === 'companies'
+      ? { form: LIST_ADD_FORM, label: t('lists.select'), allLabel: t('searchUx.selectAll') }
+      : undefined;
   return (
     <div className="search-page">
       <h1>{page.title}</h1>
@@ -227,7 +230,11 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
             ) : (
               <span />
             )}
-            <span>{t('search.page', { page: page.page })}</span>
+            <span>
+              {page.pages
+                ? t('searchUx.pageOf', { page: page.page, pages: page.pages })
+                : t('search.page', { page: page.page })}
+            </span>
             {page.nextHref ? (
               <a href={page.nextHref} rel="next">
                 {t('search.next')} →
@@ -236,6 +243,25 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               <span />
             )}
           </nav>
+          {/* ---- search UX (issue 15): go to a page by its number, when the count is known ---- */}
+          {page.pages && page.pages > 1 ? (
+            <form method="get" action={page.clearHref} className="page-jump">
+              <HiddenFields params={page.carry.jump} />
+              <label htmlFor="page-jump">{t('searchUx.goToPage')}</label>
+              <input
+                id="page-jump"
+                name="page"
+                type="number"
+                min={1}
+                max={page.pages}
+                defaultValue={page.page}
+                inputMode="numeric"
+              />
+              <button type="submit" className="secondary">
+                {t('searchUx.go')}
+              </button>
+            </form>
+          ) : null}
         </section>
       </div>
     </div>

@@ -1412,4 +1412,10 @@ export const de: Messages = {
     saved: 'Ihre Wahl ist gespeichert.',
     label: 'Cookie-Hinweis',
   },
+  searchUx: {
+    pageOf: 'Seite {{page}} von {{pages}}',
+    goToPage: 'Gehe zu Seite',
+    go: 'Los',
+    selectAll: 'Alle auf dieser Seite auswählen',
+  },
 };

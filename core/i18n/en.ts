@@ -1358,6 +1358,12 @@ export const en = {
     saved: 'Your choice is saved.',
     label: 'Cookie notice',
   },
+  searchUx: {
+    pageOf: 'Page {{page}} of {{pages}}',
+    goToPage: 'Go to page',
+    go: 'Go',
+    selectAll: 'Select all on this page',
+  },
 };
 
 export type Messages = typeof en;

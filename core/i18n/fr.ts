@@ -1415,4 +1415,10 @@ export const fr: Messages = {
     saved: 'Votre choix est enregistré.',
     label: 'Bandeau cookies',
   },
+  searchUx: {
+    pageOf: 'Page {{page}} sur {{pages}}',
+    goToPage: 'Aller à la page',
+    go: 'Aller',
+    selectAll: 'Tout sélectionner sur cette page',
+  },
 };

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { countCompaniesByIndustry, countCompaniesByJurisdiction } from '../companies/count-companies.ts';
 import { normalizeName } from '../companies/normalize-name.ts';
 import { personPath } from '../people/person-path.ts';
-import { displayName, type Reference } from '../reference/reference-data.ts';
+import { displayName, type Reference, type RefItem } from '../reference/reference-data.ts';
 
 // Suggestions while typing (issue 15, ADR 0022): companies and people whose name starts with what
 // was typed, and the jurisdictions and industries whose name holds it. Names are read from the
@@ -37,6 +37,26 @@ const folded = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+type FoldedName = { item: RefItem; label: string; folded: string };
+const FOLDED = new WeakMap<Reference, Map<number, { locations: FoldedName[]; industries: FoldedName[] }>>();
+
+/** The display names of locations and industries in a language, folded once per reference data. */
+function foldedNames(reference: Reference, languageId: number) {
+  const byLanguage = FOLDED.get(reference) ?? new Map();
+  FOLDED.set(reference, byLanguage);
+  let names = byLanguage.get(languageId);
+  if (!names) {
+    const fold = (items: RefItem[]) =>
+      items.map((item) => {
+        const label = displayName(item, languageId);
+        return { item, label, folded: folded(label) };
+      });
+    names = { locations: fold(reference.locations.items), industries: fold(reference.industries.items) };
+    byLanguage.set(languageId, names);
+  }
+  return names;
+}
+
 /** Suggestions for `query` (paths without language prefix); empty lists for an empty query. */
 export async function suggest(db: Db, reference: Reference, languageId: number, query: string): Promise<Suggestions> {
   const typed = query.slice(0, SUGGEST_QUERY_MAX).trim();
@@ -67,18 +87,19 @@ export async function suggest(db: Db, reference: Reference, languageId: number, 
   ]);
   const needle = folded(typed);
   /** Reference items whose name holds the query, those starting with it first, then the most companies. */
-  const matching = <T extends { id: number }>(items: T[], name: (item: T) => string, counts: Map<number, number>) =>
-    items
-      .filter((item) => (counts.get(item.id) ?? 0) > 0)
-      .map((item) => ({ item, label: name(item), at: folded(name(item)).indexOf(needle) }))
+  const matching = (names: FoldedName[], counts: Map<number, number>) =>
+    names
+      .filter((n) => (counts.get(n.item.id) ?? 0) > 0)
+      .map((n) => ({ ...n, at: n.folded.indexOf(needle) }))
       .filter((m) => m.at >= 0)
-      // One entry a name (an industry can have the same name in two classifications).
-      .filter((m, i, all) => all.findIndex((other) => other.label === m.label) === i)
       .sort(
         (a, b) =>
           Number(a.at !== 0) - Number(b.at !== 0) || (counts.get(b.item.id) ?? 0) - (counts.get(a.item.id) ?? 0),
       )
+      // One entry a name (an industry can have the same name in two classifications).
+      .filter((m, i, all) => all.findIndex((other) => other.label === m.label) === i)
       .slice(0, SUGGEST_LIMIT);
+  const names = foldedNames(reference, languageId);
   return {
     companies: companies.map((c) => ({
       label: c.name,
@@ -86,11 +107,11 @@ export async function suggest(db: Db, reference: Reference, languageId: number, 
       detail: displayName(reference.locations.byId.get(c.jurisdiction_id), languageId),
     })),
     people: people.map((p) => ({ label: p.name, path: personPath(p.name, Number(p.id)) })),
-    jurisdictions: matching(reference.locations.items, (l) => displayName(l, languageId), byJurisdiction).map((m) => ({
+    jurisdictions: matching(names.locations, byJurisdiction).map((m) => ({
       label: m.label,
       path: `/companies/search/f/jurisdiction-${m.item.uri}-${m.item.id}/`,
     })),
-    industries: matching(reference.industries.items, (i) => displayName(i, languageId), byIndustry).map((m) => ({
+    industries: matching(names.industries, byIndustry).map((m) => ({
       label: m.label,
       path: `/companies/search/f/industry-${m.item.uri}-${m.item.id}/`,
     })),

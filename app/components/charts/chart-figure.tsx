@@ -31,10 +31,10 @@ type Props = {
 };
 
 /**
- * A server-rendered chart: a figure with its caption, the SVG (an image named by the caption and
+ * A server-rendered chart: a figure with its caption, the SVG (a group named by the caption and
  * described by its data in words) and the same data as a real table behind "Show as table".
- * Links drawn in the SVG are for pointers only (an image's content is not reachable by keyboard or
- * screen reader); the table carries the same links for everyone.
+ * Links drawn in the SVG are pointer shortcuts named by their label (out of the tab order); the table
+ * carries the same links for everyone.
  */
 export function ChartFigure({ name, caption, description, width, height, table, aside, children }: Props) {
   const { t } = useTranslation();
@@ -43,9 +43,11 @@ export function ChartFigure({ name, caption, description, width, height, table, 
   const captionId = `${id}caption`;
   const descriptionId = `${id}desc`;
   const svg = (
+    // A group, not an image: it holds links, and an image's content must not be interactive (issue 15).
+    // biome-ignore lint/a11y/useSemanticElements: an SVG cannot be a fieldset.
     <svg
       className="chart-svg"
-      role="img"
+      role="group"
       aria-labelledby={captionId}
       aria-describedby={descriptionId}
       viewBox={`0 0 ${width} ${height}`}

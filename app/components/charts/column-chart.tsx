@@ -46,7 +46,13 @@ export function ColumnChart({ name, caption, labelHeader, items, footer, total }
         );
         // A pointer shortcut to the search; keyboard and screen-reader users follow the table's links.
         return column.item.href && column.item.count > 0 ? (
-          <a key={column.item.key} href={column.item.href} tabIndex={-1} className="chart-link">
+          <a
+            key={column.item.key}
+            href={column.item.href}
+            tabIndex={-1}
+            aria-label={column.item.label}
+            className="chart-link"
+          >
             {rect}
           </a>
         ) : (

@@ -51,7 +51,13 @@ export function DonutChart({ name, caption, labelHeader, items, footer, total }:
           const path = <path d={slice.path} fill={categoryColour(i)} className="chart-slice" />;
           // A pointer shortcut to the search; keyboard and screen-reader users follow the table's links.
           return slice.item.href ? (
-            <a key={slice.item.key} href={slice.item.href} tabIndex={-1} className="chart-link">
+            <a
+              key={slice.item.key}
+              href={slice.item.href}
+              tabIndex={-1}
+              aria-label={slice.item.label}
+              className="chart-link"
+            >
               {path}
             </a>
           ) : (

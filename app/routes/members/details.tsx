@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { ConnectionsGraphView } from '../../components/connections-graph.tsx';
+import { ScrollFrame } from '../../components/scroll-frame.tsx';
 import { pageMeta } from '../../meta.ts';
 import { loadPersonPage, type PersonPosition } from '../../presenters/person-page.server.ts';
 import { serverRendered } from '../../server-rendered.ts';
@@ -46,7 +47,7 @@ function Positions({ id, title, rows }: { id: string; title: string; rows: Perso
       {rows.length === 0 ? (
         <p className="muted">{t('profile.none')}</p>
       ) : (
-        <div className="table-wrap">
+        <ScrollFrame className="table-wrap">
           <table className="results-table style-2">
             <thead>
               <tr>
@@ -75,7 +76,7 @@ function Positions({ id, title, rows }: { id: string; title: string; rows: Perso
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollFrame>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isLang } from '../../../core/i18n/i18n.ts';
 import { findPeople } from '../../../core/people/find-people.ts';
 import { personPath } from '../../../core/people/person-path.ts';
+import { ScrollFrame } from '../../components/scroll-frame.tsx';
 import { SuggestScript, useSuggestAttribute } from '../../components/suggest-script.tsx';
 import { pageMeta } from '../../meta.ts';
 import { presenter } from '../../presenters/present.server.ts';
@@ -80,7 +81,7 @@ export default function PeopleSearch({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
           ) : (
-            <div className="table-wrap">
+            <ScrollFrame className="table-wrap">
               <table className="results-table style-2">
                 <thead>
                   <tr>
@@ -105,11 +106,11 @@ export default function PeopleSearch({ loaderData }: Route.ComponentProps) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollFrame>
           )}
         </>
       ) : (
-        <p className="muted">{t('people.searchHint')}</p>
+        <p className="muted">t('people.searchHint')</p>
       )}
     </div>
   );
