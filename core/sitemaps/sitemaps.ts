@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { localePath } from '../i18n/i18n.ts';
 import { kbPath } from '../kb/kb-paths.ts';
+import { personPath } from '../people/person-path.ts';
 import { LANGS, type Lang, type Reference } from '../reference/reference-data.ts';
 
 // Sitemaps for search engines (ADR 0021): per language an index (/sitemaps/{lang}.xml) of one
@@ -9,7 +10,8 @@ import { LANGS, type Lang, type Reference } from '../reference/reference-data.ts
 // 50,000 profiles: the companies whose ids fall in one block of 50,000 ids, so a file's content is
 // found by the primary key and never moves when companies are added. A company sitemap is streamed
 // in keyset batches (nothing is held in memory); `lastmod` is the company's last recorded change
-// (company_changes). Companies taken down are left out.
+// (company_changes). Person pages (members, /members/details/{name}/{id}/) have sitemaps of their
+// own in the same blocks of their ids, without lastmod. Companies and people taken down are left out.
 
 /** The protocol's limit of URLs in one sitemap. */
 export const SITEMAP_URLS_MAX = 50_000;
@@ -40,17 +42,22 @@ export function robotsTxt(siteUrl: string): string {
   ].join('\n');
 }
 
+/** What a block sitemap lists: company profiles or person pages, each from its own table. */
+export type SitemapKind = 'companies' | 'people';
+const TABLE: Record<SitemapKind, 'legal_entities' | 'members'> = { companies: 'legal_entities', people: 'members' };
+
 /**
- * The blocks of 50,000 ids that hold at least one visible company, found by one index probe per
- * block (a loose index scan on the primary key), not by reading every company.
+ * The blocks of 50,000 ids that hold at least one visible company (or person), found by one index
+ * probe per block (a loose index scan on the primary key), not by reading every row.
  */
-export async function companyBlocks(db: Db): Promise<number[]> {
+export async function sitemapBlocks(db: Db, kind: SitemapKind): Promise<number[]> {
+  const table = sql.table(TABLE[kind]);
   const result = await sql<{ block: number }>`
     with recursive blocks (block) as (
-      select (select (min(id) - 1) / ${SITEMAP_URLS_MAX} from legal_entities where taken_down_at is null)
+      select (select (min(id) - 1) / ${SITEMAP_URLS_MAX} from ${table} where taken_down_at is null)
       union all
       select (
-        select (min(id) - 1) / ${SITEMAP_URLS_MAX} from legal_entities
+        select (min(id) - 1) / ${SITEMAP_URLS_MAX} from ${table}
         where id > (block + 1) * ${SITEMAP_URLS_MAX} and taken_down_at is null
       )
       from blocks where block is not null
@@ -59,15 +66,17 @@ export async function companyBlocks(db: Db): Promise<number[]> {
   return result.rows.map((r) => Number(r.block) + 1);
 }
 
-/** The sitemap index of a language: its pages' sitemap, then one sitemap per block of companies. */
+/** The sitemap index of a language: its pages' sitemap, then one sitemap per block of companies and of people. */
 export async function sitemapIndex(db: Db, siteUrl: string, lang: Lang): Promise<string> {
-  const blocks = await companyBlocks(db);
+  const blocks = await sitemapBlocks(db, 'companies');
+  const people = await sitemapBlocks(db, 'people');
   const entry = (path: string) => `<sitemap><loc>${escapeXml(`${siteUrl}${path}`)}</loc></sitemap>\n`;
   return [
     XML_HEAD,
     `<sitemapindex xmlns="${NS}">\n`,
     entry(`/sitemaps/${lang}/pages.xml`),
     ...blocks.map((n) => entry(`/sitemaps/${lang}/companies-${n}.xml`)),
+    ...people.map((n) => entry(`/sitemaps/${lang}/people-${n}.xml`)),
     '</sitemapindex>\n',
   ].join('');
 }
@@ -137,6 +146,32 @@ export async function* companySitemap(db: Db, siteUrl: string, lang: Lang, block
     if (rows.length === 0) break;
     let chunk = '';
     for (const row of rows) chunk += urlEntry(`${prefix}${encodeURIComponent(row.uri)}/`, row.observed_at);
+    yield chunk;
+    after = Number(rows[rows.length - 1].id);
+    if (rows.length < BATCH) break;
+  }
+  yield '</urlset>\n';
+}
+
+/** The person pages of one block of 50,000 member ids, streamed as companySitemap is. */
+export async function* peopleSitemap(db: Db, siteUrl: string, lang: Lang, block: number): AsyncGenerator<string> {
+  const last = block * SITEMAP_URLS_MAX;
+  yield XML_HEAD;
+  yield `<urlset xmlns="${NS}">\n`;
+  let after = (block - 1) * SITEMAP_URLS_MAX;
+  for (;;) {
+    const rows = await db.kysely
+      .selectFrom('members')
+      .select(['id', 'name'])
+      .where('id', '>', after)
+      .where('id', '<=', last)
+      .where('taken_down_at', 'is', null)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    let chunk = '';
+    for (const row of rows) chunk += urlEntry(`${siteUrl}${localePath(lang, personPath(row.name, Number(row.id)))}`);
     yield chunk;
     after = Number(rows[rows.length - 1].id);
     if (rows.length < BATCH) break;

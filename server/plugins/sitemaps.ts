@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { isLang } from '../../core/i18n/i18n.ts';
 import type { AppServices } from '../../core/services.ts';
-import { companySitemap, pagesSitemap, robotsTxt, sitemapIndex } from '../../core/sitemaps/sitemaps.ts';
+import { companySitemap, pagesSitemap, peopleSitemap, robotsTxt, sitemapIndex } from '../../core/sitemaps/sitemaps.ts';
 
 // /robots.txt (pointing at the sitemaps), /sitemaps/{lang}.xml (a language's index),
-// /sitemaps/{lang}/pages.xml and /sitemaps/{lang}/companies-{n}.xml (ADR 0021).
+// /sitemaps/{lang}/pages.xml, /sitemaps/{lang}/companies-{n}.xml and /sitemaps/{lang}/people-{n}.xml (ADR 0021).
 
 const CACHE = 'public, max-age=3600';
 const XML = 'application/xml; charset=utf-8';
@@ -33,9 +33,10 @@ export function registerSitemaps(app: FastifyInstance, services: AppServices): v
       reply.header('cache-control', CACHE).type(XML);
       return pagesSitemap(db, reference, siteUrl, lang);
     }
-    const block = /^companies-(\d{1,7})\.xml$/.exec(file)?.[1];
+    const [, kind, block] = /^(companies|people)-(\d{1,7})\.xml$/.exec(file) ?? [];
     if (!block || Number(block) < 1) return notFound(reply);
     reply.header('cache-control', CACHE).type(XML);
-    return reply.send(Readable.from(companySitemap(db, siteUrl, lang, Number(block))));
+    const pieces = (kind === 'people' ? peopleSitemap : companySitemap)(db, siteUrl, lang, Number(block));
+    return reply.send(Readable.from(pieces));
   });
 }

@@ -35,6 +35,7 @@ describe('robots.txt and the sitemap indexes', () => {
     expect(locs(index.body)).toEqual([
       'https://registra.example/sitemaps/de/pages.xml',
       'https://registra.example/sitemaps/de/companies-1.xml',
+      'https://registra.example/sitemaps/de/people-1.xml',
     ]);
     expect((await get('/sitemaps/xx.xml')).statusCode).toBe(404);
     expect((await get('/sitemaps/de/companies-0.xml')).statusCode).toBe(404);
@@ -92,6 +93,7 @@ describe('company sitemaps', () => {
       'https://registra.example/sitemaps/en/pages.xml',
       'https://registra.example/sitemaps/en/companies-1.xml',
       'https://registra.example/sitemaps/en/companies-3.xml',
+      'https://registra.example/sitemaps/en/people-1.xml',
     ]);
     const third = locs((await get('/sitemaps/en/companies-3.xml')).body);
     expect(third).toHaveLength(1);
@@ -101,6 +103,28 @@ describe('company sitemaps', () => {
       'https://registra.example/sitemaps/en/companies-3.xml',
     );
     expect(locs((await get('/sitemaps/en/companies-3.xml')).body)).toEqual([]);
+  });
+});
+
+describe('person sitemaps', () => {
+  it('list every visible person page once, in the page’s language, and leave out people taken down', async () => {
+    const people = await t.db.kysely.selectFrom('members').select(['id', 'name']).orderBy('id').execute();
+    expect(people.length).toBeGreaterThan(0);
+    const urls = locs((await get('/sitemaps/de/people-1.xml')).body);
+    expect(urls).toHaveLength(people.length);
+    expect(urls[0]).toMatch(new RegExp(`^https://registra\\.example/de/members/details/[^/]+/${people[0].id}/$`));
+    // The page each URL names is the person's (not a redirect to another name).
+    const page = await get(urls[0].replace('https://registra.example', ''));
+    expect(page.statusCode).toBe(200);
+    await t.db.kysely
+      .updateTable('members')
+      .set({ taken_down_at: new Date() })
+      .where('id', '=', people[0].id)
+      .execute();
+    const after = locs((await get('/sitemaps/de/people-1.xml')).body);
+    expect(after).toHaveLength(people.length - 1);
+    expect(after).not.toContain(urls[0]);
+    expect((await get('/sitemaps/de/people-0.xml')).statusCode).toBe(404);
   });
 });
 
