@@ -113,7 +113,7 @@ function Header() {
       <Link to={to('/')} className="brand">
         {t('site.name')}
       </Link>
-      {/* ---- layout (issue 15): on a phone the links fold into a menu (no script: <details>; ADR 0022) ---- */}
+      {/* ---- layout (ADR 0022): on a phone the links fold into a menu (no script: <details>) ---- */}
       <details className="site-menu" data-wide-open="">
         <summary>{t('layout.menu')}</summary>
         <div className="site-menu-body">

@@ -70,7 +70,7 @@ export default [
     route('dashboard/support/topics/:number', 'routes/support/ticket.tsx'),
     route('support-desk', 'routes/support/desk.tsx'),
     route('support-desk/topics/:id', 'routes/support/desk-ticket.tsx'),
-    // ---- people (issue 15): a person's page (spec §2) and the people search ----
+    // ---- people (ADR 0022): a person's page (spec §2) and the people search ----
     route('members/details/:name/:id', 'routes/members/details.tsx'),
     route('members/search', 'routes/members/search.tsx'),
     // Billing (docs/decisions/0019-billing.md): prices, orders and their checkout, subscriptions.

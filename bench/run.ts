@@ -1182,7 +1182,7 @@ try {
     if (direct.p95 > 10) await explainCall(db!, `getCompany ${profiles[0].uri}`, (d) => getCompany(d, profiles[0].uri));
   });
 
-  // Suggestions while typing (issue 15, ADR 0022): what a visitor has typed after 2 to 5 letters of
+  // Suggestions while typing (ADR 0022): what a visitor has typed after 2 to 5 letters of
   // a company's or a person's name, and words of jurisdictions and industries.
   await section('suggest', async () => {
     const names = (

@@ -1,4 +1,4 @@
-// axe-core in Chromium (issue 15): no violations on the pages a visitor reads, at a laptop's width
+// axe-core in Chromium (ADR 0022): no violations on the pages a visitor reads, at a laptop's width
 // and a phone's.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
 // The main pages at a phone's width (390 px) and a laptop's (1,280 px): nothing makes the page itself
-// scroll sideways (wide tables scroll inside their own frame). Issue 15, ADR 0022.
+// scroll sideways (wide tables scroll inside their own frame). ADR 0022.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';

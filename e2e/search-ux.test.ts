@@ -1,4 +1,4 @@
-// Search as people expect it (issue 15): suggestions while typing (app/islands/suggest.js) with
+// Search as people expect it (ADR 0022): suggestions while typing (app/islands/suggest.js) with
 // the keyboard, and the search box as the first stop after the skip link.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

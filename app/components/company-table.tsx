@@ -32,7 +32,7 @@ export function CompanyTable({
             {/* The checkboxes' column has no header of its own: each box is labelled with its row. */}
             {selectable ? (
               <td className="select-column">
-                {/* ---- search UX (issue 15): tick every row at once (app/islands/select-all.js) ---- */}
+                {/* ---- search UX (ADR 0022): tick every row at once (app/islands/select-all.js) ---- */}
                 {selectable.allLabel ? (
                   <>
                     <input type="checkbox" data-select-all={selectable.form} aria-label={selectable.allLabel} hidden />

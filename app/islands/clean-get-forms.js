@@ -1,4 +1,4 @@
-// Search URLs without empty parameters (issue 15, ADR 0022), a small island inlined on every page
+// Search URLs without empty parameters (ADR 0022), a small island inlined on every page
 // (ADR 0004): a GET form leaves out the fields left empty ("Any", a blank bound) when it is sent.
 // Hidden fields are sent as they are: an empty one can be a value (`identifiers[lei]:is_known=`).
 // Without script the form sends every field, and the search reads an empty one as no filter.

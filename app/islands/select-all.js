@@ -1,4 +1,4 @@
-// "Select all" of a results table (issue 15, ADR 0022), a small island: the header's box ticks or
+// "Select all" of a results table (ADR 0022), a small island: the header's box ticks or
 // clears every row's box of the same form, and shows whether all, some or none are ticked. It is
 // hidden until this script shows it (without script, rows are ticked one by one).
 (() => {

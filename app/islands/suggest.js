@@ -1,4 +1,4 @@
-// Suggestions while typing (issue 15, ADR 0022), a small island inlined by pages with a search box
+// Suggestions while typing (ADR 0022), a small island inlined by pages with a search box
 // marked `data-suggest` (ADR 0004): asks GET /api/suggest as the visitor types and shows companies,
 // people, jurisdictions and industries as a list of links under the box (the ARIA combobox pattern:
 // arrow keys move through them, Enter opens one, Escape closes the list). Without script the box is

@@ -1,6 +1,6 @@
 import dagre from '@dagrejs/dagre';
 
-// Who is connected to whom, two steps out from a company or a person (issue 15, ADR 0022): laid
+// Who is connected to whom, two steps out from a company or a person (ADR 0022): laid
 // out on the server by dagre (a maintained layered-graph layout) and drawn as SVG by
 // app/components/connections-graph.tsx, beside the same connections as a list of links.
 

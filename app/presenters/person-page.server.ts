@@ -12,7 +12,7 @@ import {
 } from './connections-graph.server.ts';
 import { type Cell, presenter } from './present.server.ts';
 
-// The person page (/members/details/{name}/{id}/, spec §2, issue 15): a member's names, positions
+// The person page (/members/details/{name}/{id}/, spec §2, ADR 0022): a member's names, positions
 // across companies with dates, contacts and country, and who they are connected to.
 
 export type PersonPosition = {

@@ -68,7 +68,7 @@ export type ProfilePage = {
   nameSource?: string;
   /** The History tab: the changes imports recorded. */
   historyHref: string;
-  /** Who is connected to the company, two steps out (issue 15); null when nobody is. */
+  /** Who is connected to the company, two steps out (ADR 0022); null when nobody is. */
   graph: ConnectionsGraph | null;
   /** schema.org Organization (app/presenters/organization-json-ld.server.ts, ADR 0021). */
   jsonLd: string;
@@ -284,7 +284,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
       rows: company.members.map((m) => ({
         label: p.name(reference.positions.byId.get(m.position_id)),
         value: m.name,
-        // ---- people (issue 15): a member that is no company in the database has a page of its own ----
+        // ---- people (ADR 0022): a member that is no company in the database has a page of its own ----
         href: m.company_uri ? p.companyHref(m.company_uri) : p.path(personPath(m.name, m.member_id)),
         note:
           [
@@ -343,7 +343,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
 }
 
 /**
- * The company's connections two steps out (issue 15, ADR 0022): its members (people, and parent
+ * The company's connections two steps out (ADR 0022): its members (people, and parent
  * companies and shareholders that are companies), the other companies those members sit on, and
  * the companies it sits on itself (its subsidiaries and holdings).
  */

@@ -103,7 +103,7 @@ export type SearchPage = {
     sort: [string, string][];
     panel: [string, string][];
     view: [string, string][];
-    /** The "go to page" form: the search and its sort, without page or cursor (issue 15). */
+    /** The "go to page" form: the search and its sort, without page or cursor (ADR 0022). */
     jump: [string, string][];
   };
 };
@@ -361,7 +361,7 @@ export function recordCells(section: SectionDecl, row: RecordRow, p: P): Record<
   });
   for (const [key, cell] of Object.entries(company)) cells[`company_${key}`] = cell;
   cells.company_legal_name = { text: row.company_name, href };
-  // ---- people (issue 15): a connection's name leads to the people of that name ----
+  // ---- people (ADR 0022): a connection's name leads to the people of that name ----
   if (section.id === 'connections' && cells.name?.text)
     cells.name = { ...cells.name, href: p.path(`/members/search/?q=${encodeURIComponent(cells.name.text)}`) };
   return cells;

@@ -75,7 +75,7 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
   return (
     <div className="search-page">
       <h1>{page.title}</h1>
-      {/* ---- layout (issue 15): the search box first, then results, the filters a panel above them on a phone (ADR 0022) ---- */}
+      {/* ---- layout (ADR 0022): the search box first, then results, the filters a panel above them on a phone ---- */}
       {page.hasQuery ? (
         <search>
           <form method="get" action={page.clearHref} className="search-bar">
@@ -243,7 +243,7 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               <span />
             )}
           </nav>
-          {/* ---- search UX (issue 15): go to a page by its number, when the count is known ---- */}
+          {/* ---- search UX (ADR 0022): go to a page by its number, when the count is known ---- */}
           {page.pages && page.pages > 1 ? (
             <form method="get" action={page.clearHref} className="page-jump">
               <HiddenFields params={page.carry.jump} />

@@ -1356,7 +1356,7 @@ export const de: Messages = {
       show: 'Zeigen',
     },
   },
-  // ---- issue 15: layout, people, search suggestions, profile summary ----
+  // ---- ADR 0022: layout, people, search suggestions, profile summary ----
   layout: {
     menu: 'Menü',
   },

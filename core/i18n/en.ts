@@ -1304,7 +1304,7 @@ export const en = {
       show: 'Show',
     },
   },
-  // ---- issue 15: layout, people, search suggestions, profile summary ----
+  // ---- ADR 0022: layout, people, search suggestions, profile summary ----
   layout: {
     menu: 'Menu',
   },

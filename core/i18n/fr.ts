@@ -1359,7 +1359,7 @@ export const fr: Messages = {
       show: 'Afficher',
     },
   },
-  // ---- issue 15: layout, people, search suggestions, profile summary ----
+  // ---- ADR 0022: layout, people, search suggestions, profile summary ----
   layout: {
     menu: 'Menu',
   },

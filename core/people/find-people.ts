@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 
-// People search by name (issue 15): members whose name holds every word typed, people first,
+// People search by name (ADR 0022): members whose name holds every word typed, people first,
 // then by name. `members_name_trgm_idx` (migration 0024) answers the `ilike` at a million companies.
 
 export const PEOPLE_PAGE_SIZE = 50;

@@ -5,7 +5,7 @@ import { normalizeName } from '../companies/normalize-name.ts';
 import { personPath } from '../people/person-path.ts';
 import { displayName, type Reference, type RefItem } from '../reference/reference-data.ts';
 
-// Suggestions while typing (issue 15, ADR 0022): companies and people whose name starts with what
+// Suggestions while typing (ADR 0022): companies and people whose name starts with what
 // was typed, and the jurisdictions and industries whose name holds it. Names are read from the
 // "C"-collated prefix indexes of migration 0024, a few rows each, in byte order; the lists come
 // from the in-memory reference data and the cached company counts.

@@ -1,4 +1,4 @@
--- People search and search suggestions (issue 15, docs/decisions/0022-responsive-people-search-ux.md).
+-- People search and search suggestions (ADR 0022, docs/decisions/0022-responsive-people-search-ux.md).
 -- A member's name holding the words typed, anywhere in it: a trigram index.
 create index members_name_trgm_idx on members using gin (name gin_trgm_ops);
 -- Suggestions while typing: the first names in byte order that start with what was typed (a range

@@ -5,7 +5,7 @@ import { SUGGEST_QUERY_MAX, suggest } from '../../core/search/suggest.ts';
 import type { AppServices } from '../../core/services.ts';
 import { type ApiRoutes, getRoute, langParam, languageIdOf } from './route.ts';
 
-// Suggestions while typing in a search box (issue 15, ADR 0022), read by app/islands/suggest.js.
+// Suggestions while typing in a search box (ADR 0022), read by app/islands/suggest.js.
 
 const SuggestionSchema = z.object({
   label: z.string(),

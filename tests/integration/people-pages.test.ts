@@ -1,4 +1,4 @@
-// People (issue 15): a person's page at /members/details/{name}/{id}/ (spec §2) with their
+// People (ADR 0022): a person's page at /members/details/{name}/{id}/ (spec §2) with their
 // positions across companies, links to it from profiles, the people search, and the connections
 // picture with its list of links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

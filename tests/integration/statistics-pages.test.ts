@@ -61,7 +61,7 @@ function tableRows(figure: string, part: 'tbody' | 'tfoot'): TableRow[] {
 function expectAccessibleSvg(figure: string) {
   const captionId = /<figcaption id="([^"]+)">/.exec(figure)?.[1];
   expect(captionId).toBeTruthy();
-  // A group (it holds the pointer links), named by the caption (issue 15: no links inside an image).
+  // A group (it holds the pointer links), named by the caption (ADR 0022: no links inside an image).
   expect(figure).toMatch(new RegExp(`<svg[^>]* role="group"[^>]* aria-labelledby="${captionId}"`));
   expect(figure).toMatch(/<svg[^>]* viewBox="0 0 \d+ [\d.]+"[^>]* width="100%"/);
   expect(figure).toMatch(

@@ -1,4 +1,4 @@
-// GET /api/suggest (issue 15): companies and people whose name starts with what was typed, and
+// GET /api/suggest (ADR 0022): companies and people whose name starts with what was typed, and
 // jurisdictions and industries whose name holds it, each with its page's URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personPath } from '../../core/people/person-path.ts';

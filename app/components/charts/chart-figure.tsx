@@ -43,7 +43,7 @@ export function ChartFigure({ name, caption, description, width, height, table, 
   const captionId = `${id}caption`;
   const descriptionId = `${id}desc`;
   const svg = (
-    // A group, not an image: it holds links, and an image's content must not be interactive (issue 15).
+    // A group, not an image: it holds links, and an image's content must not be interactive (ADR 0022).
     // biome-ignore lint/a11y/useSemanticElements: an SVG cannot be a fieldset.
     <svg
       className="chart-svg"

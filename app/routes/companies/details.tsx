@@ -214,7 +214,7 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
           ) : null}
         </section>
       ))}
-      {/* ---- people (issue 15): who is connected to the company, as a picture and a list ---- */}
+      {/* ---- people (ADR 0022): who is connected to the company, as a picture and a list ---- */}
       {profile.graph ? <ConnectionsGraphView graph={profile.graph} id="connections-graph" /> : null}
       {profile.emptyRecordTypes.length > 0 ? (
         <p className="muted">{t('profile.noRecordsOf', { types: profile.emptyRecordTypes.join(', ') })}</p>

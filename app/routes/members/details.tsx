@@ -9,7 +9,7 @@ import { serverRendered } from '../../server-rendered.ts';
 import { servicesContext } from '../../services.ts';
 import type { Route } from './+types/details';
 
-// A person's page (spec §2: /members/details/{name}/{id}/; issue 15, ADR 0022).
+// A person's page (spec §2: /members/details/{name}/{id}/; ADR 0022).
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

@@ -9,7 +9,7 @@ import { presenter } from '../../presenters/present.server.ts';
 import { servicesContext } from '../../services.ts';
 import type { Route } from './+types/search';
 
-// People search by name (issue 15, ADR 0022): officers, shareholders and other members, each
+// People search by name (ADR 0022): officers, shareholders and other members, each
 // linking to their page.
 
 const QUERY_MAX = 200;
