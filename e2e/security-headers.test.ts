@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../core/accounts/password-hash.ts';
+import { grantCredits } from '../core/billing/ledger.ts';
 import { someCompanies } from '../tests/support/users.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
@@ -78,10 +79,13 @@ describe('the Content-Security-Policy in Chromium', () => {
 
     // Signed in: the sign-in form, then the export page's island downloads a file.
     const email = `csp.${Date.now().toString(36)}@example.com`;
-    await server.db.kysely
+    const user = await server.db.kysely
       .insertInto('users')
       .values({ email, name: 'Cee Ess Pee', password_hash: await hashPassword(PASSWORD), activated_at: new Date() })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // An export spends credits (docs/decisions/0019-billing.md).
+    await grantCredits(server.db, Number(user.id), 100);
     await visit('/account/login/');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
