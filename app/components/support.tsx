@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AccountFormResult } from '../presenters/account-forms.server.ts';
+import { CsrfField } from './account-form.tsx';
 
 // Pieces of the support pages (dashboard, contact form, support desk): a ticket's fields with their
 // translated problems, its status, and its message thread.
@@ -70,5 +71,20 @@ export function TicketThread({ messages, requester }: { messages: ThreadMessage[
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Close an open ticket, or reopen a closed one: one button, the same on the user's page and the desk. */
+export function TicketCloseForm({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const closed = status === 'closed';
+  return (
+    <form method="post" className="inline-form">
+      <CsrfField />
+      <input type="hidden" name="intent" value={closed ? 'reopen' : 'close'} />
+      <button type="submit" className="secondary">
+        {closed ? t('support.reopen') : t('support.close')}
+      </button>
+    </form>
   );
 }

@@ -3,7 +3,7 @@ import { data, redirect } from 'react-router';
 import { localePath } from '../../../core/i18n/i18n.ts';
 import { helpDeskOf } from '../../../core/support/built-in-help-desk.ts';
 import { CsrfField } from '../../components/account-form.tsx';
-import { SupportField, TicketStatus, TicketThread } from '../../components/support.tsx';
+import { SupportField, TicketCloseForm, TicketStatus, TicketThread } from '../../components/support.tsx';
 import { Notice, UserDataNav } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
 import { accountFormFailure, accountPageHeaders, formText } from '../../presenters/account-forms.server.ts';
@@ -97,13 +97,7 @@ export default function Ticket({ loaderData, actionData }: Route.ComponentProps)
         <SupportField name="message" label={t('support.reply')} result={actionData} multiline />
         <button type="submit">{t('support.sendReply')}</button>
       </form>
-      <form method="post" className="inline-form">
-        <CsrfField />
-        <input type="hidden" name="intent" value={d.status === 'closed' ? 'reopen' : 'close'} />
-        <button type="submit" className="secondary">
-          {d.status === 'closed' ? t('support.reopen') : t('support.close')}
-        </button>
-      </form>
+      <TicketCloseForm status={d.status} />
     </div>
   );
 }
