@@ -6,7 +6,7 @@ import type { ExportChoices } from '../../core/export/export-options.ts';
 // first-N count beside its choice) and, for companies, the data sections. One markup for the
 // export page and the companies settings page, which keep the same export view settings.
 
-export type ExportOption = { value: string; label: string };
+export type ExportOption = { value: string; label: string; note?: string };
 
 /** What the choices offer, labelled (app/presenters/export-page.server.ts `exportOptionsOf`). */
 export type ExportOptions = {
@@ -84,6 +84,8 @@ export function ExportChoicesFields({
                 {problem?.('count')}
               </>
             ) : null}
+            {/* Its price on the export page: the rows it would write, the credits, the balance after. */}
+            {s.note ? <span className="export-scope-note"> {s.note}</span> : null}
           </div>
         ))}
         {problem?.('scope')}

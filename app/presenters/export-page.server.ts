@@ -12,6 +12,7 @@ import {
 } from '../../core/export/export-options.ts';
 import { EXPORT_PARAMS, parseExportParams } from '../../core/export/export-request.ts';
 import { choicesOf, getExportSetting, saveExportSetting } from '../../core/export/export-settings.ts';
+import { expectedExportRows } from '../../core/export/run-export.ts';
 import { printParams, toQueryString } from '../../core/filters/grammar.ts';
 import { unprefixedPath } from '../../core/i18n/i18n.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
@@ -79,14 +80,20 @@ export async function loadExportPage(context: ContextReader, request: Request, l
     .filter((v) => /^\d{1,15}$/.test(v))
     .slice(0, EXPORT_ROW_LIMIT);
   const listText = url.searchParams.get('list');
-  let list: { number: number; name: string; href: string } | null = null;
+  let list: { number: number; name: string; href: string; userId: number; watchlistId: number } | null = null;
   if (listText !== null) {
     const user = requireUser(context);
     const found = /^\d{1,9}$/.test(listText)
       ? await getWatchlistByNumber(services.db, user.user.id, Number(listText))
       : null;
     if (!found || section.id !== 'companies') throw data({ message: 'list not found' }, { status: 404 });
-    list = { number: found.number, name: found.name, href: p.path(`/companies/lists/${found.number}/`) };
+    list = {
+      number: found.number,
+      name: found.name,
+      href: p.path(`/companies/lists/${found.number}/`),
+      userId: user.user.id,
+      watchlistId: found.id,
+    };
   }
   const saved = auth ? await getExportSetting(services.db, auth.user.id, section.id) : null;
   let choices: ExportChoices = choicesOf(saved);
@@ -110,26 +117,55 @@ export async function loadExportPage(context: ContextReader, request: Request, l
     noindex: true,
   };
   const filters = state.filters.length;
-  // The price before the download (docs/decisions/0019-billing.md): exact for ticked rows, else the rule.
+  const scopes = EXPORT_SCOPES.filter((s) => (s === 'selected' ? ids.length > 0 : !(s === 'page' && list)));
+  // The price of each scope before the download (docs/decisions/0019-billing.md): the rows the
+  // export would write, counted as the download counts them, and the balance after.
   const balance = await balanceOf(services.db, auth?.user.id);
-  const rows = choices.scope === 'selected' ? ids.length : null;
-  const cost = [
-    rows === null
-      ? p.t('billing.cost.exportUnknown')
-      : p.t('billing.cost.export', { rows: p.number(rows), cost: creditsText(p, exportCredits(rows)) }),
-    balance === null ? '' : p.t('billing.cost.exportBalance', { balance: creditsText(p, balance) }),
-    balance !== null && rows !== null
-      ? p.t('billing.cost.after', { after: creditsText(p, balance - exportCredits(rows)) })
-      : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const rows = new Map<ExportScope, number>();
+  for (const scope of scopes) {
+    rows.set(
+      scope,
+      await expectedExportRows(services.db, services.reference, {
+        section,
+        state,
+        choices: { ...choices, scope },
+        ids: ids.map(Number),
+        list: list ? { userId: list.userId, watchlistId: list.watchlistId, name: list.name } : undefined,
+      }),
+    );
+  }
+  const priceOf = (scope: ExportScope) => {
+    const count = rows.get(scope) ?? 0;
+    return { rows: count, credits: exportCredits(count) };
+  };
+  const chosen = priceOf(choices.scope);
+  const cost = {
+    text: [
+      p.t('billing.cost.export', {
+        count: chosen.rows,
+        rows: p.number(chosen.rows),
+        cost: creditsText(p, chosen.credits),
+      }),
+      balance === null ? '' : p.t('billing.cost.exportBalance', { balance: creditsText(p, balance) }),
+      balance === null || balance < chosen.credits
+        ? ''
+        : p.t('billing.cost.after', { after: creditsText(p, balance - chosen.credits) }),
+    ]
+      .filter(Boolean)
+      .join(' '),
+    // Too few credits: the page offers the pricing page before the download is refused.
+    tooFew:
+      balance !== null && balance < chosen.credits
+        ? p.t('billing.cost.tooFew', { cost: creditsText(p, chosen.credits), balance: creditsText(p, balance) })
+        : null,
+    pricingHref: p.path('/info/pricing/'),
+  };
   return {
     cost,
     seo,
     section: section.id,
     title: seo.title,
-    list,
+    list: list ? { number: list.number, name: list.name, href: list.href } : null,
     query,
     ids,
     summary:
@@ -143,12 +179,17 @@ export async function loadExportPage(context: ContextReader, request: Request, l
     choices,
     saved: saved !== null,
     signedIn: auth !== null,
-    options: exportOptionsOf(
-      p,
-      section.id,
-      EXPORT_SCOPES.filter((s) => (s === 'selected' ? ids.length > 0 : !(s === 'page' && list))),
-      ids.length,
-    ),
+    options: exportOptionsOf(p, section.id, scopes, ids.length, (scope) => {
+      const price = priceOf(scope);
+      const text = p.t('billing.cost.exportScope', {
+        count: price.rows,
+        rows: p.number(price.rows),
+        cost: creditsText(p, price.credits),
+      });
+      return balance === null || balance < price.credits
+        ? text
+        : `${text} ${p.t('billing.cost.after', { after: creditsText(p, balance - price.credits) })}`;
+    }),
   };
 }
 
@@ -162,11 +203,17 @@ export function exportOptionsOf(
   section: string,
   scopes: readonly ExportScope[],
   selected = 0,
+  /** What a scope would cost, stated beside it (the export page). */
+  priceOf?: (scope: ExportScope) => string,
 ): ExportOptions {
   return {
     formats: EXPORT_FORMATS.map((value) => ({ value, label: p.t(`export.formats.${value}`) })),
     separators: EXPORT_SEPARATORS.map((value) => ({ value, label: p.t(`export.separators.${value}`) })),
-    scopes: scopes.map((value) => ({ value, label: p.t(`export.scopes.${value}`, { count: selected }) })),
+    scopes: scopes.map((value) => ({
+      value,
+      label: p.t(`export.scopes.${value}`, { count: selected }),
+      note: priceOf?.(value),
+    })),
     sections:
       section === 'companies'
         ? COMPANY_EXPORT_SECTIONS.map((value) => ({ value, label: p.t(`export.sectionNames.${value}`) }))

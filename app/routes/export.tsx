@@ -41,7 +41,18 @@ export default function ExportPage({ loaderData: page }: Route.ComponentProps) {
       </p>
       <h1>{page.title}</h1>
       {page.list ? null : <p>{t('export.search', { summary: page.summary })}</p>}
-      <p className="export-cost">{page.cost}</p>
+      <p className="export-cost">
+        {page.cost.text}
+        {page.cost.tooFew ? (
+          <>
+            {' '}
+            {page.cost.tooFew}{' '}
+            <a className="button" href={page.cost.pricingHref}>
+              {t('billing.cost.buyCredits')}
+            </a>
+          </>
+        ) : null}
+      </p>
       <form
         method="post"
         action={page.action}

@@ -49,6 +49,9 @@ export type ExportRequest = {
   now?: Date;
 };
 
+/** What decides an export's rows (and so its price). */
+export type ExportRows = Pick<ExportRequest, 'section' | 'state' | 'choices' | 'ids' | 'list'>;
+
 export type PreparedExport = {
   fileName: string;
   contentType: string;
@@ -114,6 +117,25 @@ export async function prepareExport(db: Db, reference: Reference, request: Expor
   }
   const layout = recordExportLayout(section, reference, request.lang, request.languageId);
   return prepared(fileName, choices, title, layout, await recordBatches(db, reference, request));
+}
+
+/**
+ * The rows an export would write, which is what it is charged for (docs/decisions/0019-billing.md),
+ * without reading them: the export page states each scope's price before the download. Companies
+ * take the export's own path (ids only); records count their search as the export would.
+ */
+export async function expectedExportRows(db: Db, reference: Reference, request: ExportRows): Promise<number> {
+  const { choices, section, state } = request;
+  if (section.id === 'companies') return (await companyIdBatches(db, reference, request)).expected;
+  if (choices.scope === 'page') return (await findRecords(db, reference, section, state)).rows.length;
+  if (choices.scope === 'selected') {
+    const ids = [...new Set(request.ids)].map(String);
+    if (ids.length === 0) return 0;
+    const { total } = await findRecords(db, reference, section, selectedRecords(section, ids), 1);
+    return Math.min(total, ids.length);
+  }
+  const { total } = await findRecords(db, reference, section, fromStart(state), 1);
+  return Math.min(total, rowLimit(choices));
 }
 
 function prepared<T>(
@@ -264,7 +286,7 @@ async function searchBatches<R>(
   };
 }
 
-async function companyIdBatches(db: Db, reference: Reference, request: ExportRequest): Promise<Batches<number>> {
+async function companyIdBatches(db: Db, reference: Reference, request: ExportRows): Promise<Batches<number>> {
   const { choices, state } = request;
   const ids = [...new Set(request.ids)];
   if (request.list) return listIdBatches(db, request.list, choices, ids);
@@ -335,15 +357,14 @@ async function recordBatches(
     return { expected: page.rows.length, first: page.rows, rest: async function* () {} };
   }
   if (choices.scope === 'selected') {
-    // The selected records, by id (their own filter), newest first like the search.
     const ids = [...new Set(request.ids)].map(String);
-    const selected: SearchState = {
-      q: '',
-      filters: [{ field: 'id', keys: [], op: 'eq', values: ids }],
-      sort: section.defaultSort,
-      page: 1,
-    };
+    const selected = selectedRecords(section, ids);
     return searchBatches(ids.length, find, selected);
   }
   return searchBatches(rowLimit(choices), find, fromStart(state));
+}
+
+/** The selected records, by id (their own filter), newest first like the search. */
+function selectedRecords(section: SectionDecl, ids: string[]): SearchState {
+  return { q: '', filters: [{ field: 'id', keys: [], op: 'eq', values: ids }], sort: section.defaultSort, page: 1 };
 }

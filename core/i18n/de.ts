@@ -1155,8 +1155,12 @@ export const de: Messages = {
       buyCredits: 'Credits kaufen',
       gate: 'Melden Sie sich an, um vollständige Profile zu öffnen: Sie kommen danach hierher zurück.',
       locked: 'Kontaktdaten stehen im vollständigen Profil.',
-      export: 'Ein Export kostet 1 Credit je 100 Zeilen (mindestens 1): Diese {{rows}} Zeilen kosten {{cost}}.',
-      exportUnknown: 'Ein Export kostet 1 Credit je 100 Zeilen (mindestens 1), abgebucht, wenn der Download beginnt.',
+      export_one:
+        'Ein Export kostet 1 Credit je 100 Zeilen (mindestens 1), abgebucht, wenn der Download beginnt: Diese {{rows}} Zeile kostet {{cost}}.',
+      export_other:
+        'Ein Export kostet 1 Credit je 100 Zeilen (mindestens 1), abgebucht, wenn der Download beginnt: Diese {{rows}} Zeilen kosten {{cost}}.',
+      exportScope_one: '{{rows}} Zeile: {{cost}}.',
+      exportScope_other: '{{rows}} Zeilen: {{cost}}.',
       exportBalance: 'Ihr Guthaben: {{balance}}.',
     },
     orders: {

@@ -1110,8 +1110,12 @@ export const en = {
       buyCredits: 'Buy credits',
       gate: 'Sign in to open full profiles: you will come back here to finish.',
       locked: 'Contact details are shown in the full profile.',
-      export: 'An export costs 1 credit per 100 rows (at least 1): these {{rows}} rows cost {{cost}}.',
-      exportUnknown: 'An export costs 1 credit per 100 rows (at least 1), charged when the download starts.',
+      export_one:
+        'An export costs 1 credit per 100 rows (at least 1), charged when the download starts: this {{rows}} row costs {{cost}}.',
+      export_other:
+        'An export costs 1 credit per 100 rows (at least 1), charged when the download starts: these {{rows}} rows cost {{cost}}.',
+      exportScope_one: '{{rows}} row: {{cost}}.',
+      exportScope_other: '{{rows}} rows: {{cost}}.',
       exportBalance: 'Your balance: {{balance}}.',
     },
     orders: {

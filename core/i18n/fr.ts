@@ -1158,8 +1158,12 @@ export const fr: Messages = {
       buyCredits: 'Acheter des crédits',
       gate: 'Connectez-vous pour ouvrir les profils complets : vous reviendrez ici pour terminer.',
       locked: 'Les coordonnées figurent dans le profil complet.',
-      export: 'Un export coûte 1 crédit par 100 lignes (au moins 1) : ces {{rows}} lignes coûtent {{cost}}.',
-      exportUnknown: 'Un export coûte 1 crédit par 100 lignes (au moins 1), débité au début du téléchargement.',
+      export_one:
+        'Un export coûte 1 crédit par 100 lignes (au moins 1), débité au début du téléchargement : cette {{rows}} ligne coûte {{cost}}.',
+      export_other:
+        'Un export coûte 1 crédit par 100 lignes (au moins 1), débité au début du téléchargement : ces {{rows}} lignes coûtent {{cost}}.',
+      exportScope_one: '{{rows}} ligne : {{cost}}.',
+      exportScope_other: '{{rows}} lignes : {{cost}}.',
       exportBalance: 'Votre solde : {{balance}}.',
     },
     orders: {

@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_PACKS, PLANS } from '../../core/billing/catalogue.ts';
 import { creditBalance, grantCredits } from '../../core/billing/ledger.ts';
+import { addWatchlistObjects } from '../../core/watchlists/watchlist-objects.ts';
+import { createWatchlist } from '../../core/watchlists/watchlists.ts';
 import { textOf } from '../support/accounts.ts';
 import { pageClient } from '../support/page-forms.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
@@ -151,5 +153,59 @@ describe('an export’s price', () => {
     expect(text).toContain('Your balance: 3 credits. Your balance after: 2 credits.');
     const fr = textOf((await get('/fr/companies/export/', user)).body);
     expect(fr).toContain('Un export coûte 1 crédit par 100 lignes');
+  });
+
+  /** "… these N rows cost M credits." of an export page, as numbers. */
+  function statedPrice(text: string) {
+    const found = /these ([\d,]+) rows? cost ([\d,]+) credits?\./.exec(text);
+    expect(found, text).not.toBeNull();
+    return { rows: Number(found?.[1].replace(/,/g, '')), credits: Number(found?.[2].replace(/,/g, '')) };
+  }
+
+  it('states the exact price of a whole search and of each scope, and the download costs exactly that', async () => {
+    const user = await createSignedInUser(t.db, 'pages-export-search');
+    await grantCredits(t.db, user.id, 500);
+    const top = await sql<{ id: number; n: number }>`
+      select jurisdiction_id as id, count(*)::int as n from legal_entities group by 1 order by 2 desc, 1 limit 1`.execute(
+      t.db.kysely,
+    );
+    const { id: jurisdiction, n } = top.rows[0];
+    const query = `?jurisdiction=${jurisdiction}&scope=all`;
+    const text = textOf((await get(`/companies/export/${query}`, user)).body);
+    const price = statedPrice(text);
+    expect(price.rows).toBe(n);
+    expect(price.credits).toBe(Math.max(1, Math.ceil(n / 100)));
+    expect(text).toContain(`Your balance: 500 credits. Your balance after: ${500 - price.credits} credit`);
+    // Every scope offered says its own price beside it (the current page: one page of results).
+    expect(text).toMatch(/The current page [\d,]+ rows?: 1 credit\./);
+    expect(text).toMatch(
+      new RegExp(`All records \\(at most [\\d,]+\\) ${n.toLocaleString('en')} rows: ${price.credits} credits?\\.`),
+    );
+    // The download writes exactly the rows stated and spends exactly the credits stated.
+    const download = await t.app.inject({
+      url: `/api/export/companies${query}&format=csv`,
+      headers: { cookie: user.cookie },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(Number(download.headers['x-export-rows'])).toBe(price.rows);
+    expect(await creditBalance(t.db, user.id)).toBe(500 - price.credits);
+  });
+
+  it('states a list’s price, and offers the pricing page when the balance is too low', async () => {
+    const user = await createSignedInUser(t.db, 'pages-export-list');
+    const companies = await t.db.kysely.selectFrom('legal_entities').select('id').orderBy('id').limit(3).execute();
+    const list = await createWatchlist(t.db, user.id, { name: 'Priced' });
+    await addWatchlistObjects(
+      t.db,
+      user.id,
+      list.id,
+      companies.map((c) => Number(c.id)),
+    );
+    const html = (await get(`/companies/export/?list=${list.number}`, user)).body;
+    const text = textOf(html);
+    expect(statedPrice(text)).toEqual({ rows: 3, credits: 1 });
+    expect(text).toContain('This costs 1 credit and your balance is 0 credits.');
+    expect(html).toMatch(/<a class="button" href="\/info\/pricing\/">Buy credits<\/a>/);
+    expect(text).not.toContain('Your balance after');
   });
 });
