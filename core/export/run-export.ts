@@ -125,17 +125,11 @@ export async function prepareExport(db: Db, reference: Reference, request: Expor
  * take the export's own path (ids only); records count their search as the export would.
  */
 export async function expectedExportRows(db: Db, reference: Reference, request: ExportRows): Promise<number> {
-  const { choices, section, state } = request;
-  if (section.id === 'companies') return (await companyIdBatches(db, reference, request)).expected;
-  if (choices.scope === 'page') return (await findRecords(db, reference, section, state)).rows.length;
-  if (choices.scope === 'selected') {
-    const ids = [...new Set(request.ids)].map(String);
-    if (ids.length === 0) return 0;
-    const { total } = await findRecords(db, reference, section, selectedRecords(section, ids), 1);
-    return Math.min(total, ids.length);
-  }
-  const { total } = await findRecords(db, reference, section, fromStart(state), 1);
-  return Math.min(total, rowLimit(choices));
+  const batches =
+    request.section.id === 'companies'
+      ? await companyIdBatches(db, reference, request)
+      : await recordBatches(db, reference, request);
+  return batches.expected;
 }
 
 function prepared<T>(
@@ -250,14 +244,17 @@ function fromStart(state: SearchState): SearchState {
  */
 async function searchBatches<R>(
   limit: number,
-  find: (state: SearchState, size: number) => Promise<{ rows: R[]; total: number; next?: string }>,
+  find: (
+    state: SearchState,
+    size: number,
+  ) => Promise<{ rows: R[]; total: number; totalIsEstimate: boolean; next?: string }>,
   start: SearchState,
   pageByBatch = false,
 ): Promise<Batches<R>> {
   const size = Math.min(EXPORT_BATCH, limit);
   const firstPage = await find(start, size);
   const first = firstPage.rows.slice(0, limit);
-  return {
+  const batches: Batches<R> = {
     expected: Math.min(firstPage.total, limit),
     first,
     rest: async function* () {
@@ -282,6 +279,19 @@ async function searchBatches<R>(
         taken += rows.length;
         yield rows;
       }
+    },
+  };
+  // An estimated total ("about 52,000") is no price (docs/decisions/0019-billing.md): the rest is
+  // read before the first byte and counted (ids, or at most EXPORT_ROW_LIMIT records).
+  if (!firstPage.totalIsEstimate) return batches;
+  if (first.length >= limit || firstPage.rows.length < size) return { ...batches, expected: first.length };
+  const rest: R[][] = [];
+  for await (const batch of batches.rest()) rest.push(batch);
+  return {
+    expected: first.length + rest.reduce((n, batch) => n + batch.length, 0),
+    first,
+    rest: async function* () {
+      yield* rest;
     },
   };
 }
@@ -348,7 +358,7 @@ async function listIdBatches(
 async function recordBatches(
   db: Db,
   reference: Reference,
-  request: ExportRequest,
+  request: ExportRows,
 ): Promise<Batches<Record<string, string | number | null>>> {
   const { choices, section, state } = request;
   const find = async (s: SearchState, size: number) => findRecords(db, reference, section, s, size);

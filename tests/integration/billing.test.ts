@@ -2,8 +2,9 @@
 // API and the webhook: an order of the catalogue, its payment as a signed Paddle-format webhook
 // verified by the Paddle SDK, idempotent by event id, a failed payment with its reason, refunds
 // and chargebacks taking credits back, subscriptions and their cancellation, and invoices.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDIT_PACKS, PLANS } from '../../core/billing/catalogue.ts';
+import { CREDIT_PACKS, exportCredits, PLANS } from '../../core/billing/catalogue.ts';
 import { creditBalance, grantCredits } from '../../core/billing/ledger.ts';
 import {
   adjustmentEvent,
@@ -14,7 +15,9 @@ import {
   type SandboxOrder,
 } from '../../core/billing/paddle-events.ts';
 import { createSandboxProvider } from '../../core/billing/payment-provider.ts';
+import { COUNT_CAP } from '../../core/search/count-matches.ts';
 import { postJson } from '../support/accounts.ts';
+import { parseStrictCsv } from '../support/export-readers.ts';
 import { readPdf } from '../support/read-pdf.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, type TestUser } from '../support/users.ts';
@@ -253,5 +256,30 @@ describe('exports spend credits', () => {
     });
     expect(cross.statusCode).toBe(403);
     expect(await creditBalance(t.db, user.id)).toBe(2);
+  });
+  it('charges the rows written, not an estimated count, when a search matches more rows than are counted', async () => {
+    // Copies of the template's transactions: more matches than the exact count reaches (COUNT_CAP),
+    // so the search's total is an estimate ("about …") that an export must not be charged by.
+    const columns = (
+      await sql<{ name: string }>`select column_name as name from information_schema.columns
+        where table_name = 'transactions' and table_schema = current_schema() order by ordinal_position`.execute(
+        t.db.kysely,
+      )
+    ).rows.map((r) => r.name);
+    const select = columns.map((c) => (c === 'id' ? sql`t.id + g::bigint * 100000000` : sql.ref(`t.${c}`)));
+    await sql`insert into transactions (${sql.join(columns.map((c) => sql.ref(c)))})
+      select ${sql.join(select)} from transactions t cross join generate_series(1, 7) g`.execute(t.db.kysely);
+    const query = 'transaction_date:from=1900-01-02';
+    const search = await get(`/api/site/data/v1/transactions?${query}`);
+    expect(search.statusCode).toBe(200);
+    expect(search.json().meta.total_is_estimate).toBe(true);
+    const user = await createSignedInUser(t.db, 'billing-export-estimate');
+    await grantCredits(t.db, user.id, 1_000);
+    const response = await get(`/api/export/transactions?${query}&format=csv`, user);
+    expect(response.statusCode).toBe(200);
+    const rows = parseStrictCsv(response.body).length - 1;
+    expect(rows).toBeGreaterThan(COUNT_CAP);
+    expect(Number(response.headers['x-export-rows'])).toBe(rows);
+    expect(await creditBalance(t.db, user.id)).toBe(1_000 - exportCredits(rows));
   });
 });
