@@ -432,7 +432,7 @@ export type Database = {
     id: Generated<number>;
     user_id: number;
     delta: number;
-    reason: 'pack' | 'subscription' | 'profile' | 'export' | 'refund' | 'chargeback' | 'grant';
+    reason: 'pack' | 'subscription' | 'profile' | 'export' | 'api' | 'refund' | 'chargeback' | 'grant';
     order_id: number | null;
     purchase_id: number | null;
     note: string | null;

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { countAttempt, type RateLimitRule, rateVerdict, rateWindow } from '../accounts/rate-limits.ts';
+import { hasRunningSubscription } from '../billing/subscriptions.ts';
 import { API_LIMIT_WINDOW_SECONDS, API_PLAN_LIMITS, type ApiPlan } from '../limits.ts';
 
 // The published limits of /api (docs/decisions/0020-api-keys-matching-reconciliation.md): requests
@@ -21,9 +22,9 @@ export function scaledApiLimits(factor: number): ApiLimits {
   };
 }
 
-/** The plan of a signed-in user. Subscriptions (the credits ledger) will raise it to `paid` (ADR 0020). */
-export function planOfUser(_userId: number): ApiPlan {
-  return 'free';
+/** The plan of a signed-in user: `paid` while a subscription runs (core/billing/subscriptions.ts), else `free`. */
+export async function planOfUser(db: Db, userId: number): Promise<ApiPlan> {
+  return (await hasRunningSubscription(db, userId)) ? 'paid' : 'free';
 }
 
 export type ApiQuota = {

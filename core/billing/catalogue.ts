@@ -19,7 +19,7 @@ export type Offer =
 /** What credits are spent on (spec §3 "products"): its price in credits, per unit. */
 export type Product = { id: ProductId; credits: number; name: Translated; unit: Translated };
 
-export type ProductId = 'profile' | 'advanced-profile' | 'export-rows';
+export type ProductId = 'profile' | 'advanced-profile' | 'export-rows' | 'api-match';
 
 const CURRENCY = 'EUR';
 
@@ -66,6 +66,8 @@ export const PLANS: readonly Extract<Offer, { kind: 'plan' }>[] = [
 
 /** Rows of an export that one credit pays for. */
 export const EXPORT_ROWS_PER_CREDIT = 100;
+/** Queries of a `POST /api/match` call that one credit pays for. */
+export const MATCH_QUERIES_PER_CREDIT = 10;
 
 export const PRODUCTS: readonly Product[] = [
   {
@@ -94,6 +96,16 @@ export const PRODUCTS: readonly Product[] = [
       fr: `${EXPORT_ROWS_PER_CREDIT} lignes (au moins 1 crédit par export)`,
     },
   },
+  {
+    id: 'api-match',
+    credits: 1,
+    name: { en: 'Match API', de: 'Abgleich-API', fr: 'API de rapprochement' },
+    unit: {
+      en: `${MATCH_QUERIES_PER_CREDIT} queries (at least 1 credit a call)`,
+      de: `${MATCH_QUERIES_PER_CREDIT} Anfragen (mindestens 1 Credit je Aufruf)`,
+      fr: `${MATCH_QUERIES_PER_CREDIT} requêtes (au moins 1 crédit par appel)`,
+    },
+  },
 ];
 
 export const OFFERS: readonly Offer[] = [...CREDIT_PACKS, ...PLANS];
@@ -111,6 +123,11 @@ export function productCredits(id: ProductId): number {
 /** Credits of an export of this many rows: one per started hundred, at least one. */
 export function exportCredits(rows: number): number {
   return Math.max(1, Math.ceil(rows / EXPORT_ROWS_PER_CREDIT)) * productCredits('export-rows');
+}
+
+/** Credits of a match call of this many queries: one per started ten, at least one. */
+export function matchCredits(queries: number): number {
+  return Math.max(1, Math.ceil(queries / MATCH_QUERIES_PER_CREDIT)) * productCredits('api-match');
 }
 
 /** Exact decimal text of an amount in minor units ("19.90" for 1990 with 2 decimals). */

@@ -12,6 +12,8 @@ import { AppError } from '../errors/app-error.ts';
 // be spent until it is above the price again).
 
 export type LedgerReason = Database['credit_ledger']['reason'];
+/** What credits are spent on: a full profile, an export, a data API call (ADR 0020). */
+export type SpendReason = 'profile' | 'export' | 'api';
 type Tx = Kysely<Database>;
 
 export type LedgerEntry = {
@@ -62,7 +64,7 @@ export async function spendCredits(
   tx: Tx,
   userId: number,
   credits: number,
-  reason: 'profile' | 'export',
+  reason: SpendReason,
   refs: { purchaseId?: number; note?: string } = {},
 ): Promise<number> {
   if (!Number.isInteger(credits) || credits <= 0) throw new Error(`a spend is a positive whole number, not ${credits}`);
@@ -99,12 +101,12 @@ export async function recordCredits(
     .execute();
 }
 
-/** Spends credits in a transaction of its own: the export's charge. Returns the balance after. */
+/** Spends credits in a transaction of its own: an export's or an API call's charge. Returns the balance after. */
 export function chargeCredits(
   db: Db,
   userId: number,
   credits: number,
-  reason: 'profile' | 'export',
+  reason: SpendReason,
   note?: string,
 ): Promise<number> {
   return db.kysely.transaction().execute((tx) => spendCredits(tx, userId, credits, reason, { note }));

@@ -86,7 +86,7 @@ const SubscriptionSchema = z
 const LedgerEntrySchema = z.object({
   id: z.number().int(),
   delta: z.number().int().describe('Credits added (positive) or spent or taken back (negative).'),
-  reason: z.enum(['pack', 'subscription', 'profile', 'export', 'refund', 'chargeback', 'grant']),
+  reason: z.enum(['pack', 'subscription', 'profile', 'export', 'api', 'refund', 'chargeback', 'grant']),
   order_id: z.number().int().nullable(),
   purchase_id: z.number().int().nullable(),
   note: z.string().nullable(),

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { MATCH_QUERIES_PER_CREDIT, matchCredits, productCredits } from '../../core/billing/catalogue.ts';
+import { chargeCredits, recordCredits } from '../../core/billing/ledger.ts';
 import { MAX_MATCH_QUERIES } from '../../core/limits.ts';
 import {
   AUTO_MATCH_MARGIN,
@@ -9,6 +11,7 @@ import {
   matchCompanies,
 } from '../../core/matching/match-companies.ts';
 import type { AppServices } from '../../core/services.ts';
+import { requireUser } from './auth.ts';
 import { type ApiRoutes, badRequest, mutationRoute } from './route.ts';
 
 // POST /api/match (ADR 0020): up to 100 companies described by name, country, numbers, website and
@@ -63,8 +66,14 @@ export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, ser
         `address words). A candidate scoring at least ${AUTO_MATCH_THRESHOLD} and ${AUTO_MATCH_MARGIN} above the next ` +
         'is the automatic `match`; otherwise `match` is null and the candidates are for review.',
       tags: ['Data'],
+      // Spends the caller's credits: a signed-in user or a key (ADR 0020).
+      auth: true,
       scope: 'read',
-      cost: { credits: 1, per: 'query' },
+      cost: {
+        credits: productCredits('api-match'),
+        per: `${MATCH_QUERIES_PER_CREDIT} queries (at least 1 credit a call)`,
+      },
+      errors: [401, 402, 403],
       body: z.strictObject({
         queries: z
           .array(MatchQuerySchema)
@@ -90,10 +99,12 @@ export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, ser
           count: z.number().int(),
           threshold: z.number().describe('The score an automatic match needs.'),
           margin: z.number().describe('…and its lead over the next candidate.'),
+          credits_spent: z.number().int().describe('Credits this call spent.'),
+          balance: z.number().int().describe('The caller’s balance after it.'),
         }),
       }),
     },
-    async ({ body }) => {
+    async ({ body }, { request }) => {
       const empty = body.queries.findIndex((q) => !isMatchable(q));
       if (empty !== -1) {
         throw badRequest([
@@ -103,10 +114,29 @@ export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, ser
           },
         ]);
       }
-      const results = await matchCompanies(services.db, services.reference, body.queries, { limit: body.limit });
+      const { user } = await requireUser(request, 'read');
+      const credits = matchCredits(body.queries.length);
+      const note = `match: ${body.queries.length} queries`;
+      // Charged once, before the work; a call that then fails gives its credits back (ADR 0020).
+      const balance = await chargeCredits(services.db, user.id, credits, 'api', note);
+      let results: Awaited<ReturnType<typeof matchCompanies>>;
+      try {
+        results = await matchCompanies(services.db, services.reference, body.queries, { limit: body.limit });
+      } catch (error) {
+        await services.db.kysely
+          .transaction()
+          .execute((tx) => recordCredits(tx, user.id, credits, 'api', { note: `${note}: failed, given back` }));
+        throw error;
+      }
       return {
         results: results.map((r, i) => ({ id: body.queries[i].id ?? null, ...r })),
-        meta: { count: results.length, threshold: AUTO_MATCH_THRESHOLD, margin: AUTO_MATCH_MARGIN },
+        meta: {
+          count: results.length,
+          threshold: AUTO_MATCH_THRESHOLD,
+          margin: AUTO_MATCH_MARGIN,
+          credits_spent: credits,
+          balance,
+        },
       };
     },
   );

@@ -26,7 +26,7 @@ export function registerApiLimits(
     const key = request.apiKey;
     const auth = key ? key.auth : await request.auth();
     const who: ApiSubject = auth
-      ? { plan: planOfUser(auth.user.id), subject: `user:${auth.user.id}` }
+      ? { plan: await planOfUser(services.db, auth.user.id), subject: `user:${auth.user.id}` }
       : { plan: 'anonymous', subject: `ip:${request.ip ?? ''}` };
     const [quota] = await Promise.all([
       countApiRequest(services.db, who, limits),

@@ -149,6 +149,39 @@ describe('published limits', () => {
     expect(over.json().error.details.plan).toBe('free');
   });
 
+  it('are the paid plan’s while a subscription runs, and the free plan’s once it is over', async () => {
+    const d = await createSignedInUser(t.db, 'keys-d');
+    const { key } = await createApiKey(t.db, d.id, { name: 'paid', scopes: ['read'] });
+    const day = 24 * 60 * 60 * 1000;
+    const [subscription] = await t.db.kysely
+      .insertInto('subscriptions')
+      .values({
+        user_id: d.id,
+        plan_id: 'plan-basic',
+        provider: 'sandbox',
+        provider_ref: `sub-keys-d-${d.id}`,
+        period_start: new Date(Date.now() - day),
+        period_end: new Date(Date.now() + 29 * day),
+      })
+      .returning('id')
+      .execute();
+    expect((await get('/api/languages', bearer(key))).headers['ratelimit-limit']).toBe(String(LIMITS.paid));
+    // Cancelled, its period still running: still paid.
+    await t.db.kysely
+      .updateTable('subscriptions')
+      .set({ cancel_at_period_end: true })
+      .where('id', '=', subscription.id)
+      .execute();
+    expect((await get('/api/languages', bearer(key))).headers['ratelimit-limit']).toBe(String(LIMITS.paid));
+    // Its period over: free again.
+    await t.db.kysely
+      .updateTable('subscriptions')
+      .set({ period_end: new Date(Date.now() - 1000) })
+      .where('id', '=', subscription.id)
+      .execute();
+    expect((await get('/api/languages', bearer(key))).headers['ratelimit-limit']).toBe(String(LIMITS.free));
+  });
+
   it('are published in the OpenAPI document: the bearer scheme, limits and headers', async () => {
     const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });

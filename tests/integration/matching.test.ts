@@ -1,18 +1,24 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditBalance, grantCredits } from '../../core/billing/ledger.ts';
 import { runImport } from '../../core/imports/run-import.ts';
 import { IMPORT_SOURCES } from '../../core/imports/sources/index.ts';
 import { buildHoldout, type HoldoutScore, scoreHoldout } from '../../core/matching/holdout.ts';
+import { postJson } from '../support/accounts.ts';
 import { REGISTRY_FIXTURES } from '../support/registry-fixtures.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
-import { someCompanies } from '../support/users.ts';
+import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
 
 // The matching engine (ADR 0020) through POST /api/match, and its quality on a hold-out built
 // from the demo companies and the real registry fixtures (GLEIF, Companies House, SEC, Brønnøysund).
 
 let t: TestApp;
+/** The caller of the match calls below, with credits enough for all of them. */
+let caller: TestUser;
 beforeAll(async () => {
   t = await buildTestApp();
+  caller = await createSignedInUser(t.db, 'matching');
+  await grantCredits(t.db, caller.id, 1_000);
   const fixture = (path: string) => join(REGISTRY_FIXTURES, path);
   for (const [source, path] of [
     ['gleif-lei', 'gleif/lei-cdf-2.1.top10.xml'],
@@ -25,7 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const match = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/match', payload: body as object });
+const match = (body: unknown, user: TestUser | null = caller) =>
+  postJson(t.app, 'POST', '/api/match', body, user ?? {});
 
 describe('POST /api/match', () => {
   it('matches a company by its name and country, explaining each feature', async () => {
@@ -91,6 +98,39 @@ describe('POST /api/match', () => {
     ).toEqual([company.id, 9_000_001].sort());
     expect(result.match).toBeNull();
     await t.db.kysely.deleteFrom('legal_entities').where('id', '=', 9_000_001).execute();
+  });
+
+  it('spends 1 credit per 10 queries of a signed-in caller, refuses guests, and a short balance before any work', async () => {
+    const [company] = await someCompanies(t.db, 1, 5);
+    const guest = await match({ queries: [{ name: company.name }] }, null);
+    expect(guest.statusCode).toBe(401);
+    const user = await createSignedInUser(t.db, 'matching-credits');
+    const short = await match({ queries: [{ name: company.name }] }, user);
+    expect(short.statusCode).toBe(402);
+    expect(short.json().error.details).toMatchObject({ credits: 1, balance: 0 });
+    await grantCredits(t.db, user.id, 5);
+    const eleven = await match({ queries: Array.from({ length: 11 }, () => ({ name: company.name })) }, user);
+    expect(eleven.statusCode).toBe(200);
+    expect(eleven.json().meta).toMatchObject({ credits_spent: 2, balance: 3 });
+    expect(await creditBalance(t.db, user.id)).toBe(3);
+    // A refused request (a bad query) spends nothing.
+    expect((await match({ queries: [{ country: 'DE' }] }, user)).statusCode).toBe(400);
+    expect(await creditBalance(t.db, user.id)).toBe(3);
+    const ledger = await t.db.kysely
+      .selectFrom('credit_ledger')
+      .select(['delta', 'reason', 'note'])
+      .where('user_id', '=', user.id)
+      .where('reason', '=', 'api')
+      .execute();
+    expect(ledger).toEqual([{ delta: -2, reason: 'api', note: 'match: 11 queries' }]);
+  });
+
+  it('documents its price as x-cost in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(document.paths['/api/match'].post['x-cost']).toEqual({
+      credits: 1,
+      per: '10 queries (at least 1 credit a call)',
+    });
   });
 });
 

@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const names = new Map(keys.map((k) => [k.id, k.name]));
   return {
     seo: userPageSeo(context, lang, '/dashboard/settings/api/', 'settings.api.title', 'settings.api.description'),
-    plan: planOfUser(auth.user.id),
+    plan: await planOfUser(db, auth.user.id),
     limits: API_PLAN_LIMITS,
     keys: keys.map((k) => ({
       id: k.id,
