@@ -6,7 +6,7 @@ import type { FilterParam } from '../filters/grammar.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import { countMatches } from '../search/count-matches.ts';
 import { afterCursor, type CursorColumn, encodeCursor } from '../search/cursor.ts';
-import { filterConditions } from '../search/filter-sql.ts';
+import { stateConditions } from '../search/filter-tree.ts';
 import type { SearchState } from '../search/search-state.ts';
 import { companiesSection } from '../sections/companies.ts';
 import type { SortDecl } from '../sections/section.ts';
@@ -122,7 +122,7 @@ async function search(
   pageSize: number,
   selection: Selection,
 ): Promise<CompanySearchResult> {
-  const filters = filterConditions(companiesSection, state.filters, reference);
+  const filters = stateConditions(companiesSection, state, reference);
   const whereFor = (query: string | null) => {
     const all = query ? [...filters, sql<SqlBool>`b.name_tsv @@ to_tsquery('simple', ${query})`] : filters;
     return all.length > 0 ? sql.join(all, sql` and `) : null;

@@ -7,7 +7,7 @@ import { fieldColumn } from '../sections/record-fields.ts';
 import type { SectionDecl } from '../sections/section.ts';
 import { countMatches } from './count-matches.ts';
 import { afterCursor, encodeCursor } from './cursor.ts';
-import { filterConditions } from './filter-sql.ts';
+import { stateConditions } from './filter-tree.ts';
 import type { SearchState } from './search-state.ts';
 
 /** A record row: its own columns (by column name) and the company it belongs to. */
@@ -49,7 +49,7 @@ export async function findRecords(
   const record = section.record;
   if (!record) throw new Error(`${section.id} is not a record section`);
   const table = sql.table(section.baseTable);
-  const conditions = filterConditions(section, state.filters, reference);
+  const conditions = stateConditions(section, state, reference);
   const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : null;
   const sort = section.sorts.find((s) => s.key === state.sort);
   if (!sort) {

@@ -15,11 +15,14 @@ import {
 import type { Reference, RefItem } from '../reference/reference-data.ts';
 import { enumValue } from '../sections/record-fields.ts';
 import type { FilterDecl, SectionDecl } from '../sections/section.ts';
+import type { FilterTree } from './filter-tree.ts';
 
 /** Everything a search URL says: query, filters, sort and position. */
 export type SearchState = {
   q: string;
   filters: FilterParam[];
+  /** Nested any/all/not filters of POST …/search, ANDed with `filters` (core/search/filter-tree.ts). */
+  tree?: FilterTree;
   /** A declared sort key, or 'relevance' (only with a query). */
   sort: string;
   page: number;
@@ -75,28 +78,14 @@ export function parseSearchState(
         errors.push({ parameter: 'after', message: 'after is not a valid cursor' });
       after = value;
     } else if (!IGNORED.test(name)) {
-      const decl = section.filters.find(
-        (f) => name === f.field || name.startsWith(`${f.field}[`) || name.startsWith(`${f.field}:`),
-      );
-      // An empty field of a plain form means "no filter"; availability is the one empty-valued form.
-      if (value === '' && decl && !/:is_(known|unknown)$/.test(name)) continue;
-      const parsed = parseParam(
-        name,
-        value,
-        decl?.kind === 'reference' || decl?.kind === 'enum' || decl?.kind === 'ids',
-      );
-      if (!parsed || !decl) {
-        errors.push({ parameter: name, message: `unknown parameter ${name}` });
-        continue;
-      }
+      const parsed = parseFilterPair(section, name, value);
+      if (parsed === null) continue;
       if (isGrammarError(parsed)) {
         errors.push(parsed);
         continue;
       }
-      const problem = checkParam(decl, parsed);
       const earlier = seen.has(paramKey(parsed)) ? filters.find((f) => paramKey(f) === paramKey(parsed)) : undefined;
-      if (problem) errors.push({ parameter: name, message: problem });
-      else if (earlier && parsed.op === 'eq') {
+      if (earlier && parsed.op === 'eq') {
         // A repeated list parameter (a multiple select, a second value added) is one more value: OR.
         earlier.values = [...new Set([...earlier.values, ...parsed.values])];
       } else if (earlier) errors.push({ parameter: name, message: `${name} is given twice` });
@@ -119,6 +108,25 @@ export function parseSearchState(
   }
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, state: { q, filters, sort, page, after } };
+}
+
+/**
+ * One filter parameter of a section (`name=value` of its search URL), parsed and checked against
+ * the section's declarations: the filter, a GrammarError naming it, or null for an empty value of
+ * a plain form (no filter). The URL's parameters and the nested filters of POST …/search
+ * (core/search/filter-tree.ts) both go through here.
+ */
+export function parseFilterPair(section: SectionDecl, name: string, value: string): FilterParam | GrammarError | null {
+  const decl = section.filters.find(
+    (f) => name === f.field || name.startsWith(`${f.field}[`) || name.startsWith(`${f.field}:`),
+  );
+  // An empty field of a plain form means "no filter"; availability is the one empty-valued form.
+  if (value === '' && decl && !/:is_(known|unknown)$/.test(name)) return null;
+  const parsed = parseParam(name, value, decl?.kind === 'reference' || decl?.kind === 'enum' || decl?.kind === 'ids');
+  if (!parsed || !decl) return { parameter: name, message: `unknown parameter ${name}` };
+  if (isGrammarError(parsed)) return parsed;
+  const problem = checkParam(decl, parsed);
+  return problem ? { parameter: name, message: problem } : parsed;
 }
 
 export function sortKeys(section: SectionDecl, q: string): string[] {

@@ -25,12 +25,13 @@ import { i18nFor } from '../../core/i18n/i18n.ts';
 import type { Lang, Reference } from '../../core/reference/reference-data.ts';
 import { facetCounts } from '../../core/search/facets.ts';
 import { sectionParameters } from '../../core/search/parameters.ts';
-import { MAX_PAGE, MAX_QUERY_LENGTH, parseSearchState } from '../../core/search/search-state.ts';
+import { MAX_PAGE, MAX_QUERY_LENGTH, parseSearchState, type SearchState } from '../../core/search/search-state.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
 import type { LabelRef, SectionDecl } from '../../core/sections/section.ts';
 import type { AppServices } from '../../core/services.ts';
 import { staleReads } from '../../core/services.ts';
-import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf } from './route.ts';
+import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf, mutationRoute } from './route.ts';
+import { queryField, searchBodyFields, stateOfBody } from './search-body.ts';
 
 export const MAX_COUNT = 100;
 export const MAX_IDS = 100;
@@ -190,26 +191,73 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
 
       const parsed = parseSearchState(companiesSection, searchParams);
       if (!parsed.ok) throw badRequest(parsed.errors);
-      // The search finds ids; the reader reads what the sections ask for; facets are the search page's (ADR 0020).
       const wanted = params.facets ? new Set(params.facets.split(/[,|]/)) : null;
-      const [result, facets] = await Promise.all([
-        findCompanyIds(db, reference, parsed.state, params.count),
-        wanted ? facetCounts(db, reference, companiesSection, parsed.state) : null,
-      ]);
-      const data = await read(result.ids);
-      return {
-        data,
-        meta: {
-          count: data.length,
-          ...totalMeta(result),
-          next: result.next ?? null,
-          ...(result.correctedQuery ? { corrected_query: result.correctedQuery } : {}),
-          ...(result.nearNames ? { near_names: result.nearNames } : {}),
-          ...(facets && wanted
-            ? { facets: Object.fromEntries(facets.filter((f) => wanted.has(f.field)).map((f) => [f.field, f.values])) }
-            : {}),
-        },
-      };
+      return answer(parsed.state, { ...params, sections }, wanted);
+    },
+  );
+
+  /** One page of a companies search: the ids found, read as the sections ask; facets are the search page's (ADR 0020). */
+  async function answer(
+    state: SearchState,
+    params: { count: number; sections: Set<LegalEntitySection>; lang: Lang },
+    wanted: Set<string> | null,
+  ) {
+    const [result, facets] = await Promise.all([
+      findCompanyIds(db, reference, state, params.count),
+      wanted ? facetCounts(db, reference, companiesSection, state) : null,
+    ]);
+    const data = await readLegalEntities(db, reference, result.ids, {
+      sections: params.sections,
+      lang: params.lang,
+      languageId: languageIdOf(reference, params.lang),
+    });
+    return {
+      data,
+      meta: {
+        count: data.length,
+        ...totalMeta(result),
+        next: result.next ?? null,
+        ...(result.correctedQuery ? { corrected_query: result.correctedQuery } : {}),
+        ...(result.nearNames ? { near_names: result.nearNames } : {}),
+        ...(facets && wanted
+          ? { facets: Object.fromEntries(facets.filter((f) => wanted.has(f.field)).map((f) => [f.field, f.values])) }
+          : {}),
+      },
+    };
+  }
+
+  mutationRoute(
+    api,
+    routes,
+    {
+      method: 'post',
+      url: `${DATA}/search`,
+      operationId: 'searchLegalEntities',
+      summary: 'Search companies with nested any/all/not filters',
+      description:
+        'The twin of `GET /api/site/data/v1/legal_entities` for filters a query string cannot say: the same ' +
+        'parameters as a JSON body, and `filter`, a tree of the same filters. Facet counts: use the GET.',
+      tags: ['Data'],
+      body: z.strictObject({
+        q: queryField,
+        ...searchBodyFields(companiesSection, sortKeys),
+        count: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_COUNT)
+          .default(companiesSection.pageSize)
+          .describe(`Page size, 1 to ${MAX_COUNT} (default ${companiesSection.pageSize}).`),
+        sections: sectionsParam.optional(),
+        lang: langParam,
+      }),
+      response: LegalEntitiesResponseSchema,
+    },
+    async ({ body }) => {
+      const state = stateOfBody(companiesSection, body);
+      const sections = body.sections ?? new Set<LegalEntitySection>();
+      sections.add('le_legal_entities');
+      return answer(state, { count: body.count, sections, lang: body.lang }, null);
     },
   );
 

@@ -9,14 +9,15 @@ import {
 import { readShares } from '../../core/api/read-shares.ts';
 import { displayName, flagOf, type Lang, type Reference } from '../../core/reference/reference-data.ts';
 import { findRecords, type RecordRow } from '../../core/search/find-records.ts';
-import { MAX_PAGE, parseSearchState } from '../../core/search/search-state.ts';
+import { MAX_PAGE, parseSearchState, type SearchState } from '../../core/search/search-state.ts';
 import { fieldColumn, type RecordField } from '../../core/sections/record-fields.ts';
 import type { SectionDecl } from '../../core/sections/section.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
 import type { AppServices } from '../../core/services.ts';
 import { staleReads } from '../../core/services.ts';
 import { documentedParameters, MAX_COUNT } from './legal-entities.ts';
-import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf } from './route.ts';
+import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf, mutationRoute } from './route.ts';
+import { searchBodyFields, stateOfBody } from './search-body.ts';
 
 // The data API of the related-record sections (spec §7 "Data"): GET /site/data/v1/{name} for each
 // section, from its declaration: the same filter grammar, sorts and keyset cursor as the pages.
@@ -135,16 +136,46 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
         }
         const parsed = parseSearchState(section, searchParams);
         if (!parsed.ok) throw badRequest(parsed.errors);
-        const result = await findRecords(db, reference, section, parsed.state, params.count);
-        return {
-          data: result.rows.map((row) => presentRecord(section, row, reference, params.lang)),
-          meta: {
-            count: result.rows.length,
-            ...totalMeta(result),
-            next: result.next ?? null,
-          },
-        };
+        return answer(parsed.state, params.count, params.lang);
       },
+    );
+
+    const answer = async (state: SearchState, count: number, lang: Lang) => {
+      const result = await findRecords(db, reference, section, state, count);
+      return {
+        data: result.rows.map((row) => presentRecord(section, row, reference, lang)),
+        meta: {
+          count: result.rows.length,
+          ...totalMeta(result),
+          next: result.next ?? null,
+        },
+      };
+    };
+
+    mutationRoute(
+      api,
+      routes,
+      {
+        method: 'post',
+        url: `/site/data/v1/${name}/search`,
+        operationId: `search${pascal(name)}`,
+        summary: `Search ${record.title.en.toLowerCase()} with nested any/all/not filters`,
+        description: `The twin of \`GET /api/site/data/v1/${name}\`: the same parameters as a JSON body, and \`filter\`, a tree of the same filters.`,
+        tags: ['Data'],
+        body: z.strictObject({
+          ...searchBodyFields(section, sortKeys),
+          count: z
+            .number()
+            .int()
+            .min(1)
+            .max(MAX_COUNT)
+            .default(section.pageSize)
+            .describe(`Page size, 1 to ${MAX_COUNT} (default ${section.pageSize}).`),
+          lang: langParam,
+        }),
+        response: z.object({ data: z.array(itemSchema), meta: PageMetaSchema }),
+      },
+      async ({ body }) => answer(stateOfBody(section, body), body.count, body.lang),
     );
   }
 
