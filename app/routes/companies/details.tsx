@@ -9,6 +9,7 @@ import { ProfilePurchase } from '../../components/billing.tsx';
 import { CompanyTable } from '../../components/company-table.tsx';
 import { AddToComparison } from '../../components/comparison-actions.tsx';
 import { ConnectionsGraphView } from '../../components/connections-graph.tsx';
+import { Flag } from '../../components/flag.tsx';
 import { TrackButton } from '../../components/monitoring.tsx';
 import { ProfileListActions } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
@@ -110,7 +111,8 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
         <p className="profile-badges">
           <span className={`badge status-${profile.status.tone}`}>{profile.status.text}</span>{' '}
           <a href={profile.jurisdictionHref} className="badge">
-            <span aria-hidden="true">{profile.jurisdiction.flag}</span> {profile.jurisdiction.text}
+            <Flag code={profile.jurisdiction.flag} />
+            {profile.jurisdiction.text}
           </a>{' '}
           {profile.advanced ? (
             <span className="badge advanced" title={t('profile.advancedHint')}>
