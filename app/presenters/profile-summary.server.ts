@@ -82,7 +82,8 @@ export function profileSummary(
       .sort()[0];
   const active = isActive(company.status_id);
   const since = active ? company.registered_on : dateOfType(END_DATES);
-  const status = p.status(company.status_id).text;
+  // The status's own name (Dissolved, In liquidation), else active or not (spec §4).
+  const status = p.name(reference.statuses.byId.get(company.status_id ?? -1)) || p.status(company.status_id).text;
   const items: SummaryItem[] = [
     {
       key: 'status',
@@ -133,7 +134,7 @@ export function profileSummary(
       label: t('columns.size'),
       value: size ? p.name(size) : p.name(employees),
       href: size ? searchPath(`size-${size.uri}`) : employees ? searchPath(`employees-${employees.uri}`) : undefined,
-      note: size && employees ? t('profile.summary.employees', { range: p.name(employees) }) : undefined,
+      note: size && employees ? p.name(employees) : undefined,
     });
   const primary = company.industries.find((i) => i.is_primary) ?? company.industries[0];
   const industry = primary ? reference.industries.byId.get(primary.industry_id) : undefined;
@@ -268,7 +269,7 @@ export function profileTimeline(
       `event-${e.id}`,
       e.event_date,
       t('profile.timeline.event'),
-      [p.code('profile.eventType', String(e.event_type)), e.description].filter(Boolean).join(' · '),
+      labelled(p.code('profile.eventType', String(e.event_type)), e.description),
       '#records-events',
     );
   for (const d of lists.get('documents')?.rows ?? [])
@@ -276,7 +277,7 @@ export function profileTimeline(
       `document-${d.id}`,
       d.filed_on,
       t('profile.timeline.document'),
-      [p.code('profile.documentType', String(d.document_type)), d.title].filter(Boolean).join(' · '),
+      labelled(p.code('profile.documentType', String(d.document_type)), d.title),
       '#records-documents',
     );
   for (const f of lists.get('financial-statements')?.rows ?? [])
@@ -300,6 +301,13 @@ export function profileTimeline(
   return entries
     .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.key.localeCompare(b.key)))
     .slice(0, TIMELINE_ENTRIES);
+}
+
+/** A type's label and a record's own words, the label left out when the words start with it. */
+function labelled(label: string, words: unknown): string {
+  const text = typeof words === 'string' ? words.trim() : '';
+  if (!text) return label;
+  return text.toLowerCase().startsWith(label.toLowerCase()) ? text : `${label} · ${text}`;
 }
 
 /** The date a change took effect as the profile shows it: the source's own date, else when it was seen. */

@@ -320,7 +320,6 @@ export const de: Messages = {
       years_other: '{{count, number}} Jahre',
       underAYear: 'Unter einem Jahr',
       registered: 'eingetragen am {{date}}',
-      employees: '{{range}} Beschäftigte',
       industry: 'Branche',
       address: 'Eingetragener Sitz',
       parent: 'Muttergesellschaft',

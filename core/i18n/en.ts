@@ -318,7 +318,6 @@ export const en = {
       years_other: '{{count, number}} years',
       underAYear: 'Under a year',
       registered: 'registered {{date}}',
-      employees: '{{range}} employees',
       industry: 'Industry',
       address: 'Registered address',
       parent: 'Parent company',

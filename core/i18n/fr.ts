@@ -321,7 +321,6 @@ export const fr: Messages = {
       years_other: '{{count, number}} ans',
       underAYear: "Moins d'un an",
       registered: 'immatriculée le {{date}}',
-      employees: '{{range}} salariés',
       industry: "Secteur d'activité",
       address: 'Siège social',
       parent: 'Société mère',
