@@ -41,8 +41,11 @@ export function presenter(reference: Reference, lang: Lang) {
    * A stable code (`annual_return`) by its translation under `group`; a code no translation knows
    * yet (a new one from a registry) reads as words ("Annual return"), never as the raw code.
    */
-  const code = (group: string, value: string) =>
-    t(`${group}.${value}`, { defaultValue: value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ') });
+  const code = (group: string, value: string) => {
+    // A registry's upper-case code (PENDING_TRANSFER) reads as "Pending transfer" too.
+    const words = (/^[A-Z0-9_]+$/.test(value) ? value.toLowerCase() : value).replace(/_/g, ' ');
+    return t(`${group}.${value}`, { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) });
+  };
   /** An i18n key, or a label declared in every language. */
   const label = (ref: string | Record<Lang, string>) => (typeof ref === 'string' ? t(ref) : ref[lang]);
   const currencyCode = (id: number) => reference.currencies.byId.get(id)?.uri.toUpperCase() ?? '';

@@ -393,7 +393,7 @@ function gleifRows(lei: LeiDetails, p: Presenter): Omit<ProfileRow, 'key'>[] {
     const day = (d: Date | null) => (d ? p.date(new Date(d).toISOString().slice(0, 10)) : '—');
     rows.push({
       label: t('profile.leiRegistration', { lei: r.lei }),
-      value: r.registrationStatus,
+      value: p.code('profile.leiStatus', r.registrationStatus),
       note: t('profile.leiRegistrationNote', {
         initial: day(r.initialRegistration),
         updated: day(r.lastUpdate),
@@ -403,8 +403,8 @@ function gleifRows(lei: LeiDetails, p: Presenter): Omit<ProfileRow, 'key'>[] {
   }
   for (const e of lei.exceptions)
     rows.push({
-      label: t(`profile.reportingException.${e.category}`, { defaultValue: e.category }),
-      value: e.reasons.map((reason) => t(`profile.exceptionReason.${reason}`, { defaultValue: reason })).join(', '),
+      label: p.code('profile.reportingException', e.category),
+      value: e.reasons.map((reason) => p.code('profile.exceptionReason', reason)).join(', '),
       note: e.reference ?? undefined,
     });
   return rows;
