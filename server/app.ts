@@ -17,6 +17,7 @@ import { registerApi } from './api/index.ts';
 import { registerApiLimits } from './plugins/api-limits.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerFlags } from './plugins/flags.ts';
 import { createPageCache, type PageCacheOptions } from './plugins/page-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
@@ -106,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => registerApi(api, services), { prefix: '/api' });
   // robots.txt and the sitemaps (ADR 0021).
   registerSitemaps(app, services);
+  // Flags as SVG files (ADR 0022).
+  registerFlags(app);
   const pageCache =
     options.pageCache && options.pageCache.ttlSeconds > 0 && options.pages === 'build'
       ? createPageCache(options.pageCache)

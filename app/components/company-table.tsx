@@ -1,5 +1,6 @@
 import { inlineScript } from '../islands/inline-script.ts';
 import selectAllScript from '../islands/select-all.js?raw';
+import { Flag } from './flag.tsx';
 import { ScrollFrame } from './scroll-frame.tsx';
 
 const SELECT_ALL_SCRIPT = inlineScript(selectAllScript);
@@ -67,11 +68,7 @@ export function CompanyTable({
                 if (!cell) return <td key={c.key} />;
                 const content = (
                   <>
-                    {cell.flag ? (
-                      <span className="flag" aria-hidden="true">
-                        {cell.flag}{' '}
-                      </span>
-                    ) : null}
+                    <Flag code={cell.flag} />
                     {cell.text}
                   </>
                 );

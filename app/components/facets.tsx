@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FacetView } from '../presenters/search-page.server.ts';
+import { Flag } from './flag.tsx';
 
 /** Counts per value of the section's main dimensions; each value links to the search narrowed to it. */
 export function Facets({ facets }: { facets: FacetView[] }) {
@@ -15,11 +16,7 @@ export function Facets({ facets }: { facets: FacetView[] }) {
             {facet.values.map((v) => (
               <li key={v.href}>
                 <a href={v.href} aria-current={v.selected ? 'true' : undefined}>
-                  {v.flag ? (
-                    <span className="flag" aria-hidden="true">
-                      {v.flag}{' '}
-                    </span>
-                  ) : null}
+                  <Flag code={v.flag} />
                   <span className="facet-label">{v.label}</span> <span className="facet-count">{v.count}</span>
                 </a>
               </li>

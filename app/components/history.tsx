@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { HistoryCell, HistoryPageData } from '../presenters/user-data.server.ts';
 import { CsrfField, RowAction } from './account-form.tsx';
+import { Flag } from './flag.tsx';
 import { Notice, UserDataNav } from './user-data.tsx';
 
 /**
@@ -78,6 +79,14 @@ export function HistoryCellContent({ cell }: { cell: HistoryCell }) {
           <li key={i}>{line.href ? <a href={line.href}>{line.text}</a> : line.text}</li>
         ))}
       </ul>
+    );
+  }
+  if (cell.flag) {
+    return (
+      <>
+        <Flag code={cell.flag} />
+        {cell.text}
+      </>
     );
   }
   return cell.href ? <a href={cell.href}>{cell.text}</a> : cell.text;

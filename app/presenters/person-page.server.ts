@@ -30,7 +30,7 @@ export type PersonPage = {
   /** The page's own path (without language prefix): the canonical one. */
   path: string;
   kind: string;
-  facts: { label: string; value: string; href?: string }[];
+  facts: { label: string; value: string; href?: string; flag?: string }[];
   /** Positions at active companies, then at companies no longer active. */
   current: PersonPosition[];
   past: PersonPosition[];
@@ -66,7 +66,15 @@ function presentPerson(services: AppServices, lang: Lang, person: Person): Perso
     { label: t('people.kind'), value: t(`people.kinds.${person.name_type}`) },
     ...(names && names !== person.name ? [{ label: t('people.names'), value: names }] : []),
     ...(person.postfix ? [{ label: t('people.postfix'), value: person.postfix }] : []),
-    ...(person.country_id ? [{ label: t('people.country'), value: p.jurisdictionText(person.country_id) }] : []),
+    ...(person.country_id
+      ? [
+          {
+            label: t('people.country'),
+            value: p.jurisdiction(person.country_id).text,
+            flag: p.jurisdiction(person.country_id).flag,
+          },
+        ]
+      : []),
     ...(person.company
       ? [{ label: t('people.isCompany'), value: person.company.name, href: p.companyHref(person.company.uri) }]
       : []),

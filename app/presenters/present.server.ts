@@ -2,12 +2,21 @@ import { isActive } from '../../core/companies/company-status.ts';
 import type { CompanyRow } from '../../core/companies/find-companies.ts';
 import { formatDate } from '../../core/filters/grammar.ts';
 import { i18nFor, localePath, numberFormat } from '../../core/i18n/i18n.ts';
-import { displayName, flagOf, type Lang, type Reference, type RefItem } from '../../core/reference/reference-data.ts';
+import {
+  displayName,
+  flagCodeOf,
+  type Lang,
+  type Reference,
+  type RefItem,
+} from '../../core/reference/reference-data.ts';
 
 const AMOUNT: Intl.NumberFormatOptions = { minimumFractionDigits: 0, maximumFractionDigits: 2 };
 const DATE_PATTERN: Record<Lang, string> = { en: 'dd/MM/yyyy', de: 'dd.MM.yyyy', fr: 'dd/MM/yyyy' };
 
-/** A table cell as the page shows it: text, and a link or a flag where the column has one. */
+/**
+ * A table cell as the page shows it: text, and a link or a flag where the column has one (`flag`:
+ * the flag's ISO code, drawn by app/components/flag.tsx).
+ */
 export type Cell = { text: string; href?: string; flag?: string; tone?: 'active' | 'inactive' };
 
 export type Presenter = ReturnType<typeof presenter>;
@@ -26,19 +35,17 @@ export function presenter(reference: Reference, lang: Lang) {
   };
   const jurisdiction = (id: number): Cell => ({
     text: name(reference.locations.byId.get(id)),
-    flag: flagOf(reference, id),
+    flag: flagCodeOf(reference, id),
   });
-  /** A jurisdiction as plain text, its flag first. */
-  const jurisdictionText = (id: number) => {
-    const { text, flag } = jurisdiction(id);
-    return flag ? `${flag} ${text}` : text;
-  };
   /**
    * A stable code (`annual_return`) by its translation under `group`; a code no translation knows
    * yet (a new one from a registry) reads as words ("Annual return"), never as the raw code.
    */
-  const code = (group: string, value: string) =>
-    t(`${group}.${value}`, { defaultValue: value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ') });
+  const code = (group: string, value: string) => {
+    // A registry's upper-case code (PENDING_TRANSFER) reads as "Pending transfer" too.
+    const words = (/^[A-Z0-9_]+$/.test(value) ? value.toLowerCase() : value).replace(/_/g, ' ');
+    return t(`${group}.${value}`, { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) });
+  };
   /** An i18n key, or a label declared in every language. */
   const label = (ref: string | Record<Lang, string>) => (typeof ref === 'string' ? t(ref) : ref[lang]);
   const currencyCode = (id: number) => reference.currencies.byId.get(id)?.uri.toUpperCase() ?? '';
@@ -74,7 +81,6 @@ export function presenter(reference: Reference, lang: Lang) {
     currencyCode,
     status,
     jurisdiction,
-    jurisdictionText,
     code,
     companyHref,
     companyCells,

@@ -1,5 +1,5 @@
 import { isAdvancedProfile, profileListSizes } from '../../core/companies/advanced-profile.ts';
-import { provenanceText, readCompanyProvenance } from '../../core/companies/company-history.ts';
+import { provenanceText, readCompanyProvenance, readNameChanges } from '../../core/companies/company-history.ts';
 import { companyIdOfUri } from '../../core/companies/company-uri.ts';
 import { describeControlNature } from '../../core/companies/control-natures.ts';
 import { type CompanyProfile, getCompany } from '../../core/companies/get-company.ts';
@@ -21,6 +21,15 @@ import {
 } from './connections-graph.server.ts';
 import { organizationJsonLd } from './organization-json-ld.server.ts';
 import { type Cell, type Presenter, presenter } from './present.server.ts';
+import {
+  changeDate,
+  type FinancialsView,
+  profileFinancials,
+  profileSummary,
+  profileTimeline,
+  type SummaryItem,
+  type TimelineEntry,
+} from './profile-summary.server.ts';
 import { recordCells } from './search-page.server.ts';
 
 export type ProfileRow = {
@@ -61,7 +70,12 @@ export type ProfilePage = {
   jurisdiction: Cell;
   jurisdictionHref: string;
   advanced: boolean;
-  overview: Omit<ProfileRow, 'key'>[];
+  /** Who the company is, in one screen (ADR 0022). */
+  summary: SummaryItem[];
+  /** Revenue and profit by year, when its financial statements have them. */
+  financials: FinancialsView | null;
+  /** Its dates, events, documents, filings and name changes, newest first. */
+  timeline: TimelineEntry[];
   sections: ProfileSection[];
   description: string;
   /** Where the legal name came from, when an import wrote it. */
@@ -91,10 +105,11 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
   // A profile is stale-tolerant: a replica's when there are some (ADR 0024); the user's own marks are read elsewhere, from the primary.
   const reads = staleReads(services);
   // Independent statements, run side by side (the records find the company by its uri themselves).
-  const [company, lists, provenance] = await Promise.all([
+  const [company, lists, provenance, nameChanges] = await Promise.all([
     getCompany(reads, uri),
     getCompanyRecords(reads, { uri }),
     readCompanyProvenance(reads, companyIdOfUri(uri) ?? 0),
+    readNameChanges(reads, companyIdOfUri(uri) ?? 0),
   ]);
   if (!company || !lists) return null;
   const lei = await getLeiDetails(reads, company.id);
@@ -108,40 +123,19 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
   const jurisdiction = p.jurisdiction(company.jurisdiction_id);
   const jurisdictionUri = reference.locations.byId.get(company.jurisdiction_id)?.uri ?? '';
   const searchPath = (segment: string) => p.path(`/companies/search/f/${segment}/`);
-  const primary = company.industries.find((i) => i.is_primary);
-  const primaryIndustry = primary ? reference.industries.byId.get(primary.industry_id) : undefined;
-  const size = reference.sizes.byId.get(company.size_id ?? -1);
-  const employees = reference.employees.byId.get(company.employees_id ?? -1);
-  const kind = reference.kinds.byId.get(company.kind_id ?? -1);
-
-  const overview: Omit<ProfileRow, 'key'>[] = [
-    { label: t('columns.status'), value: p.status(company.status_id).text, source: source('status') },
-    {
-      label: t('columns.jurisdiction'),
-      value: `${jurisdiction.flag} ${jurisdiction.text}`.trim(),
-      href: searchPath(`jurisdiction-${jurisdictionUri}-${company.jurisdiction_id}`),
-      source: source('jurisdiction'),
-    },
-    { label: t('columns.registration_date'), value: p.date(company.registered_on), source: source('registered_on') },
-    {
-      label: t('profile.kind'),
-      value: p.name(kind),
-      href: kind ? searchPath(`kind-${kind.uri}-${kind.id}`) : undefined,
-      source: source('legal_form'),
-    },
-    {
-      label: t('columns.primary_industry'),
-      value: p.name(primaryIndustry),
-      href: primaryIndustry ? searchPath(`industry-${primaryIndustry.uri}-${primaryIndustry.id}`) : undefined,
-      source: source('industries'),
-    },
-    { label: t('columns.size'), value: p.name(size), href: size ? searchPath(`size-${size.uri}`) : undefined },
-    {
-      label: t('columns.employees'),
-      value: p.name(employees),
-      href: employees ? searchPath(`employees-${employees.uri}`) : undefined,
-    },
-  ].filter((r) => r.value);
+  const summary = profileSummary(company, lei, p, reference, {
+    source: (field) => source(field),
+    today: new Date(),
+    searchPath,
+  });
+  const financials = profileFinancials(lists.get('financial-statements'), p);
+  const timeline = profileTimeline(
+    company,
+    lists,
+    nameChanges.map((c) => ({ old_value: c.old_value, new_value: c.new_value, date: changeDate(c) })),
+    p,
+    reference,
+  );
 
   const otherCompanies = Map.groupBy(company.member_companies, (o) => o.member_id);
 
@@ -323,7 +317,9 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     jurisdictionHref: searchPath(`jurisdiction-${jurisdictionUri}-${company.jurisdiction_id}`),
     advanced: isAdvancedProfile(profileListSizes(company, lists.values())),
     ...presentRecords(company, lists, p),
-    overview,
+    summary,
+    financials,
+    timeline,
     sections,
     nameSource: source('name'),
     graph: companyGraph(company, p, reference),
@@ -397,7 +393,7 @@ function gleifRows(lei: LeiDetails, p: Presenter): Omit<ProfileRow, 'key'>[] {
     const day = (d: Date | null) => (d ? p.date(new Date(d).toISOString().slice(0, 10)) : '—');
     rows.push({
       label: t('profile.leiRegistration', { lei: r.lei }),
-      value: r.registrationStatus,
+      value: p.code('profile.leiStatus', r.registrationStatus),
       note: t('profile.leiRegistrationNote', {
         initial: day(r.initialRegistration),
         updated: day(r.lastUpdate),
@@ -407,8 +403,8 @@ function gleifRows(lei: LeiDetails, p: Presenter): Omit<ProfileRow, 'key'>[] {
   }
   for (const e of lei.exceptions)
     rows.push({
-      label: t(`profile.reportingException.${e.category}`, { defaultValue: e.category }),
-      value: e.reasons.map((reason) => t(`profile.exceptionReason.${reason}`, { defaultValue: reason })).join(', '),
+      label: p.code('profile.reportingException', e.category),
+      value: e.reasons.map((reason) => p.code('profile.exceptionReason', reason)).join(', '),
       note: e.reference ?? undefined,
     });
   return rows;

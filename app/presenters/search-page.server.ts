@@ -12,7 +12,7 @@ import {
   toQueryString,
 } from '../../core/filters/grammar.ts';
 import {
-  flagOf,
+  flagCodeOf,
   type Industry,
   industryPath,
   type Lang,
@@ -280,7 +280,7 @@ function presentFacets(
       if (decl.kind === 'reference' && decl.valueKey === 'uri') {
         value = (reference[decl.ref] as { byId: Map<number, RefItem> }).byId.get(v.id)?.uri ?? value;
       }
-      if (decl.kind === 'reference' && decl.ref === 'locations') flag = flagOf(reference, v.id);
+      if (decl.kind === 'reference' && decl.ref === 'locations') flag = flagCodeOf(reference, v.id);
       const filters = [
         ...state.filters.filter((f) => f.field !== facet.field),
         { field: facet.field, keys: [], op: 'eq' as const, values: [value] },

@@ -1,5 +1,5 @@
 import { cachedLegalEntityCounts, presentLegalEntityStatistics } from '../../core/api/legal-entity-statistics.ts';
-import { flagOf, type Lang } from '../../core/reference/reference-data.ts';
+import { flagCodeOf, type Lang } from '../../core/reference/reference-data.ts';
 import { staleReads } from '../../core/services.ts';
 import type { AppServices } from '../services.ts';
 import { presenter } from './present.server.ts';
@@ -34,7 +34,7 @@ export async function loadCompanyStatistics(services: AppServices, lang: Lang): 
     id: b.id,
     label: b.name,
     count: b.count,
-    flag: flagOf(reference, b.id),
+    flag: flagCodeOf(reference, b.id),
     href: search(`f/jurisdiction-${b.uri}-${b.id}/`),
   }));
   const listed = jurisdictions.reduce((sum, j) => sum + j.count, 0);

@@ -213,6 +213,8 @@ export type HistoryCell = {
   href?: string | null;
   dateTime?: string;
   number?: boolean;
+  /** The flag's ISO code, drawn before the text (a jurisdiction). */
+  flag?: string;
   /** A cell of several lines (a report's changes or companies), each maybe a link. */
   lines?: { text: string; href?: string | null }[];
 };

@@ -5,6 +5,7 @@ import { companiesSection } from '../../core/sections/companies.ts';
 import { staleReads } from '../../core/services.ts';
 import { useChartFormat } from '../components/charts/chart-format.ts';
 import { JurisdictionChart, RegistrationYearChart, StatusChart } from '../components/charts/company-charts.tsx';
+import { Flag } from '../components/flag.tsx';
 import { SuggestScript, useSuggestAttribute } from '../components/suggest-script.tsx';
 import { pageMeta } from '../meta.ts';
 import { presenter } from '../presenters/present.server.ts';
@@ -129,7 +130,8 @@ export default function Home({ loaderData, params }: Route.ComponentProps) {
                 <a href={card.href}>{card.legalName}</a>
               </h3>
               <p>
-                <span aria-hidden="true">{card.flag}</span> {card.jurisdiction}
+                <Flag code={card.flag} />
+                {card.jurisdiction}
               </p>
               <p>
                 <span className={`badge status-${card.status.tone}`}>{card.status.text}</span> · {card.registeredOn}

@@ -70,6 +70,27 @@ export async function readCompanyHistory(
   };
 }
 
+/** A company's latest name changes, newest first (the profile's timeline, ADR 0022). */
+export async function readNameChanges(
+  db: Db,
+  legalEntityId: number,
+  limit = 10,
+): Promise<(Pick<CompanyChange, 'old_value' | 'new_value'> & FactProvenance)[]> {
+  const rows = await db.kysely
+    .selectFrom('company_changes')
+    .select(['old_value', 'new_value', 'source', 'source_date', 'observed_at'])
+    .where('legal_entity_id', '=', legalEntityId)
+    .where('field', '=', 'name')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    source_date: r.source_date === null ? null : new Date(r.source_date),
+    observed_at: new Date(r.observed_at),
+  }));
+}
+
 export type FactProvenance = { source: string; source_date: Date | null; observed_at: Date };
 
 /**

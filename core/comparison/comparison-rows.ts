@@ -18,6 +18,19 @@ export type RowGroup = 'overview' | 'addresses' | 'identifiers' | 'financials' |
 
 export const ROW_GROUPS: RowGroup[] = ['overview', 'addresses', 'identifiers', 'financials', 'records'];
 
+/**
+ * Whether a group's rows are marked where the companies differ: the one home of that rule (ADR 0009).
+ * Identifiers are not: an LEI, a registration number or a tax number names one company, so two
+ * companies' always differ and the mark would tell the reader nothing (and drown the marks that do).
+ */
+export const MARKS_DIFFERENCES: Record<RowGroup, boolean> = {
+  overview: true,
+  addresses: true,
+  identifiers: false,
+  financials: true,
+  records: true,
+};
+
 export type RowLabel =
   /** An i18n key, or a label declared in every language (record sections, financial fields). */
   | { kind: 'text'; label: LabelRef }
@@ -42,7 +55,10 @@ export type ComparisonRow = {
   label: RowLabel;
   /** One per company, in the companies' order. */
   values: ComparedValue[];
-  /** The companies do not all have the same value (never with fewer than two companies). */
+  /**
+   * The companies do not all have the same value (never with fewer than two companies), on a row
+   * whose group marks differences (`MARKS_DIFFERENCES`).
+   */
   differs: boolean;
 };
 
@@ -113,7 +129,7 @@ export function valuesDiffer(values: readonly ComparedValue[]): boolean {
 }
 
 function row(key: string, group: RowGroup, label: RowLabel, values: ComparedValue[]): ComparisonRow {
-  return { key, group, label, values, differs: valuesDiffer(values) };
+  return { key, group, label, values, differs: MARKS_DIFFERENCES[group] && valuesDiffer(values) };
 }
 
 /** Type ids present in any company, in ascending order. */

@@ -203,11 +203,19 @@ export function industryPath(reference: Reference, id: number): Industry[] {
   return path;
 }
 
-/** Emoji flag of a location: a state shows its country's flag (spec §3). */
-export function flagOf(reference: Reference, locationId: number): string {
+/**
+ * The ISO 3166 code of a location's flag, lower case (`gb`), or '' when it has none: a state shows
+ * its country's flag (spec §3). Pages draw it as an SVG image (`app/components/flag.tsx`, ADR 0022).
+ */
+export function flagCodeOf(reference: Reference, locationId: number): string {
   const location = reference.locations.byId.get(locationId);
   const flagLocation = location ? reference.locations.byId.get(location.flag_location_id) : undefined;
   const code = flagLocation?.country_code ?? location?.country_code;
-  if (!code || !/^[A-Z]{2}$/.test(code)) return '';
-  return String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+  return code && /^[A-Z]{2}$/.test(code) ? code.toLowerCase() : '';
+}
+
+/** Emoji flag of a location (the data API's `flag`): a state shows its country's flag (spec §3). */
+export function flagOf(reference: Reference, locationId: number): string {
+  const code = flagCodeOf(reference, locationId).toUpperCase();
+  return code ? String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65)) : '';
 }

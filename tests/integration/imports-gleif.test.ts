@@ -515,7 +515,7 @@ describe('the profile of an imported company', () => {
     expect(gleif?.title).toBe('Legal entity identifier (GLEIF)');
     expect(gleif?.rows.map((r) => [r.label, r.value, r.note])).toEqual([
       ['Legal form', 'LIMITED', 'ELF 8888'],
-      ['LEI 029200013A5N6ZD0F605', 'ISSUED', expect.stringContaining('last updated')],
+      ['LEI 029200013A5N6ZD0F605', 'Issued', expect.stringContaining('last updated')],
       ['No direct parent reported', 'controlled by natural persons', undefined],
       [
         'No ultimate parent reported',
@@ -524,6 +524,8 @@ describe('the profile of an imported company', () => {
       ],
     ]);
     const de = await loadProfilePage(services, 'de', row.uri);
+    // The registration status is a GLEIF code, shown by its label (ADR 0022).
+    expect(de?.sections.find((s) => s.id === 'gleif')?.rows[1]?.value).toBe('Ausgegeben');
     expect(de?.sections.find((s) => s.id === 'gleif')?.rows[2]?.label).toBe(
       'Keine direkte Muttergesellschaft gemeldet',
     );

@@ -10,7 +10,12 @@ import {
   toWinAnsi,
   writeComparisonPdf,
 } from '../../core/comparison/comparison-pdf.ts';
-import { type ComparedValue, comparisonRows, valuesDiffer } from '../../core/comparison/comparison-rows.ts';
+import {
+  type ComparedValue,
+  comparisonRows,
+  MARKS_DIFFERENCES,
+  valuesDiffer,
+} from '../../core/comparison/comparison-rows.ts';
 import {
   addCompanies,
   comparisonCookieValue,
@@ -201,6 +206,21 @@ describe('which rows differ', () => {
     expect(financials.map((r) => r.key)).toEqual(['financials-report_year', 'financials-revenue', 'financials-profit']);
     expect(financials.every((r) => r.differs)).toBe(true);
     expect(financials[1].values).toEqual([{ kind: 'money', amount: '1500000.00', currencyId: 3 }, { kind: 'empty' }]);
+  });
+
+  it('never marks identifiers, which always differ between two companies, and still shows them', () => {
+    const id = (identifier: string) => ({ identifier_type_id: 1, identifier, position: 1 });
+    const { rows } = comparisonRows([
+      company(1, { identifiers: [id('529900T8BM49AURSDO55')] }),
+      company(2, { identifiers: [id('5493001KJTIIGC8Y1R12')] }),
+    ]);
+    const identifier = rows.find((r) => r.key === 'identifier-1');
+    expect(identifier?.values).toEqual([
+      { kind: 'texts', texts: ['529900T8BM49AURSDO55'] },
+      { kind: 'texts', texts: ['5493001KJTIIGC8Y1R12'] },
+    ]);
+    expect(identifier?.differs).toBe(false);
+    expect(MARKS_DIFFERENCES).toMatchObject({ identifiers: false, overview: true, addresses: true });
   });
 
   it('compares nothing with one company', () => {

@@ -3,9 +3,14 @@ import { useChartFormat } from './chart-format.ts';
 import { CHART_WIDTH, layoutBars } from './chart-layout.ts';
 
 export type BarItem = ChartTableRow & {
-  /** Drawn before the label in the chart only (a flag), not in the table. */
-  prefix?: string;
+  /** A flag's ISO code: its image is drawn before the label in the chart only, not in the table. */
+  flag?: string;
 };
+
+/** Where a flag goes in a label's first line: two glyphs wide and a space (U+FFFC marks an object). */
+const FLAG_SLOT = '\uFFFC\uFFFC';
+const FLAG_WIDTH = 16;
+const FLAG_HEIGHT = 12;
 
 type Props = {
   name: string;
@@ -28,7 +33,7 @@ export function BarChart({ name, caption, labelHeader, items, footer, total }: P
   const layout = layoutBars(
     items,
     (item) => item.count,
-    (item) => (item.prefix ? `${item.prefix} ${item.label}` : item.label),
+    (item) => (item.flag ? `${FLAG_SLOT} ${item.label}` : item.label),
     { width: CHART_WIDTH, valueText: widest },
   );
   return (
@@ -43,11 +48,27 @@ export function BarChart({ name, caption, labelHeader, items, footer, total }: P
       {layout.rows.map((row) => {
         const body = (
           <>
-            {row.lines.map((line, i) => (
-              <text key={row.labelY[i]} x={0} y={row.labelY[i]} className="chart-label">
-                {line}
-              </text>
-            ))}
+            {row.item.flag ? (
+              <image
+                href={`/flags/${row.item.flag}.svg`}
+                x={0}
+                y={row.labelY[0] - FLAG_HEIGHT}
+                width={FLAG_WIDTH}
+                height={FLAG_HEIGHT}
+                preserveAspectRatio="none"
+              />
+            ) : null}
+            {row.lines.map((line, i) =>
+              line.startsWith(FLAG_SLOT) ? (
+                <text key={row.labelY[i]} x={FLAG_WIDTH + 6} y={row.labelY[i]} className="chart-label">
+                  {line.slice(FLAG_SLOT.length).trimStart()}
+                </text>
+              ) : (
+                <text key={row.labelY[i]} x={0} y={row.labelY[i]} className="chart-label">
+                  {line}
+                </text>
+              ),
+            )}
             <text x={layout.width} y={row.labelY[0]} textAnchor="end" className="chart-value">
               {format.number(row.item.count)}
             </text>

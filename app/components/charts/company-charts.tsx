@@ -42,7 +42,7 @@ export function JurisdictionChart({ jurisdictions, total }: { jurisdictions: Sta
         label: item.label,
         count: item.count,
         href: item.href,
-        prefix: item.flag,
+        flag: item.flag,
       }))}
       footer={footer}
       total={total}

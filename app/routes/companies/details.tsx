@@ -6,11 +6,15 @@ import { isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { purchaseProfile } from '../../../core/purchases/purchases.ts';
 import { staleReads } from '../../../core/services.ts';
 import { ProfilePurchase } from '../../components/billing.tsx';
+import { FinancialsChart } from '../../components/charts/financials-chart.tsx';
 import { CompanyTable } from '../../components/company-table.tsx';
 import { AddToComparison } from '../../components/comparison-actions.tsx';
 import { ConnectionsGraphView } from '../../components/connections-graph.tsx';
+import { Flag } from '../../components/flag.tsx';
 import { TrackButton } from '../../components/monitoring.tsx';
 import { ProfileListActions } from '../../components/user-data.tsx';
+import copyButtonsScript from '../../islands/copy-buttons.js?raw';
+import { inlineScript } from '../../islands/inline-script.ts';
 import { pageMeta } from '../../meta.ts';
 import { formText } from '../../presenters/account-forms.server.ts';
 import { profileOffer } from '../../presenters/billing.server.ts';
@@ -97,6 +101,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
+const COPY_SCRIPT = inlineScript(copyButtonsScript);
+
 export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
   const { profile, user, offer } = loaderData;
   const { t } = useTranslation();
@@ -110,7 +116,8 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
         <p className="profile-badges">
           <span className={`badge status-${profile.status.tone}`}>{profile.status.text}</span>{' '}
           <a href={profile.jurisdictionHref} className="badge">
-            <span aria-hidden="true">{profile.jurisdiction.flag}</span> {profile.jurisdiction.text}
+            <Flag code={profile.jurisdiction.flag} />
+            {profile.jurisdiction.text}
           </a>{' '}
           {profile.advanced ? (
             <span className="badge advanced" title={t('profile.advancedHint')}>
@@ -118,6 +125,50 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
             </span>
           ) : null}
         </p>
+      </header>
+      {/* ---- profile (ADR 0022): who the company is, in one screen, above the detail ---- */}
+      <section aria-labelledby="overview" className="profile-summary">
+        <h2 id="overview">{t('profile.overview')}</h2>
+        <dl className="overview">
+          {profile.summary.map((item) => (
+            <div key={item.key} data-summary={item.key}>
+              <dt>{item.label}</dt>
+              <dd>
+                <Flag code={item.flag} />
+                {item.copy ? (
+                  <>
+                    <span id={`copy-${item.key}`} className="copy-value">
+                      {item.value}
+                    </span>{' '}
+                    <button
+                      type="button"
+                      className="copy-button"
+                      data-copy={`copy-${item.key}`}
+                      data-copied={t('profile.summary.copied')}
+                      aria-label={t('profile.summary.copyLabel', { label: item.label })}
+                      hidden
+                    >
+                      {t('profile.summary.copy')}
+                    </button>
+                    <span className="copy-status" role="status" />
+                  </>
+                ) : item.href ? (
+                  <a href={item.href}>{item.value}</a>
+                ) : (
+                  item.value
+                )}
+                {item.note ? <span className="note"> · {item.note}</span> : null}
+                {item.source ? <span className="provenance"> · {item.source}</span> : null}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {profile.summary.some((item) => item.copy) ? (
+          <script dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
+        ) : null}
+        {profile.financials ? <FinancialsChart chart={profile.financials} /> : null}
+      </section>
+      <div className="profile-actions">
         <ProfileListActions companyId={profile.id} user={user} />
         <div className="user-actions profile-tracking">
           <TrackButton signedIn={user !== null} companyId={profile.id} tracked={user?.tracked} />
@@ -125,100 +176,141 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
         <AddToComparison companyId={profile.id} />
         {/* The gate and its island come with the list actions above (one popup, one island a page). */}
         <ProfilePurchase offer={offer} />
-      </header>
+      </div>
       <nav className="profile-tabs" aria-label={t('profile.tabs')}>
         <a href="#overview" aria-current="page">
           {t('profile.tabProfile')}
         </a>{' '}
         <a href={profile.historyHref}>{t('profile.tabHistory')}</a>
       </nav>
-      <section aria-labelledby="overview">
-        <h2 id="overview">{t('profile.overview')}</h2>
-        <dl className="overview">
-          {profile.overview.map((row) => (
-            <div key={row.label}>
-              <dt>{row.label}</dt>
-              <dd>
-                {row.href ? <a href={row.href}>{row.value}</a> : row.value}
-                {row.source ? <span className="provenance"> · {row.source}</span> : null}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-      <nav className="profile-toc" aria-label={t('profile.overview')}>
-        {profile.sections.map((s) => (
-          <a key={s.id} href={`#${s.id}`}>
-            {s.title} ({s.rows.length})
-          </a>
-        ))}
-        {profile.records.map((r) => (
-          <a key={r.id} href={`#${r.id}`}>
-            {r.title} ({r.totalText})
-          </a>
-        ))}
-      </nav>
-      {profile.sections.map((section) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="profile-section">
-          <h2 id={`${section.id}-title`}>
-            {section.title} <span className="count">({section.rows.length})</span>
-          </h2>
-          {'locked' in section ? (
-            <p className="muted">{t('billing.cost.locked')}</p>
-          ) : section.rows.length === 0 ? (
-            <p className="muted">{t('profile.none')}</p>
-          ) : (
-            <table className="profile-table">
-              <tbody>
-                {section.rows.map((row) => (
-                  <tr key={row.key}>
-                    <th scope="row">{row.label}</th>
-                    <td>
-                      {row.href ? <a href={row.href}>{row.value}</a> : row.value}
-                      {row.note ? <span className="note"> · {row.note}</span> : null}
-                      {row.source ? <span className="provenance"> · {row.source}</span> : null}
-                      {row.links && row.links.length > 0 ? (
-                        <span className="note">
-                          {' '}
-                          · {t('profile.alsoOn')}:{' '}
-                          {row.links.map((l, j) => (
-                            <span key={l.href}>
-                              {j > 0 ? '; ' : ''}
-                              <a href={l.href}>{l.name}</a>
-                            </span>
-                          ))}
-                        </span>
-                      ) : null}
-                    </td>
-                  </tr>
+      <div className="profile-body">
+        <nav className="profile-toc" aria-label={t('profile.contents')}>
+          <ul>
+            {profile.timeline.length > 0 ? (
+              <li>
+                <a href="#timeline">
+                  {t('profile.timeline.title')} ({profile.timeline.length})
+                </a>
+              </li>
+            ) : null}
+            {profile.sections.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`}>
+                  {s.title} ({s.rows.length})
+                </a>
+              </li>
+            ))}
+            {profile.records.map((r) => (
+              <li key={r.id}>
+                <a href={`#${r.id}`}>
+                  {r.title} ({r.totalText})
+                </a>
+              </li>
+            ))}
+            {profile.graph ? (
+              <li>
+                <a href="#connections-graph">{t('people.graph.title')}</a>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <div className="profile-detail">
+          {profile.timeline.length > 0 ? (
+            <Collapsible id="timeline" title={t('profile.timeline.title')} count={String(profile.timeline.length)}>
+              <ol className="timeline">
+                {profile.timeline.map((entry) => (
+                  <li key={entry.key}>
+                    <time dateTime={entry.date}>{entry.dateText}</time>{' '}
+                    <span className="timeline-kind">{entry.kind}</span>{' '}
+                    {entry.href ? <a href={entry.href}>{entry.text}</a> : <span>{entry.text}</span>}
+                  </li>
                 ))}
-              </tbody>
-            </table>
-          )}
-        </section>
-      ))}
-      {profile.records.map((records) => (
-        <section key={records.id} id={records.id} aria-labelledby={`${records.id}-title`} className="profile-section">
-          <h2 id={`${records.id}-title`}>
-            {records.title} <span className="count">({records.totalText})</span>
-          </h2>
-          {'locked' in records ? (
-            <p className="muted">{t('billing.cost.locked')}</p>
-          ) : (
-            <CompanyTable columns={records.columns} rows={records.rows} />
-          )}
-          {records.allHref ? (
-            <p>
-              <a href={records.allHref}>{t('profile.seeAll', { total: records.totalText })}</a>
-            </p>
+              </ol>
+            </Collapsible>
           ) : null}
-        </section>
-      ))}
-      {/* ---- people (ADR 0022): who is connected to the company, as a picture and a list ---- */}
-      {profile.graph ? <ConnectionsGraphView graph={profile.graph} id="connections-graph" /> : null}
-      {profile.emptyRecordTypes.length > 0 ? (
-        <p className="muted">{t('profile.noRecordsOf', { types: profile.emptyRecordTypes.join(', ') })}</p>
-      ) : null}
+          {profile.sections.map((section) => (
+            <Collapsible key={section.id} id={section.id} title={section.title} count={String(section.rows.length)}>
+              {'locked' in section ? (
+                <p className="muted">{t('billing.cost.locked')}</p>
+              ) : section.rows.length === 0 ? (
+                <p className="muted">{t('profile.none')}</p>
+              ) : (
+                <table className="profile-table">
+                  <tbody>
+                    {section.rows.map((row) => (
+                      <tr key={row.key}>
+                        <th scope="row">{row.label}</th>
+                        <td>
+                          {row.href ? <a href={row.href}>{row.value}</a> : row.value}
+                          {row.note ? <span className="note"> · {row.note}</span> : null}
+                          {row.source ? <span className="provenance"> · {row.source}</span> : null}
+                          {row.links && row.links.length > 0 ? (
+                            <span className="note">
+                              {' '}
+                              · {t('profile.alsoOn')}:{' '}
+                              {row.links.map((l, j) => (
+                                <span key={l.href}>
+                                  {j > 0 ? '; ' : ''}
+                                  <a href={l.href}>{l.name}</a>
+                                </span>
+                              ))}
+                            </span>
+                          ) : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </Collapsible>
+          ))}
+          {profile.records.map((records) => (
+            <Collapsible key={records.id} id={records.id} title={records.title} count={records.totalText}>
+              {'locked' in records ? (
+                <p className="muted">{t('billing.cost.locked')}</p>
+              ) : (
+                <CompanyTable columns={records.columns} rows={records.rows} />
+              )}
+              {records.allHref ? (
+                <p>
+                  <a href={records.allHref}>{t('profile.seeAll', { total: records.totalText })}</a>
+                </p>
+              ) : null}
+            </Collapsible>
+          ))}
+          {/* ---- people (ADR 0022): who is connected to the company, as a picture and a list ---- */}
+          {profile.graph ? <ConnectionsGraphView graph={profile.graph} id="connections-graph" /> : null}
+          {profile.emptyRecordTypes.length > 0 ? (
+            <p className="muted">{t('profile.noRecordsOf', { types: profile.emptyRecordTypes.join(', ') })}</p>
+          ) : null}
+        </div>
+      </div>
     </article>
+  );
+}
+
+/** A profile section that folds (details/summary: no script needed), open when the page loads. */
+function Collapsible({
+  id,
+  title,
+  count,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="profile-section">
+      <details open>
+        <summary>
+          <h2 id={`${id}-title`}>
+            {title} <span className="count">({count})</span>
+          </h2>
+        </summary>
+        {children}
+      </details>
+    </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { countCompaniesByJurisdiction } from '../../../core/companies/count-companies.ts';
 import { isLang } from '../../../core/i18n/i18n.ts';
-import { flagOf } from '../../../core/reference/reference-data.ts';
+import { flagCodeOf } from '../../../core/reference/reference-data.ts';
 import { staleReads } from '../../../core/services.ts';
 import { JurisdictionChart } from '../../components/charts/company-charts.tsx';
+import { Flag } from '../../components/flag.tsx';
 import { pageMeta } from '../../meta.ts';
 import { presenter } from '../../presenters/present.server.ts';
 import { loadCompanyStatistics } from '../../presenters/statistics.server.ts';
@@ -24,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       return {
         id,
         name: p.name(location),
-        flag: flagOf(services.reference, id),
+        flag: flagCodeOf(services.reference, id),
         count: p.number(count),
         isCountry: location?.location_type_id === 1,
         href: p.path(`/companies/search/f/jurisdiction-${location?.uri}-${id}/`),
@@ -55,7 +56,8 @@ function EntryList({ entries }: { entries: Entry[] }) {
       {entries.map((e) => (
         <li key={e.id}>
           <a href={e.href}>
-            <span aria-hidden="true">{e.flag}</span> {e.name}
+            <Flag code={e.flag} />
+            {e.name}
           </a>{' '}
           <span className="count">{e.count}</span>
         </li>

@@ -22,7 +22,7 @@ export function loader(args: Route.LoaderArgs) {
         cells: [
           { text: p.date(entry.created_at.slice(0, 10)), dateTime: entry.created_at },
           { text: name, href: entry.company ? p.companyHref(entry.company.uri) : null },
-          { text: entry.company ? p.jurisdictionText(entry.company.jurisdiction_id) : '' },
+          entry.company ? p.jurisdiction(entry.company.jurisdiction_id) : { text: '' },
         ],
       };
     },

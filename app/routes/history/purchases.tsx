@@ -22,7 +22,7 @@ export function loader(args: Route.LoaderArgs) {
         name,
         cells: [
           { text: name, href: purchase.company ? p.companyHref(purchase.company.uri) : null },
-          { text: purchase.company ? p.jurisdictionText(purchase.company.jurisdiction_id) : '' },
+          purchase.company ? p.jurisdiction(purchase.company.jurisdiction_id) : { text: '' },
           { text: p.date(purchase.created_at.slice(0, 10)), dateTime: purchase.created_at },
         ],
       };

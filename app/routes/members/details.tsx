@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { ConnectionsGraphView } from '../../components/connections-graph.tsx';
+import { Flag } from '../../components/flag.tsx';
 import { ScrollFrame } from '../../components/scroll-frame.tsx';
 import { pageMeta } from '../../meta.ts';
 import { loadPersonPage, type PersonPosition } from '../../presenters/person-page.server.ts';
@@ -69,7 +70,7 @@ function Positions({ id, title, rows }: { id: string; title: string; rows: Perso
                   </td>
                   <td data-column="since">{r.since}</td>
                   <td data-column="jurisdiction">
-                    {r.jurisdiction.flag ? <span aria-hidden="true">{r.jurisdiction.flag} </span> : null}
+                    <Flag code={r.jurisdiction.flag} />
                     {r.jurisdiction.text}
                   </td>
                 </tr>
@@ -99,7 +100,10 @@ export default function PersonDetails({ loaderData }: Route.ComponentProps) {
           {person.facts.map((f) => (
             <div key={f.label}>
               <dt>{f.label}</dt>
-              <dd>{f.href ? <a href={f.href}>{f.value}</a> : f.value}</dd>
+              <dd>
+                <Flag code={f.flag} />
+                {f.href ? <a href={f.href}>{f.value}</a> : f.value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isLang } from '../../../core/i18n/i18n.ts';
 import { findPeople } from '../../../core/people/find-people.ts';
 import { personPath } from '../../../core/people/person-path.ts';
+import { Flag } from '../../components/flag.tsx';
 import { ScrollFrame } from '../../components/scroll-frame.tsx';
 import { SuggestScript, useSuggestAttribute } from '../../components/suggest-script.tsx';
 import { pageMeta } from '../../meta.ts';
@@ -27,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       name: h.name,
       href: p.path(personPath(h.name, h.id)),
       kind: p.t(`people.kinds.${h.name_type}`),
-      country: h.country_id ? p.jurisdictionText(h.country_id) : '',
+      country: h.country_id ? p.jurisdiction(h.country_id) : { text: '' },
       positions: p.number(h.positions),
     })),
     countText: q ? p.t('people.found', { n: p.number(hits.length) }) : '',
@@ -98,7 +99,10 @@ export default function PeopleSearch({ loaderData }: Route.ComponentProps) {
                         <a href={r.href}>{r.name}</a>
                       </td>
                       <td data-column="kind">{r.kind}</td>
-                      <td data-column="country">{r.country}</td>
+                      <td data-column="country">
+                        <Flag code={r.country.flag} />
+                        {r.country.text}
+                      </td>
                       <td data-column="positions" className="number">
                         {r.positions}
                       </td>

@@ -31,7 +31,7 @@ export function loader(args: Route.LoaderArgs) {
         cells: [
           { text: p.date(report.created_on.slice(0, 10)), dateTime: report.created_on },
           { text: name, href: report.company ? p.companyHref(report.company.uri) : null },
-          { text: report.company ? p.jurisdictionText(report.company.jurisdiction_id) : '' },
+          report.company ? p.jurisdiction(report.company.jurisdiction_id) : { text: '' },
           { text: String(report.updates), lines: report.changes.map((c) => ({ text: changeLine(p, c) })) },
         ],
       };

@@ -28,7 +28,7 @@ export function loader(args: Route.LoaderArgs) {
         status: tracking.status,
         cells: [
           { text: name, href: tracking.company ? p.companyHref(tracking.company.uri) : null },
-          { text: tracking.company ? p.jurisdictionText(tracking.company.jurisdiction_id) : '' },
+          tracking.company ? p.jurisdiction(tracking.company.jurisdiction_id) : { text: '' },
           { text: statusText(p, tracking.status) },
           reportsCell(
             p,
