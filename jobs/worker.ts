@@ -1,5 +1,7 @@
 import { hostname } from 'node:os';
 import type { z } from 'zod';
+import { isSandbox, type PaymentProvider } from '../core/billing/payment-provider.ts';
+import { renewSandboxSubscriptions } from '../core/billing/sandbox-renewals.ts';
 import type { Translate } from '../core/email/account-emails.ts';
 import type { Mailer } from '../core/email/mailer.ts';
 import { claimJob, completeJob, failJob, requeueStale, retryDelayMs } from '../core/jobs/queue.ts';
@@ -14,7 +16,8 @@ import { deliverWebhooks } from './webhooks.ts';
 // (retried with a growing delay, then failed for good). It runs in the server process by default
 // and as a process of its own with `npm run cli -- jobs work`; any number of them can share a
 // database. Each tick it also takes back jobs of workers that died and enqueues the daily run,
-// and every WEBHOOKS_EVERY_MS it collects and sends webhook deliveries (ADR 0018).
+// and every WEBHOOKS_EVERY_MS it collects and sends webhook deliveries (ADR 0018); with the sandbox
+// payment provider it renews the subscriptions whose period is over (ADR 0019).
 
 export type JobServices = {
   db: Db;
@@ -24,6 +27,8 @@ export type JobServices = {
   translate: (lang: Lang) => Translate;
   /** Webhooks may post to loopback and private addresses (WEBHOOKS_ALLOW_PRIVATE_HOSTS; development only). */
   allowPrivateWebhookHosts?: boolean;
+  /** The payment provider: the sandbox's subscriptions are renewed by the worker (ADR 0019). */
+  payments?: PaymentProvider;
 };
 
 export type JobLog = {
@@ -60,6 +65,8 @@ export type WorkerOptions = {
 
 /** Webhooks are collected and sent every this often, by every worker (their SKIP LOCKED claims share the work). */
 const WEBHOOKS_EVERY_MS = 10_000;
+/** The sandbox's subscriptions whose period is over are renewed this often. */
+const RENEWALS_EVERY_MS = 60_000;
 
 let workers = 0;
 
@@ -112,6 +119,7 @@ export function startWorker(options: WorkerOptions): Worker {
   const pollMs = options.pollMs ?? 2000;
   let stopped = false;
   let webhooksAt = 0;
+  let renewalsAt = 0;
   let wake: (() => void) | null = null;
   const loop = (async () => {
     while (!stopped) {
@@ -121,6 +129,12 @@ export function startWorker(options: WorkerOptions): Worker {
         if (Date.now() - webhooksAt >= (options.webhooksEveryMs ?? WEBHOOKS_EVERY_MS)) {
           webhooksAt = Date.now();
           await deliverWebhooks(options.services, options.log);
+        }
+        const { payments } = options.services;
+        if (payments && isSandbox(payments) && Date.now() - renewalsAt >= RENEWALS_EVERY_MS) {
+          renewalsAt = Date.now();
+          const renewed = await renewSandboxSubscriptions({ db: options.services.db, payments });
+          if (renewed > 0) options.log.info({ renewed }, 'sandbox subscriptions renewed');
         }
         while (!stopped && (await runOneJob(options, name))) {
           // Drain what is due before sleeping.

@@ -15,6 +15,7 @@ import {
   type SandboxOrder,
 } from '../../core/billing/paddle-events.ts';
 import { createSandboxProvider } from '../../core/billing/payment-provider.ts';
+import { renewSandboxSubscriptions } from '../../core/billing/sandbox-renewals.ts';
 import { COUNT_CAP } from '../../core/search/count-matches.ts';
 import { postJson } from '../support/accounts.ts';
 import { parseStrictCsv } from '../support/export-readers.ts';
@@ -194,6 +195,46 @@ describe('subscriptions', () => {
     expect(subs.data[0].status).toBe('cancelled');
     // The credits stay until they are spent.
     expect(await creditBalance(t.db, user.id)).toBe(2 * plan.credits);
+  });
+
+  it('renews a sandbox subscription whose period is over, each period once, and not a cancelled one', async () => {
+    const user = await createSignedInUser(t.db, 'billing-renewals');
+    const plan = PLANS[1];
+    const o = await order(user, plan.id);
+    const subscriptionId = paddleId('sub');
+    const first = provider.sign(completedEvent(o, subscriptionId));
+    await deliver(first.body, first.signature);
+    expect(await creditBalance(t.db, user.id)).toBe(plan.credits);
+    // The server was away: the period ended two months and a day ago.
+    const ended = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    ended.setUTCMonth(ended.getUTCMonth() - 1);
+    await t.db.kysely
+      .updateTable('subscriptions')
+      .set({ period_end: ended })
+      .where('provider_ref', '=', subscriptionId)
+      .execute();
+    // Two workers at once: each period is paid once.
+    const runs = await Promise.all([
+      renewSandboxSubscriptions({ db: t.db, payments: provider }),
+      renewSandboxSubscriptions({ db: t.db, payments: provider }),
+    ]);
+    expect(runs.every((n) => n === 2)).toBe(true);
+    expect(await creditBalance(t.db, user.id)).toBe(3 * plan.credits);
+    const orders = (await get(`/api/orders/users/${user.id}`, user)).json();
+    expect(orders.data.map((x: { status: string }) => x.status)).toEqual(['paid', 'paid', 'paid']);
+    const [sub] = (await get(`/api/subscriptions/users/${user.id}`, user)).json().data;
+    expect(new Date(sub.period_end).getTime()).toBeGreaterThan(Date.now());
+    expect(await renewSandboxSubscriptions({ db: t.db, payments: provider })).toBe(0);
+    // Cancelled: its period ends and nothing renews it.
+    expect((await send('POST', `/api/subscriptions/${sub.id}/cancel`, {}, user)).statusCode).toBe(200);
+    await t.db.kysely
+      .updateTable('subscriptions')
+      .set({ period_end: new Date(Date.now() - 1000) })
+      .where('provider_ref', '=', subscriptionId)
+      .execute();
+    expect(await renewSandboxSubscriptions({ db: t.db, payments: provider })).toBe(0);
+    expect(await creditBalance(t.db, user.id)).toBe(3 * plan.credits);
+    expect((await get(`/api/subscriptions/users/${user.id}`, user)).json().data[0].status).toBe('ended');
   });
 });
 
