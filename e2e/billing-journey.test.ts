@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../core/accounts/password-hash.ts';
 import { creditBalance } from '../core/billing/ledger.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { createUser, signIn } from './support/users.ts';
 
 // Credits in a real browser (docs/decisions/0019-billing.md), through the sandbox checkout that
 // `npm start` uses without payment keys: a guest's "Buy" opens the sign-in popup and, once signed
@@ -15,7 +15,6 @@ import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-const PASSWORD = 'a sturdy passphrase 2026';
 
 beforeAll(async () => {
   server = await startServer();
@@ -27,21 +26,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function createUser(name: string): Promise<{ email: string; id: number }> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now().toString(36)}@example.com`;
-  const user = await server.db.kysely
-    .insertInto('users')
-    .values({ email, name, password_hash: await hashPassword(PASSWORD), activated_at: new Date() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { email, id: Number(user.id) };
-}
-
 const headerCredits = (page: Page) => page.locator('.site-header .credit-balance').innerText();
 
 describe('buying and spending credits', () => {
   it('buys a pack as a guest who signs in, opens an advanced profile for 2, exports for 1, subscribes and cancels', async () => {
-    const { email, id } = await createUser('Bea Buyer');
+    const { email, id } = await createUser(server.db, 'Bea Buyer');
     const context = await browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
 
@@ -52,9 +41,7 @@ describe('buying and spending credits', () => {
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('Sign in to buy credits');
     await dialog.getByRole('link', { name: 'Sign in' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, email);
     await page.waitForURL(/\/dashboard\/orders\/1\/checkout\/$/);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Pay order #1');
 

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../core/accounts/password-hash.ts';
 import { readPdf } from '../tests/support/read-pdf.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { createUser, signIn } from './support/users.ts';
 
 // Company comparison in a real browser: a guest ticks two companies in the search
 // results and adds them, sees the differences highlighted and marked, removes one with the
@@ -13,7 +13,6 @@ import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-const PASSWORD = 'a sturdy passphrase 2026';
 
 beforeAll(async () => {
   server = await startServer();
@@ -25,15 +24,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function createUser(name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now().toString(36)}@example.com`;
-  await server.db.kysely
-    .insertInto('users')
-    .values({ email, name, password_hash: await hashPassword(PASSWORD), activated_at: new Date() })
-    .execute();
-  return email;
-}
-
 /** The company names heading the comparison's columns. */
 async function comparedNames(page: Page): Promise<string[]> {
   return (await page.locator('.comparison-table thead th[scope="col"] a').allInnerTexts()).map((n) => n.trim());
@@ -41,7 +31,7 @@ async function comparedNames(page: Page): Promise<string[]> {
 
 describe('company comparison', () => {
   it('adds two companies from search results, highlights the differences, removes one, keeps it over a reload, exports the PDF', async () => {
-    const email = await createUser('Cora Comparer');
+    const { email } = await createUser(server.db, 'Cora Comparer');
     const context = await browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
     await page.goto(`${server.url}/companies/search/`);
@@ -101,9 +91,7 @@ describe('company comparison', () => {
     await dialog.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(/\/account\/login\/\?returnTo=/);
     const download = page.waitForEvent('download', { timeout: 20_000 });
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, email);
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^127_0_0_1_comparison_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.pdf$/);
     // The guest's comparison became the user's.

@@ -3,11 +3,10 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../core/accounts/password-hash.ts';
-import { grantCredits } from '../core/billing/ledger.ts';
 import { parseStrictCsv, parseStrictXml } from '../tests/support/export-readers.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { createUser, signIn } from './support/users.ts';
 
 // Export in a real browser: a guest's download opens the sign-in popup; a signed-in
 // user ticks rows in search results, opens the export from the results bar and downloads the
@@ -15,7 +14,6 @@ import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-const PASSWORD = 'a sturdy passphrase 2026';
 
 beforeAll(async () => {
   server = await startServer();
@@ -26,23 +24,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function createUser(name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now().toString(36)}@example.com`;
-  await server.db.kysely
-    .insertInto('users')
-    .values({ email, name, password_hash: await hashPassword(PASSWORD), activated_at: new Date() })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-    .then((user) => grantCredits(server.db, Number(user.id), 100_000));
-  return email;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** Clicks Download and returns the saved file's name and bytes. */
 async function download(page: Page): Promise<{ name: string; data: Buffer }> {
@@ -67,7 +48,7 @@ describe('export', () => {
   });
 
   it('downloads the ticked rows of a search in every format, then all of it', async () => {
-    const email = await createUser('Ella Exporter');
+    const { email } = await createUser(server.db, 'Ella Exporter', { credits: 100_000 });
     const pick = await sql<{ word: string }>`
       select w.word from name_words w where length(w.word) >= 4 and w.documents between 4 and 40
       order by w.documents desc, w.word limit 1`.execute(server.db.kysely);

@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../core/accounts/password-hash.ts';
 import { runImport } from '../core/imports/run-import.ts';
 import { gleifLei } from '../core/imports/sources/gleif-lei.ts';
 import { dayRecords, renamed, writeDayFile } from '../db/seed/demo-advance.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { createUser, PASSWORD, signIn } from './support/users.ts';
 
 // Company lists and histories in a real browser: a new user signs up, activates from the
 // outbox link, signs in, creates a list, adds three companies from search results, renames the
@@ -20,14 +20,11 @@ import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-const PASSWORD = 'a sturdy passphrase 2026';
-let passwordHash = '';
 
 beforeAll(async () => {
   // With the job worker: monitoring reports are built in the app, as in production.
   server = await startServer({ jobs: { pollMs: 200 } });
   browser = await launchBrowser();
-  passwordHash = await hashPassword(PASSWORD);
 });
 
 afterAll(async () => {
@@ -36,20 +33,6 @@ afterAll(async () => {
 });
 
 /** An activated account, made directly in the database (the account journey covers sign-up). */
-async function createUser(name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now().toString(36)}@example.com`;
-  await server.db.kysely
-    .insertInto('users')
-    .values({ email, name, password_hash: passwordHash, activated_at: new Date() })
-    .execute();
-  return email;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 describe('company lists and histories', () => {
   it('signs up, activates from the outbox, creates a list, adds three companies from search results, renames it, sees both histories, switches the language and signs out', async () => {
@@ -150,7 +133,7 @@ describe('company lists and histories', () => {
   });
 
   it('a guest’s "Add to list" opens the sign-in popup and, after signing in, lands back with the company added', async () => {
-    const email = await createUser('Gus Guest');
+    const { email } = await createUser(server.db, 'Gus Guest');
     const company = await server.db.kysely
       .selectFrom('legal_entities')
       .select(['id', 'uri', 'name'])
@@ -192,7 +175,7 @@ describe('company lists and histories', () => {
   });
 
   it('a guest’s "Track updates" on a profile signs in, tracks the company, and its changes reach the update reports', async () => {
-    const email = await createUser('Tess Tracker');
+    const { email } = await createUser(server.db, 'Tess Tracker');
     // A company that `demo advance` renames on this day (db/seed/demo-advance.ts).
     const day = '2026-11-20';
     const renamedRecord = (await dayRecords(server.db, day)).find((r) => r.name.includes(' Holding '));
@@ -244,7 +227,7 @@ describe('company lists and histories', () => {
   });
 
   it('a guest’s ticked search results travel through the sign-in popup into a new list', async () => {
-    const email = await createUser('Tia Ticker');
+    const { email } = await createUser(server.db, 'Tia Ticker');
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/companies/search/?status=1`);
@@ -268,7 +251,7 @@ describe('company lists and histories', () => {
     await context.close();
   });
   it('a guest’s "Track selected companies" on search results signs in and tracks the ticked companies at once', async () => {
-    const email = await createUser('Tom Ticker');
+    const { email } = await createUser(server.db, 'Tom Ticker');
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/companies/search/?status=1`);

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../core/accounts/password-hash.ts';
 import { grantRole } from '../core/accounts/user-roles.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { createUser, signIn } from './support/users.ts';
 
 // Support in a real browser (ADR 0021): a guest writes through the contact form and support sees
 // the ticket; a user opens a ticket, support answers at the desk, the answer's email lands in the
@@ -11,36 +11,16 @@ import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-const PASSWORD = 'a sturdy passphrase 2026';
-let passwordHash = '';
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  passwordHash = await hashPassword(PASSWORD);
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function createUser(name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now().toString(36)}@example.com`;
-  await server.db.kysely
-    .insertInto('users')
-    .values({ email, name, password_hash: passwordHash, activated_at: new Date() })
-    .execute();
-  return email;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${server.url}/account/login/`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard\/|\/$/);
-}
 
 describe('support', () => {
   it('a guest’s message through the contact form becomes a ticket support sees', async () => {
@@ -55,10 +35,10 @@ describe('support', () => {
     await expect
       .poll(() => page.getByRole('status').textContent())
       .toContain('We will answer you at gina.guest@example.com');
-    const staff = await createUser('Stella Staff');
+    const { email: staff } = await createUser(server.db, 'Stella Staff');
     await grantRole(server.db, staff, 'support');
     const desk = await browser.newPage();
-    await signIn(desk, staff);
+    await signIn(desk, staff, `${server.url}/account/login/`);
     await desk.goto(`${server.url}/support-desk/`);
     await expect.poll(() => desk.getByRole('link', { name: 'Is Acme GmbH in your data?' }).count()).toBe(1);
     await page.close();
@@ -66,11 +46,11 @@ describe('support', () => {
   });
 
   it('a user’s ticket is answered at the desk, emailed, and the email’s link shows the answer', async () => {
-    const user = await createUser('Uma User');
-    const staff = await createUser('Sid Staff');
+    const { email: user } = await createUser(server.db, 'Uma User');
+    const { email: staff } = await createUser(server.db, 'Sid Staff');
     await grantRole(server.db, staff, 'support');
     const page = await browser.newPage();
-    await signIn(page, user);
+    await signIn(page, user, `${server.url}/account/login/`);
     await page.goto(`${server.url}/dashboard/support/`);
     await page.getByLabel('Subject').fill('Export limits');
     await page.getByLabel('Message').fill('How many rows can one export hold?');
@@ -78,7 +58,7 @@ describe('support', () => {
     await page.waitForURL(/\/dashboard\/support\/topics\/1\//);
 
     const desk = await browser.newPage();
-    await signIn(desk, staff);
+    await signIn(desk, staff, `${server.url}/account/login/`);
     await desk.goto(`${server.url}/support-desk/`);
     await desk.getByRole('link', { name: 'Export limits' }).click();
     await desk.getByLabel('Answer').fill('Up to 10,000 rows per file.');
