@@ -100,6 +100,8 @@ const Env = z.object({
   HELPDESK: z.enum(['built-in', 'zammad']).default('built-in'),
   ZAMMAD_URL: z.string().url().optional(),
   ZAMMAD_TOKEN: z.string().min(1).optional(),
+  /** The token Zammad signs its webhook with (X-Hub-Signature): answers reach users at once. */
+  ZAMMAD_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** The Zammad group new tickets go to. */
   ZAMMAD_GROUP: z.string().min(1).default('Users'),
   /** The longest a call to the help desk may take before the user is told it is unavailable. */
@@ -157,6 +159,7 @@ export function helpDeskSettings(env: Env): HelpDeskSettings {
     token: env.ZAMMAD_TOKEN,
     group: env.ZAMMAD_GROUP,
     timeoutMs: env.HELPDESK_TIMEOUT_SECONDS * 1000,
+    webhookSecret: env.ZAMMAD_WEBHOOK_SECRET,
   };
 }
 

@@ -78,4 +78,6 @@ export type HelpDeskSettings =
       group: string;
       /** The longest a call may take before the user is told the help desk is unavailable. */
       timeoutMs: number;
+      /** The HMAC-SHA1 token of Zammad's webhook (X-Hub-Signature); without it the webhook route is off. */
+      webhookSecret?: string;
     };

@@ -1,4 +1,6 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
 import { builtInHelpDesk, cleanTicketText, type HelpDeskDeps, notifySupportReply } from './built-in-help-desk.ts';
 import type { HelpDesk, HelpDeskSettings, Requester, Ticket } from './help-desk.ts';
@@ -49,6 +51,27 @@ export function articleText(article: Pick<ZammadArticle, 'body' | 'content_type'
     .replace(/&amp;/g, '&')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/**
+ * Whether a webhook's body is Zammad's: its X-Hub-Signature header is `sha1=` and the hex
+ * HMAC-SHA1 of the raw body under the webhook's token (Zammad's admin documentation, "Webhook").
+ */
+export function zammadSignatureValid(secret: string, body: string, header: string | undefined): boolean {
+  if (!secret || !header?.startsWith('sha1=')) return false;
+  const expected = Buffer.from(createHmac('sha1', secret).update(body).digest('hex'));
+  const given = Buffer.from(header.slice('sha1='.length));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Our copy of the ticket Zammad knows by `zammadId` (its `external_id`), or null. */
+export async function topicOfZammadTicket(db: Db, zammadId: number): Promise<number | null> {
+  const row = await db.kysely
+    .selectFrom('support_topics')
+    .select('id')
+    .where('external_id', '=', String(zammadId))
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
 }
 
 /** Calls Zammad's API: JSON in and out, the token, a timeout; any failure is AppError('unavailable'). */

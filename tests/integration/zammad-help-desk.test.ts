@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import { createSignedInUser, type TestUser } from '../support/users.ts';
 // 503 that says so, and nothing is stored.
 
 const TOKEN = 'zammad-test-token-1234567890';
+const WEBHOOK_SECRET = 'zammad-webhook-secret-0987654321';
 
 type User = { id: number; login: string; firstname: string; lastname: string; email: string; role_ids: number[] };
 type Article = {
@@ -210,7 +212,14 @@ beforeAll(async () => {
   await zammad.start();
   t = await buildTestApp({
     pages: 'build',
-    helpDesk: { kind: 'zammad', url: `${zammad.url}/`, token: TOKEN, group: 'Registra', timeoutMs: 400 },
+    helpDesk: {
+      kind: 'zammad',
+      url: `${zammad.url}/`,
+      token: TOKEN,
+      group: 'Registra',
+      timeoutMs: 400,
+      webhookSecret: WEBHOOK_SECRET,
+    },
   });
   staff = await createSignedInUser(t.db, 'zammad-staff', { name: 'Sam Support' });
   await grantRole(t.db, staff.email, 'support');
@@ -348,6 +357,37 @@ describe('tickets through Zammad', () => {
       'Hi',
       'An answer from Zammad',
     ]);
+  });
+});
+
+describe('Zammad’s webhook', () => {
+  it('brings an agent’s answer to the user at once (page and email), and refuses a body it did not sign', async () => {
+    const user = await createSignedInUser(t.db, 'zammad-hook');
+    const opened = await post('/dashboard/support/', { name: 'Webhook', message: 'Question' }, user);
+    expect(opened.statusCode).toBe(302);
+    const ticket = [...zammad.tickets.values()].find((x) => x.title === 'Webhook');
+    if (!ticket) throw new Error('no ticket in Zammad');
+    zammad.agentAnswers(ticket.id, 'Answered in Zammad');
+    // Zammad's default payload: the ticket (and its article), signed with the trigger's token.
+    const body = JSON.stringify({ ticket: { id: ticket.id, number: ticket.number, title: ticket.title }, article: {} });
+    const hook = (signature: string, payload = body) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/support/webhooks/zammad',
+        headers: { 'content-type': 'application/json', 'x-hub-signature': signature },
+        payload,
+      });
+    const sign = (payload: string) => `sha1=${createHmac('sha1', WEBHOOK_SECRET).update(payload).digest('hex')}`;
+    expect((await hook('sha1=0000')).statusCode).toBe(401);
+    expect((await hook(sign(body), body.replace('Webhook', 'Forged'))).statusCode).toBe(401);
+    const received = await hook(sign(body));
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json()).toEqual({ received: true, known: true });
+    // Without the user opening anything: the answer is in our copy and in their inbox.
+    const mail = await waitForEmail(t.db, user.email, 'support_reply');
+    expect(mail.text_body).toContain('Answered in Zammad');
+    const unknown = JSON.stringify({ ticket: { id: 999999 } });
+    expect((await hook(sign(unknown), unknown)).json()).toEqual({ received: true, known: false });
   });
 });
 
