@@ -198,6 +198,13 @@ describe('a person taken down', () => {
     expect(await suggested()).not.toContain(person.name);
     expect(await coMembers()).not.toContain(person.id);
     expect(await getPerson(db, person.id)).toBeNull();
+    // The profile and its graph: not a member, no other companies drawn for them.
+    const uri = await sql<{ uri: string }>`select uri from legal_entities where id = ${person.company}`
+      .execute(db.kysely)
+      .then((r) => r.rows[0].uri);
+    const profile = await getCompany(db, uri);
+    expect(profile?.members.map((m) => Number(m.member_id))).not.toContain(person.id);
+    expect(profile?.member_companies.map((m) => Number(m.member_id))).not.toContain(person.id);
 
     await restore(db, 'person', String(person.id));
     expect(await names()).toContain(person.name);

@@ -92,7 +92,8 @@ export const memberCompaniesPart = definePart<MemberCompanyRow>()({
   table: 'legal_entity_members',
   fields: ['member_id', 'uri', 'name', 'position_id'],
   expressions: { uri: sql`o.uri`, name: sql`o.name`, position_id: sql`o.position_id` },
-  from: sql`(select distinct lem.member_id from legal_entity_members lem where lem.legal_entity_id = le.id) x
+  from: sql`(select distinct lem.member_id from legal_entity_members lem join members m on m.id = lem.member_id
+      where lem.legal_entity_id = le.id and m.taken_down_at is null) x
     cross join lateral (
       select le2.uri, le2.name, min(lem2.position_id) as position_id
       from legal_entity_members lem2 join legal_entities le2 on le2.id = lem2.legal_entity_id
