@@ -187,31 +187,37 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = outage ? 503 : isRouteErrorResponse(error) ? error.status : 500;
   const csrf = status === 403 && isRouteErrorResponse(error) && error.data?.message === 'csrf';
   const signIn = status === 401;
-  const title = csrf
-    ? t('account.csrf.title')
-    : signIn
-      ? t('account.gate.title')
-      : status === 404
-        ? t('errors.notFoundTitle')
-        : status === 400
-          ? t('errors.badRequestTitle')
-          : status === 503
-            ? t('errors.unavailableTitle')
-            : t('errors.serverTitle');
+  // A help desk that does not answer (ADR 0021, app/presenters/support.server.ts) says so.
+  const helpDesk = status === 503 && isRouteErrorResponse(error) && error.data?.message === 'help_desk_unavailable';
+  const title = helpDesk
+    ? t('support.unavailableTitle')
+    : csrf
+      ? t('account.csrf.title')
+      : signIn
+        ? t('account.gate.title')
+        : status === 404
+          ? t('errors.notFoundTitle')
+          : status === 400
+            ? t('errors.badRequestTitle')
+            : status === 503
+              ? t('errors.unavailableTitle')
+              : t('errors.serverTitle');
   const detail = isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : null;
-  const text = csrf
-    ? t('account.csrf.text')
-    : signIn
-      ? t('account.gate.text')
-      : status === 404
-        ? location.pathname.includes('/companies/details/')
-          ? t('errors.companyNotFound')
-          : t('errors.notFoundText')
-        : status === 400
-          ? detail
-          : status === 503
-            ? t('errors.unavailableText')
-            : t('errors.serverText');
+  const text = helpDesk
+    ? t('support.unavailableText')
+    : csrf
+      ? t('account.csrf.text')
+      : signIn
+        ? t('account.gate.text')
+        : status === 404
+          ? location.pathname.includes('/companies/details/')
+            ? t('errors.companyNotFound')
+            : t('errors.notFoundText')
+          : status === 400
+            ? detail
+            : status === 503
+              ? t('errors.unavailableText')
+              : t('errors.serverText');
   return (
     <>
       <title>{`${title} — Registra`}</title>

@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import type { PaymentProvider } from './billing/payment-provider.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { Reference } from './reference/reference-data.ts';
+import type { HelpDeskSettings } from './support/help-desk.ts';
 
 /** What the JSON API and the web app's loaders and actions get from the server. */
 export type AppServices = {
@@ -17,6 +18,8 @@ export type AppServices = {
   mailer: Mailer;
   /** Who takes payments: Paddle when configured, else the sandbox (core/billing/payment-provider.ts). */
   payments: PaymentProvider;
+  /** Who runs support tickets: the built-in desk (absent) or Zammad (HELPDESK=zammad, ADR 0021). */
+  helpDesk?: HelpDeskSettings;
 };
 
 /** The request as the server saw it: the client's address and agent, HTTPS or not, and the origins that are this site. */

@@ -825,6 +825,7 @@ export type Database = {
     author_user_id: number | null;
     body: string;
     created_at: Generated<Date>;
+    external_id: string | null;
   };
   takedown_log: {
     id: Generated<number>;

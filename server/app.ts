@@ -83,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
     payments,
     reads: options.reads,
+    helpDesk: options.helpDesk,
   };
   if (options.jobs) {
     const worker = startWorker({

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { type PaddleSettings, parsePaddlePrices } from '../core/billing/payment-provider.ts';
 import type { MailSettings } from '../core/email/mailer.ts';
+import type { HelpDeskSettings } from '../core/support/help-desk.ts';
 import type { TrustProxy } from './app.ts';
 
 const Env = z.object({
@@ -92,6 +93,19 @@ const Env = z.object({
           context.addIssue({ code: 'custom', message: `not a PostgreSQL URL: ${url.replace(/:[^:@/]*@/, ':***@')}` });
       return urls;
     }),
+  /**
+   * Who runs support tickets (ADR 0021): `built-in` (default: our tables and /support-desk/) or
+   * `zammad`, which needs ZAMMAD_URL and ZAMMAD_TOKEN (an agent's access token).
+   */
+  HELPDESK: z.enum(['built-in', 'zammad']).default('built-in'),
+  ZAMMAD_URL: z.string().url().optional(),
+  ZAMMAD_TOKEN: z.string().min(1).optional(),
+  /** The token Zammad signs its webhook with (X-Hub-Signature): answers reach users at once. */
+  ZAMMAD_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** The Zammad group new tickets go to. */
+  ZAMMAD_GROUP: z.string().min(1).default('Users'),
+  /** The longest a call to the help desk may take before the user is told it is unavailable. */
+  HELPDESK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(8),
   /** A replica further behind the primary than this serves no reads until it has caught up. */
   DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(5),
 });
@@ -127,6 +141,25 @@ export function paddleSettings(env: Env): PaddleSettings | null {
     webhookSecret: env.PADDLE_WEBHOOK_SECRET,
     environment: env.PADDLE_ENVIRONMENT,
     prices: parsePaddlePrices(env.PADDLE_PRICES),
+  };
+}
+
+/** The help desk of the environment (ADR 0021); a start-up error names what Zammad is missing. */
+export function helpDeskSettings(env: Env): HelpDeskSettings {
+  if (env.HELPDESK === 'built-in') return { kind: 'built-in' };
+  const missing = [env.ZAMMAD_URL ? null : 'ZAMMAD_URL', env.ZAMMAD_TOKEN ? null : 'ZAMMAD_TOKEN'].filter(Boolean);
+  if (missing.length > 0 || !env.ZAMMAD_URL || !env.ZAMMAD_TOKEN) {
+    throw new Error(
+      `Invalid environment: HELPDESK=zammad needs ${missing.join(' and ')} (the Zammad instance's URL, e.g. https://help.example.com, and an agent's access token)`,
+    );
+  }
+  return {
+    kind: 'zammad',
+    url: env.ZAMMAD_URL,
+    token: env.ZAMMAD_TOKEN,
+    group: env.ZAMMAD_GROUP,
+    timeoutMs: env.HELPDESK_TIMEOUT_SECONDS * 1000,
+    webhookSecret: env.ZAMMAD_WEBHOOK_SECRET,
   };
 }
 

@@ -17,7 +17,7 @@ import { openReplicaReads } from '../db/replicas.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { buildApp } from './app.ts';
 import { superviseAppProcesses } from './app-processes.ts';
-import { demoCompanies, mailSettings, paddleSettings, readEnv } from './env.ts';
+import { demoCompanies, helpDeskSettings, mailSettings, paddleSettings, readEnv } from './env.ts';
 
 // A start-up failure (bad environment, database in use or unreachable) is one clear line, not a trace.
 const startupFailure = (error: Error) => {
@@ -27,6 +27,8 @@ const startupFailure = (error: Error) => {
 process.on('uncaughtException', startupFailure);
 
 const env = readEnv();
+// The help desk's settings are checked before any work (a missing ZAMMAD_TOKEN stops start-up, named).
+const helpDesk = helpDeskSettings(env);
 const dev = process.argv.includes('--dev');
 const started = Date.now();
 
@@ -114,6 +116,7 @@ async function serve(setup: Db | undefined): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     mail: mailSettings(env),
     paddle: paddleSettings(env),
+    helpDesk,
     // An import by the CLI (another process) shows within seconds: core/imports/data-version.ts.
     watchDataMs: 2000,
     apiLimits: scaledApiLimits(env.API_LIMIT_FACTOR),

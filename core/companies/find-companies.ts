@@ -201,8 +201,8 @@ async function searchPage(
   selection: Selection,
 ): Promise<CompanySearchResult> {
   const k = db.kysely;
-  // Companies taken down are no search result (ADR 0021); counts keep them (a handful, and the
-  // whole-table counts of unfiltered searches stay cached).
+  // Companies taken down are no search result (ADR 0021); countMatches and the cubes leave them
+  // out of the counts (core/takedowns/visible.ts).
   const where = filtered ? sql`${filtered} and b.taken_down_at is null` : sql`b.taken_down_at is null`;
   const tsQuery = nameQuery?.strict;
 

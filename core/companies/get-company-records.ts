@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { fieldColumn } from '../sections/record-fields.ts';
 import { RECORD_SECTIONS } from '../sections/records.ts';
+import { visibleConnection } from '../takedowns/visible.ts';
 import { queryPrepared } from './prepared-query.ts';
 
 /** Records of each type the profile shows before linking to the full search. */
@@ -70,7 +71,8 @@ export async function getCompanyRecords(
   // each list: planning and running 48 of them cost about twice as much (ADR 0002).
   const parts = lists.map(
     (l) => sql`${l.key}::text, (select coalesce(json_agg(x), '[]'::json) from (
-        select *, count(*) over () as list_total_ from ${sql.table(l.table)} where legal_entity_id = c.id
+        select *, count(*) over () as list_total_ from ${sql.table(l.table)} r where r.legal_entity_id = c.id
+          ${l.table === 'connections' ? sql`and ${visibleConnection('r')}` : sql``}
         order by ${sql.ref(l.order)} ${sql.raw(l.desc ? 'desc' : 'asc')}, id limit ${PROFILE_RECORDS}) x)`,
   );
   const target =

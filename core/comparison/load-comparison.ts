@@ -70,7 +70,7 @@ export async function loadComparison(db: Db, ids: readonly number[]): Promise<Co
         order by ${col('report_year')} desc nulls last, f.period_end desc, f.id desc limit 1) as financials,
       json_build_object(${sql.join(counts)}) as record_counts
     from legal_entities le
-    where le.id in (${sql.join(wanted)})`.execute(db.kysely);
+    where le.id in (${sql.join(wanted)}) and le.taken_down_at is null`.execute(db.kysely);
   const byId = new Map(result.rows.map((row) => [Number(row.id), normalise(row)]));
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1331,6 +1331,9 @@ export const de: Messages = {
   },
   support: {
     title: 'Support',
+    unavailableTitle: 'Der Support ist kurz nicht erreichbar',
+    unavailableText:
+      'Unser Helpdesk antwortet gerade nicht; es wurde nichts gesendet oder geändert. Bitte versuchen Sie es in einigen Minuten noch einmal.',
     description: 'Ihre Fragen an unser Support-Team und die Antworten.',
     navigation: 'Support',
     intro: 'Fragen Sie uns alles zu Registra: Wir antworten an Werktagen, meist innerhalb eines Tages.',
@@ -1454,13 +1457,13 @@ export const de: Messages = {
     title: 'Cookie-Einstellungen',
     description: 'Wählen Sie, ob Registra Ihre Besuche mit Statistik-Cookies zählen darf.',
     notice:
-      'Wir nutzen zwei optionale Cookies, um Besuche und die Kampagnen zu zählen, die Besucher bringen. Die für den Betrieb nötigen Cookies werden immer gesetzt.',
+      'Wir würden gern zwei optionale Cookies setzen, um Besuche und die Kampagnen zu zählen, die Besucher bringen; sie werden nur gesetzt, wenn Sie zustimmen. Die für den Betrieb nötigen Cookies werden immer gesetzt.',
     accept: 'Statistik-Cookies erlauben',
     refuse: 'Ablehnen',
     more: 'Cookie-Richtlinie',
     current_accepted: 'Sie haben die Statistik-Cookies erlaubt.',
     current_refused: 'Sie haben die Statistik-Cookies abgelehnt: Sie werden nicht gesetzt.',
-    current_none: 'Sie haben noch nicht gewählt.',
+    current_none: 'Sie haben noch nicht gewählt: Die Statistik-Cookies werden nicht gesetzt.',
     saved: 'Ihre Wahl ist gespeichert.',
     label: 'Cookie-Hinweis',
   },

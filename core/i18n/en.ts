@@ -1285,6 +1285,9 @@ export const en = {
   },
   support: {
     title: 'Support',
+    unavailableTitle: 'Support is briefly unavailable',
+    unavailableText:
+      'Our help desk is not answering right now, so nothing was sent or changed. Please try again in a few minutes.',
     description: 'Your questions to our support team and their answers.',
     navigation: 'Support',
     intro: 'Ask us anything about Registra: we answer on working days, usually within one day.',
@@ -1400,13 +1403,13 @@ export const en = {
     title: 'Cookie settings',
     description: 'Choose whether Registra may count your visits with statistics cookies.',
     notice:
-      'We use two optional cookies to count visits and the campaigns that bring visitors. The cookies needed to run the site are always set.',
+      'We would like to set two optional cookies to count visits and the campaigns that bring visitors; they are set only if you accept them. The cookies needed to run the site are always set.',
     accept: 'Accept statistics cookies',
     refuse: 'Refuse',
     more: 'Cookie policy',
     current_accepted: 'You accepted the statistics cookies.',
     current_refused: 'You refused the statistics cookies: they are not set.',
-    current_none: 'You have not chosen yet.',
+    current_none: 'You have not chosen yet: the statistics cookies are not set.',
     saved: 'Your choice is saved.',
     label: 'Cookie notice',
   },

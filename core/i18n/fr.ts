@@ -1334,6 +1334,9 @@ export const fr: Messages = {
   },
   support: {
     title: 'Assistance',
+    unavailableTitle: 'L’assistance est momentanément indisponible',
+    unavailableText:
+      'Notre service d’assistance ne répond pas pour le moment : rien n’a été envoyé ni modifié. Réessayez dans quelques minutes.',
     description: 'Vos questions à notre équipe d’assistance et leurs réponses.',
     navigation: 'Assistance',
     intro: 'Posez-nous toute question sur Registra : nous répondons les jours ouvrés, en général sous un jour.',
@@ -1457,13 +1460,13 @@ export const fr: Messages = {
     title: 'Paramètres des cookies',
     description: 'Choisissez si Registra peut compter vos visites avec des cookies de statistiques.',
     notice:
-      'Nous utilisons deux cookies facultatifs pour compter les visites et les campagnes qui amènent des visiteurs. Les cookies nécessaires au fonctionnement du site sont toujours posés.',
+      'Nous aimerions poser deux cookies facultatifs pour compter les visites et les campagnes qui amènent des visiteurs ; ils ne sont posés que si vous les acceptez. Les cookies nécessaires au fonctionnement du site sont toujours posés.',
     accept: 'Accepter les cookies de statistiques',
     refuse: 'Refuser',
     more: 'Politique des cookies',
     current_accepted: 'Vous avez accepté les cookies de statistiques.',
     current_refused: 'Vous avez refusé les cookies de statistiques : ils ne sont pas posés.',
-    current_none: 'Vous n’avez pas encore choisi.',
+    current_none: 'Vous n’avez pas encore choisi : les cookies de statistiques ne sont pas posés.',
     saved: 'Votre choix est enregistré.',
     label: 'Bandeau cookies',
   },

@@ -9,12 +9,13 @@ import { expireCachedCounts } from '../companies/count-companies.ts';
 // memory (counts, facet cubes, statistics) in the background and drops its kept pages. Search,
 // profiles and exports read the tables, which the import has already updated.
 
-/** The data's version: moves with every committed batch of an import and every import's end. */
+/** The data's version: moves with every committed batch of an import, every import's end and every takedown (ADR 0021). */
 export async function readDataVersion(db: Db): Promise<string> {
   const row = await sql<{ version: string }>`select concat_ws('/',
       (select max(id) from company_changes),
       (select max(id) from imports where status <> 'running'),
-      (select count(*) from imports where status = 'running')) as version`.execute(db.kysely);
+      (select count(*) from imports where status = 'running'),
+      (select max(id) from takedown_log)) as version`.execute(db.kysely);
   return row.rows[0]?.version ?? '';
 }
 

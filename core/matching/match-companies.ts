@@ -237,11 +237,11 @@ async function idsByName(db: Db, prepared: Prepared[]): Promise<number[][]> {
         .map(([w]) => w);
       const typed = words.join(' ');
       const probes = [
-        sql`select id, search_name from legal_entities where search_name = ${normalizeName(p.query.name)}`,
+        sql`select id, search_name from legal_entities where search_name = ${normalizeName(p.query.name)} and taken_down_at is null`,
       ];
       if (every) {
         probes.push(
-          sql`select id, search_name from legal_entities where name_tsv @@ to_tsquery('simple', ${every}) limit ${PROBE_ROWS}`,
+          sql`select id, search_name from legal_entities where name_tsv @@ to_tsquery('simple', ${every}) and taken_down_at is null limit ${PROBE_ROWS}`,
         );
       }
       const ranked = (list: RawBuilder<unknown>[]) =>
@@ -256,7 +256,7 @@ async function idsByName(db: Db, prepared: Prepared[]): Promise<number[][]> {
       // A word misspelt into another real word, or a name of words no company shares: the rarest words alone.
       if (rare.length > 0 && (found.length === 0 || Number(found[0].alike) < RARE_PROBE_BELOW)) {
         const more = await ranked([
-          sql`select id, search_name from legal_entities where name_tsv @@ to_tsquery('simple', ${rare.join(' | ')}) limit ${PROBE_ROWS}`,
+          sql`select id, search_name from legal_entities where name_tsv @@ to_tsquery('simple', ${rare.join(' | ')}) and taken_down_at is null limit ${PROBE_ROWS}`,
         ]);
         found.push(...more.rows);
       }

@@ -104,8 +104,10 @@ export async function buildMonitoringReports(db: Db, reference: Reference): Prom
         conditions = null;
       }
       if (!conditions) continue;
+      // A company taken down is reported to nobody (ADR 0021).
       const appeared = sql<SqlBool>`b.id in (select c.legal_entity_id from company_changes c
-        where c.field = 'company' and c.id > ${tracking.last_change_id} and c.id <= ${upTo})`;
+        where c.field = 'company' and c.id > ${tracking.last_change_id} and c.id <= ${upTo})
+        and b.taken_down_at is null`;
       const rows = await sql<{ id: string | number }>`select b.id from legal_entities b
         where ${sql.join([appeared, ...conditions], sql` and `)}
         order by b.id limit ${MAX_NEW_COMPANIES_PER_REPORT + 1}`.execute(trx);

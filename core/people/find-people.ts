@@ -24,6 +24,7 @@ export async function findPeople(db: Db, query: string, limit = PEOPLE_PAGE_SIZE
       'm.country_id',
       sql<number>`(select count(*) from legal_entity_members lem where lem.member_id = m.id)::int`.as('positions'),
     ]);
+  q = q.where('m.taken_down_at', 'is', null);
   for (const word of words) q = q.where('m.name', 'ilike', `%${likeText(word)}%`);
   const rows = await q
     .orderBy(sql`m.name_type = 'individual'`, 'desc')

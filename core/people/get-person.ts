@@ -56,6 +56,7 @@ export async function getPerson(db: Db, id: number): Promise<Person | null> {
       'le.name as company_name',
     ])
     .where('m.id', '=', id)
+    .where('m.taken_down_at', 'is', null)
     .executeTakeFirst();
   if (!member) return null;
   const [positions, contacts] = await Promise.all([
@@ -73,6 +74,7 @@ export async function getPerson(db: Db, id: number): Promise<Person | null> {
         'lem.natures',
       ])
       .where('lem.member_id', '=', id)
+      .where('le.taken_down_at', 'is', null)
       .orderBy('lem.since', (o) => o.desc().nullsLast())
       .orderBy('le.name')
       .limit(PERSON_POSITIONS_LIMIT)
@@ -94,6 +96,7 @@ export async function getPerson(db: Db, id: number): Promise<Person | null> {
           .select(['m.id as member_id', 'm.name', 'lem.legal_entity_id as company_id', 'lem.position_id'])
           .where('lem.legal_entity_id', 'in', companyIds.slice(0, 50))
           .where('lem.member_id', '<>', id)
+          .where('m.taken_down_at', 'is', null)
           .orderBy('m.name')
           .limit(PERSON_CO_MEMBERS_LIMIT)
           .execute();

@@ -193,7 +193,7 @@ export async function suggestEntities(
   const rows = await sql<{ uri: string; name: string; jurisdiction_id: number }>`
     select uri, name, jurisdiction_id from (
       select uri, name, search_name, jurisdiction_id from legal_entities
-      where name_tsv @@ to_tsquery('simple', ${query}) limit 200
+      where name_tsv @@ to_tsquery('simple', ${query}) and taken_down_at is null limit 200
     ) c order by c.search_name like ${`${words.join(' ')}%`} desc, similarity(c.search_name, ${words.join(' ')}) desc, uri
     limit 10`.execute(db.kysely);
   return {

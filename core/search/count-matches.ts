@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import type { SectionDecl } from '../sections/section.ts';
+import { visibleRow } from '../takedowns/visible.ts';
 import { plannedRows, roundEstimate } from './estimate-rows.ts';
 import { sectionTotal } from './facets.ts';
 
@@ -18,7 +19,7 @@ export const COUNT_CAP = 1_000;
 export type MatchCount = { total: number; totalIsEstimate: boolean; atLeast: number };
 
 /**
- * Rows of a section's table (alias `b`) matching `where`: exact up to COUNT_CAP, else the
+ * Rows of a section's table (alias `b`) matching `where`, none of a takedown (ADR 0021): exact up to COUNT_CAP, else the
  * planner's estimate, rounded (estimate-rows.ts). Without a filter, the table's total from the
  * section's facet cube (counted at start-up, recounted in the background as it ages), so that no
  * reader waits for a whole-table count.
@@ -34,7 +35,7 @@ export async function countMatches(
     return { total, totalIsEstimate: false, atLeast: total };
   }
   const r = await sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from ${sql.table(section.baseTable)} b where ${where} limit ${COUNT_CAP + 1}) t`.execute(
+    select count(*)::int as n from (select 1 from ${sql.table(section.baseTable)} b where ${where} and ${visibleRow(section)} limit ${COUNT_CAP + 1}) t`.execute(
     db.kysely,
   );
   const n = r.rows[0].n;

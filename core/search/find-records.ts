@@ -5,6 +5,7 @@ import { settleTogether } from '../errors/settle-together.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import { fieldColumn } from '../sections/record-fields.ts';
 import type { SectionDecl } from '../sections/section.ts';
+import { visibleRow } from '../takedowns/visible.ts';
 import { countMatches } from './count-matches.ts';
 import { afterCursor, encodeCursor } from './cursor.ts';
 import { stateConditions } from './filter-tree.ts';
@@ -67,7 +68,7 @@ export async function findRecords(
   const page = sql<RecordRow>`
     with page as (
       select b.legal_entity_id, b.id from ${table} b
-      where ${where ?? sql`true`} and ${keyset}
+      where ${where ?? sql`true`} and ${visibleRow(section)} and ${keyset}
       order by ${order('b')} limit ${pageSize} offset ${offset}
     )
     select b.*, c.uri as company_uri, c.name as company_name

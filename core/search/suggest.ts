@@ -68,6 +68,7 @@ export async function suggest(db: Db, reference: Reference, languageId: number, 
     db.kysely
       .selectFrom('legal_entities')
       .select(['uri', 'name', 'jurisdiction_id'])
+      .where('taken_down_at', 'is', null)
       .where(sql<boolean>`search_name collate "C" >= ${companyPrefix}`)
       .where(sql<boolean>`search_name collate "C" < ${prefixEnd(companyPrefix)}`)
       .orderBy(sql`search_name collate "C"`)
@@ -77,6 +78,7 @@ export async function suggest(db: Db, reference: Reference, languageId: number, 
       .selectFrom('members')
       .select(['id', 'name'])
       .where('legal_entity_id', 'is', null)
+      .where('taken_down_at', 'is', null)
       .where(sql<boolean>`lower(name) collate "C" >= ${personPrefix}`)
       .where(sql<boolean>`lower(name) collate "C" < ${prefixEnd(personPrefix)}`)
       .orderBy(sql`lower(name) collate "C"`)

@@ -8,7 +8,16 @@ import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX } from '../limits.ts';
 import type { Lang } from '../reference/reference-data.ts';
 import { insertNumbered } from '../user-data/owned-records.ts';
 import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
-import type { HelpDesk, NewTicket, Ticket, TicketPage, TicketStatus, TicketSummary } from './help-desk.ts';
+import type {
+  HelpDesk,
+  HelpDeskSettings,
+  NewTicket,
+  Ticket,
+  TicketPage,
+  TicketStatus,
+  TicketSummary,
+} from './help-desk.ts';
+import { zammadHelpDesk } from './zammad-help-desk.ts';
 
 // The built-in help desk (ADR 0021): tickets and messages in support_topics and support_messages
 // (migration 0023). A user reaches only their own tickets (another's is "not found", ADR 0007);
@@ -68,6 +77,27 @@ export function composeSupportReplyEmail(
     '</body></html>',
   ].join('\n');
   return { subject, text, html };
+}
+
+/**
+ * Emails the requester that support answered (ADR 0021): a user only if `support_replies` is on
+ * in their notification settings, a guest always; in the ticket's language, with a link to it.
+ */
+export async function notifySupportReply(deps: HelpDeskDeps, ticket: Ticket, answer: string): Promise<void> {
+  const { db } = deps;
+  if (ticket.user_id !== null && !(await wantsEmail(db, ticket.user_id, 'support_replies'))) return;
+  const link =
+    ticket.number === null
+      ? null
+      : `${deps.siteUrl}${localePath(ticket.language, `/dashboard/support/topics/${ticket.number}/`)}`;
+  const email = composeSupportReplyEmail(deps.translate(ticket.language), {
+    name: ticket.requester_name,
+    subject: ticket.name,
+    answer,
+    link,
+    lang: ticket.language,
+  });
+  await deps.mailer.send({ to: ticket.email, ...email, kind: 'support_reply', link: link ?? undefined });
 }
 
 export function builtInHelpDesk(deps: HelpDeskDeps): HelpDesk {
@@ -161,22 +191,6 @@ export function builtInHelpDesk(deps: HelpDeskDeps): HelpDesk {
       .execute();
     const data = rows.slice(0, count).map(toSummary);
     return { data, next: rows.length > count ? data[data.length - 1].id : null };
-  }
-
-  async function notifyRequester(ticket: Ticket, answer: string): Promise<void> {
-    if (ticket.user_id !== null && !(await wantsEmail(db, ticket.user_id, 'support_replies'))) return;
-    const link =
-      ticket.number === null
-        ? null
-        : `${deps.siteUrl}${localePath(ticket.language, `/dashboard/support/topics/${ticket.number}/`)}`;
-    const email = composeSupportReplyEmail(deps.translate(ticket.language), {
-      name: ticket.requester_name,
-      subject: ticket.name,
-      answer,
-      link,
-      lang: ticket.language,
-    });
-    await deps.mailer.send({ to: ticket.email, ...email, kind: 'support_reply', link: link ?? undefined });
   }
 
   const required = async (id: number, userId?: number) => {
@@ -273,7 +287,7 @@ export function builtInHelpDesk(deps: HelpDeskDeps): HelpDesk {
       await required(id);
       await addMessage(id, 'support', staffUserId, body, 'answered');
       const ticket = await required(id);
-      await notifyRequester(ticket, body);
+      await notifySupportReply(deps, ticket, body);
       return ticket;
     },
 
@@ -292,13 +306,20 @@ export function builtInHelpDesk(deps: HelpDeskDeps): HelpDesk {
 const desks = new WeakMap<object, HelpDesk>();
 
 /**
- * The help desk of the app's services: the built-in one, made once per services object. An
- * external provider's adapter would be chosen here (from the environment), nowhere else.
+ * The help desk of the app's services, made once per services object: Zammad's when the services
+ * name it (HELPDESK=zammad, server/env.ts), else the built-in one. The one place an adapter is chosen.
  */
-export function helpDeskOf(services: { db: Db; mailer: Mailer; siteUrl: string }): HelpDesk {
+export function helpDeskOf(services: {
+  db: Db;
+  mailer: Mailer;
+  siteUrl: string;
+  helpDesk?: HelpDeskSettings;
+}): HelpDesk {
   let desk = desks.get(services);
   if (!desk) {
-    desk = builtInHelpDesk({ ...services, translate: translatorOf });
+    const deps = { ...services, translate: translatorOf };
+    const settings = services.helpDesk;
+    desk = settings?.kind === 'zammad' ? zammadHelpDesk(deps, settings) : builtInHelpDesk(deps);
     desks.set(services, desk);
   }
   return desk;

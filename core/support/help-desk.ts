@@ -64,3 +64,20 @@ export type HelpDesk = {
   /** Staff closes or reopens a ticket. */
   setDeskStatus(id: number, status: TicketStatus): Promise<Ticket>;
 };
+
+/** Which help desk runs the tickets (server/env.ts reads it from HELPDESK and ZAMMAD_*). */
+export type HelpDeskSettings =
+  | { kind: 'built-in' }
+  | {
+      kind: 'zammad';
+      /** The Zammad instance, e.g. https://help.example.com (its REST API is under /api/v1). */
+      url: string;
+      /** An access token of an agent with `ticket.agent` and `admin.user` (Authorization: Token token=…). */
+      token: string;
+      /** The group new tickets go to. */
+      group: string;
+      /** The longest a call may take before the user is told the help desk is unavailable. */
+      timeoutMs: number;
+      /** The HMAC-SHA1 token of Zammad's webhook (X-Hub-Signature); without it the webhook route is off. */
+      webhookSecret?: string;
+    };

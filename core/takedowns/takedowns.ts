@@ -2,12 +2,16 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { companyIdOfUri } from '../companies/company-uri.ts';
 import { AppError } from '../errors/app-error.ts';
+import { forgetAggregates } from '../imports/data-version.ts';
+import { refreshNameWords } from '../imports/refresh-dependents.ts';
 
 // Takedowns (ADR 0021): a company or a person (member) taken down is left out of public pages
 // (the profile is a 404, search results, other companies' member lists), the sitemaps and the
 // public API. Every hide and restore is kept in takedown_log with its reason, who asked and who did
 // it, so that a takedown stays in force when an import brings the data again (imports never touch
-// `taken_down_at`).
+// `taken_down_at`). Counts, facet cubes and statistics leave them out (core/takedowns/visible.ts):
+// a takedown expires them here, and in other processes through the data's version; a company's
+// name words leave the search lexicon (a did-you-mean must not spell a hidden name).
 
 export type TakedownTarget = 'company' | 'person';
 
@@ -44,7 +48,10 @@ export async function applyTakedown(db: Db, action: 'hide' | 'restore', input: T
   if (!reason) throw new AppError('bad_request', 'Give the reason (--reason): the log keeps it');
   const id = await resolve(db, input.target, input.ref);
   const table = input.target === 'company' ? 'legal_entities' : 'members';
-  await db.kysely.transaction().execute(async (trx) => {
+  const changed = await db.kysely.transaction().execute(async (trx) => {
+    const before = await sql<{ hidden: boolean; search_name: string | null }>`
+      select taken_down_at is not null as hidden, ${input.target === 'company' ? sql`search_name` : sql`null::text`} as search_name
+      from ${sql.table(table)} where id = ${id} for update`.execute(trx);
     await trx
       .updateTable(table)
       .set({ taken_down_at: action === 'hide' ? sql`coalesce(taken_down_at, now())` : null })
@@ -61,7 +68,16 @@ export async function applyTakedown(db: Db, action: 'hide' | 'restore', input: T
         actor: input.actor,
       })
       .execute();
+    const row = before.rows[0];
+    return row.hidden !== (action === 'hide') ? row.search_name : undefined;
   });
+  // `changed`: the company's search name (or null for a person) when the state moved.
+  if (changed !== undefined) {
+    if (changed) {
+      await refreshNameWords(db, [action === 'hide' ? { old: changed, new: null } : { old: null, new: changed }]);
+    }
+    forgetAggregates(db);
+  }
   return id;
 }
 

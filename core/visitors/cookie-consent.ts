@@ -2,8 +2,9 @@ import { parseCookies, siteCookie } from '../http/cookies.ts';
 import { UTM_COOKIE, VISITOR_COOKIE } from './visitors.ts';
 
 // The cookie notice's choice (ADR 0021): the visitor-statistics (`uid`) and campaign (`utm`)
-// cookies are the only ones that are not needed to run the site. Refusing stops them being set and
-// removes those already set; the choice itself is kept for a year.
+// cookies are the only ones that are not needed to run the site. They are opt-in (ePrivacy: consent
+// first): none is set before the visitor accepts; refusing or ignoring the notice sets none, and
+// refusing removes those already set; the choice itself is kept for a year.
 
 export const CONSENT_COOKIE = 'cookie_consent';
 const CONSENT_MAX_AGE = 31_536_000;

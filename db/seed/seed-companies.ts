@@ -251,7 +251,7 @@ async function recreateIndexes(db: Db, indexes: IndexDefinition[]): Promise<void
  */
 export async function rebuildNameWords(db: Db): Promise<void> {
   await sql`truncate name_words cascade`.execute(db.kysely);
-  await sql`insert into name_words (word, documents) select word, ndoc from ts_stat('select name_tsv from legal_entities')`.execute(
+  await sql`insert into name_words (word, documents) select word, ndoc from ts_stat('select name_tsv from legal_entities where taken_down_at is null')`.execute(
     db.kysely,
   );
   // Each word filed under what deleting one of its letters leaves ("bank" under "ank", "bnk", "bak",

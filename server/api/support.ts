@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../core/errors/app-error.ts';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX } from '../../core/limits.ts';
 import type { AppServices } from '../../core/services.ts';
 import { helpDeskOf } from '../../core/support/built-in-help-desk.ts';
 import type { Ticket, TicketSummary } from '../../core/support/help-desk.ts';
 import { createSupportToken } from '../../core/support/support-token.ts';
+import { topicOfZammadTicket, zammadSignatureValid } from '../../core/support/zammad-help-desk.ts';
 import { notFound } from '../../core/user-data/user-data-errors.ts';
 import { requireOwner, requireUser } from './auth.ts';
 import { type ApiRoutes, getRoute, intParam, mutationRoute } from './route.ts';
@@ -199,4 +201,50 @@ export function registerSupportRoutes(api: FastifyInstance, routes: ApiRoutes, s
       return createSupportToken(auth.user.id, auth.sessionId);
     },
   );
+
+  // Zammad's webhook (ADR 0021): a trigger on "ticket updated" posts the ticket; we read it again
+  // (its articles and state), so an agent's answer reaches the user's page and inbox at once. The
+  // signature covers the raw body, so this scope reads JSON as text.
+  routes.push({
+    url: '/support/webhooks/zammad',
+    method: 'post',
+    operationId: 'receiveZammadWebhook',
+    summary: 'Zammad’s webhook: a ticket changed',
+    description:
+      'Only when the help desk is Zammad with ZAMMAD_WEBHOOK_SECRET set (else 404). Verified before anything in it is read: X-Hub-Signature is `sha1=` and the HMAC-SHA1 of the raw body (else 401). Reads the ticket named by `ticket.id` from Zammad into our copy: new public agent articles become answers (the requester is emailed), the state follows. A ticket we do not hold answers `known: false`.',
+    tags: TAGS,
+    query: z.strictObject({}),
+    body: z.object({ ticket: z.object({ id: z.number().int() }).loose() }).loose(),
+    response: z.object({ received: z.boolean(), known: z.boolean() }),
+    errors: [400, 401, 404],
+  });
+  api.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post('/support/webhooks/zammad', async (request) => {
+      const settings = services.helpDesk;
+      if (settings?.kind !== 'zammad' || !settings.webhookSecret) {
+        throw new AppError('not_found', 'No Zammad webhook is configured here.');
+      }
+      const body = typeof request.body === 'string' ? request.body : '';
+      const signature = request.headers['x-hub-signature'];
+      if (!zammadSignatureValid(settings.webhookSecret, body, typeof signature === 'string' ? signature : undefined)) {
+        throw new AppError('unauthorized', 'The X-Hub-Signature header does not match the body.');
+      }
+      let id: unknown;
+      try {
+        id = (JSON.parse(body) as { ticket?: { id?: unknown } }).ticket?.id;
+      } catch {
+        throw new AppError('bad_request', 'The body is not JSON.');
+      }
+      if (typeof id !== 'number' || !Number.isInteger(id)) {
+        throw new AppError('bad_request', 'ticket.id must be a whole number', { parameter: 'ticket.id' });
+      }
+      const topic = await topicOfZammadTicket(services.db, id);
+      if (topic !== null) await desk().get(topic);
+      return { received: true, known: topic !== null };
+    });
+  });
 }

@@ -15,12 +15,20 @@ export type ErrorBody = { error: { code: string; message: string; details?: unkn
  */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
+const HELP_DESK_UNAVAILABLE =
+  'The help desk is briefly unavailable; nothing was sent. Please try again in a few minutes.';
+
 /** One error handler: every failure becomes `{ error: { code, message, details } }`; no stack traces leak. */
 export function registerErrorHandler(app: FastifyInstance): void {
   rejectNul(app);
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     if (error instanceof AppError) {
-      if (error.code === 'unavailable') return unavailable(request, reply);
+      if (error.code === 'unavailable') {
+        // The help desk (ADR 0021) rather than the database: the API says which.
+        const helpDesk = (error.details as { reason?: string } | undefined)?.reason === 'help_desk';
+        if (helpDesk) request.log.warn({ err: error }, 'help desk unavailable');
+        return unavailable(request, reply, helpDesk ? HELP_DESK_UNAVAILABLE : undefined);
+      }
       return reply.status(httpStatus(error.code)).send(body(error.code, error.message, error.details));
     }
     if (error instanceof ZodError) {
@@ -65,10 +73,12 @@ function body(code: string, message: string, details?: unknown): ErrorBody {
  * a page (React Router renders its own for a loader's failure, app/entry.server.tsx; this one is
  * for a failure before it runs, such as the session lookup).
  */
-function unavailable(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+function unavailable(request: FastifyRequest, reply: FastifyReply, message?: string): FastifyReply {
   reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
   if (isApiPath(request.url)) {
-    return reply.send(body('unavailable', 'The service is briefly unavailable. Please try again in a moment.'));
+    return reply.send(
+      body('unavailable', message ?? 'The service is briefly unavailable. Please try again in a moment.'),
+    );
   }
   return sendPage(request, reply, 'errors.unavailableTitle', (t) => t('errors.unavailableText'));
 }

@@ -17,7 +17,8 @@ import { clientRequest } from './session.ts';
 
 /**
  * Visitors (spec §4, §7 "Partner stats"): on a page a browser sees (a successful GET answered with
- * HTML — not /api, not static files, not redirects), a visitor without the `uid` cookie gets one
+ * HTML — not /api, not static files, not redirects), a visitor who accepted the statistics cookies
+ * (cookie notice, ADR 0021) and has no `uid` cookie gets one
  * (one year) and is recorded once; a landing URL with utm_* parameters sets the `utm` cookie
  * (14 days). Bots (isbot, or no User-Agent at all) get neither: crawlers would fill the partner
  * stats with visitors nobody sent. The record is written after the page is sent, never awaited:
@@ -31,8 +32,9 @@ export function registerVisitors(app: FastifyInstance, services: AppServices): v
       if (!isPageVisit(request, reply)) return payload;
       const userAgent = header(request.headers['user-agent']) ?? '';
       if (!userAgent || isbot(userAgent)) return payload;
-      // Refused in the cookie notice: no statistics cookie, no record (ADR 0021).
-      if (consentOf(request.headers.cookie) === 'refused') return payload;
+      // Consent first (ePrivacy, ADR 0021): no statistics cookie and no record until the visitor
+      // accepts them in the cookie notice; refusing or ignoring it sets none.
+      if (consentOf(request.headers.cookie) !== 'accepted') return payload;
       const { secure } = clientRequest(request, services.siteUrl);
       const params = new URL(request.url, 'http://localhost').searchParams;
       const landingUtm = utmOf(params);

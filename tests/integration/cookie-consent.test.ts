@@ -44,6 +44,22 @@ describe('the cookie notice', () => {
     expect(named(refused, 'utm')).toBeUndefined();
   });
 
+  it('sets no statistics cookie and records nobody before a choice (consent first)', async () => {
+    const before = await t.db.kysely
+      .selectFrom('visitors')
+      .select(t.db.kysely.fn.countAll().as('n'))
+      .executeTakeFirst();
+    const first = await visit('/companies/directories/jurisdictions/?utm_source=partner&partner=7');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('class="cookie-notice"');
+    expect(named(first, 'uid')).toBeUndefined();
+    expect(named(first, 'utm')).toBeUndefined();
+    const again = await visit('/companies/search/', 'table_view=%7B%7D');
+    expect(named(again, 'uid')).toBeUndefined();
+    const after = await t.db.kysely.selectFrom('visitors').select(t.db.kysely.fn.countAll().as('n')).executeTakeFirst();
+    expect(Number(after?.n)).toBe(Number(before?.n));
+  });
+
   it('accepting lets them be set, and the settings page says what was chosen', async () => {
     const res = await postForm(t.app, '/fr/info/cookie-settings/', {
       choice: 'accepted',

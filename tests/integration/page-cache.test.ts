@@ -124,10 +124,12 @@ describe('visitors served from the cache', () => {
   const PAGE = '/companies/directories/jurisdictions/?partner=4242&utm_source=newsletter&tool_type=widget';
 
   it('gives a first-time visitor their own uid cookie and the same record as a rendered page', async () => {
-    const rendered = await app.inject({ method: 'GET', url: PAGE, headers: { 'user-agent': BROWSER } });
+    // The visitors accepted the statistics cookies (opt-in, ADR 0021).
+    const headers = { 'user-agent': BROWSER, cookie: 'cookie_consent=accepted' };
+    const rendered = await app.inject({ method: 'GET', url: PAGE, headers });
     expect(rendered.statusCode).toBe(200);
     expect(rendered.headers['x-cache']).toBeUndefined();
-    const cached = await app.inject({ method: 'GET', url: PAGE, headers: { 'user-agent': BROWSER } });
+    const cached = await app.inject({ method: 'GET', url: PAGE, headers });
     expect(cached.headers['x-cache']).toBe('hit');
     expect(cached.body).toBe(rendered.body);
 
@@ -152,7 +154,7 @@ describe('visitors served from the cache', () => {
     const firstVisit = await app.inject({
       method: 'GET',
       url: '/companies/directories/industries/',
-      headers: { 'user-agent': BROWSER },
+      headers: { 'user-agent': BROWSER, cookie: 'cookie_consent=accepted' },
     });
     const [cookie] = uidCookies(firstVisit);
     const uid = cookie.split(';')[0].slice('uid='.length);
@@ -171,7 +173,7 @@ describe('visitors served from the cache', () => {
       const again = await app.inject({
         method: 'GET',
         url: '/companies/directories/industries/',
-        headers: { 'user-agent': BROWSER, cookie: `uid=${uid}` },
+        headers: { 'user-agent': BROWSER, cookie: `cookie_consent=accepted; uid=${uid}` },
       });
       expect(again.headers['x-cache']).toBe('hit');
       expect(uidCookies(again)).toEqual([]);

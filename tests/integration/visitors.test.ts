@@ -36,8 +36,17 @@ afterAll(async () => {
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 const PAGE = '/companies/directories/jurisdictions/';
 
+/** A page visit of a browser whose visitor accepted the statistics cookies (opt-in, ADR 0021). */
 const visit = (url: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER, ...headers } });
+  app.inject({
+    method: 'GET',
+    url,
+    headers: {
+      'user-agent': BROWSER,
+      ...headers,
+      cookie: headers.cookie ? `cookie_consent=accepted; ${headers.cookie}` : 'cookie_consent=accepted',
+    },
+  });
 
 function cookieNamed(response: Injected, name: string): string | undefined {
   return setCookies(response).find((c) => c.startsWith(`${name}=`));

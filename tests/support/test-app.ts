@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { type ApiLimits, scaledApiLimits } from '../../core/api-keys/api-limits.ts';
 import type { PaymentProvider } from '../../core/billing/payment-provider.ts';
 import type { Reference } from '../../core/reference/reference-data.ts';
+import type { HelpDeskSettings } from '../../core/support/help-desk.ts';
 import type { Db } from '../../db/client.ts';
 import { buildApp, type TrustProxy } from '../../server/app.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -31,6 +32,8 @@ export type TestAppOptions = {
    * the limits are far above the published ones; tests of the limits pass API_PLAN_LIMITS.
    */
   apiLimits?: ApiLimits;
+  /** Who runs support tickets (default: the built-in desk). */
+  helpDesk?: HelpDeskSettings;
 };
 
 const TEST_API_LIMITS = scaledApiLimits(10_000);
@@ -56,6 +59,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       jobs: options.jobs,
       payments: options.payments,
       apiLimits: options.apiLimits ?? TEST_API_LIMITS,
+      helpDesk: options.helpDesk,
     });
     await app.ready();
     return {

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { localePath } from '../../../core/i18n/i18n.ts';
-import { helpDeskOf } from '../../../core/support/built-in-help-desk.ts';
 import { submitContactForm } from '../../../core/support/contact-form.ts';
 import { CsrfField } from '../../components/account-form.tsx';
 import { SupportField } from '../../components/support.tsx';
@@ -9,6 +8,7 @@ import { Notice } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
 import { accountFormFailure, formText } from '../../presenters/account-forms.server.ts';
 import { presenter } from '../../presenters/present.server.ts';
+import { pageHelpDesk } from '../../presenters/support.server.ts';
 import { langOf } from '../../presenters/user-data.server.ts';
 import { authContext, clientContext, servicesContext } from '../../services.ts';
 import type { Route } from './+types/contact-us';
@@ -58,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     message: formText(form, 'message'),
   };
   try {
-    const ticket = await submitContactForm(services.db, helpDeskOf(services), {
+    const ticket = await submitContactForm(services.db, pageHelpDesk(services), {
       name: values.requester,
       email: values.email,
       subject: values.name,

@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { localePath } from '../../../core/i18n/i18n.ts';
-import { helpDeskOf } from '../../../core/support/built-in-help-desk.ts';
 import { CsrfField } from '../../components/account-form.tsx';
 import { SupportField, TicketCloseForm, TicketStatus, TicketThread } from '../../components/support.tsx';
 import { Notice } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
 import { accountFormFailure, accountPageHeaders, formText } from '../../presenters/account-forms.server.ts';
 import { presenter } from '../../presenters/present.server.ts';
-import { requireSupportStaff, threadOf } from '../../presenters/support.server.ts';
+import { pageHelpDesk, requireSupportStaff, threadOf } from '../../presenters/support.server.ts';
 import { langOf } from '../../presenters/user-data.server.ts';
 import { servicesContext } from '../../services.ts';
 import type { Route } from './+types/desk-ticket';
@@ -30,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang = langOf(params);
   const p = presenter(services.reference, lang);
   const id = idOf(params);
-  const ticket = await helpDeskOf(services).get(id);
+  const ticket = await pageHelpDesk(services).get(id);
   if (!ticket) throw data({ message: 'not found' }, { status: 404 });
   return {
     seo: {
@@ -57,7 +56,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const auth = await requireSupportStaff(context);
-  const desk = helpDeskOf(context.get(servicesContext));
+  const desk = pageHelpDesk(context.get(servicesContext));
   const lang = langOf(params);
   const id = idOf(params);
   const form = await request.formData();

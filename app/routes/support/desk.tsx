@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { helpDeskOf } from '../../../core/support/built-in-help-desk.ts';
 import { type TicketStatus as Status, TICKET_STATUSES } from '../../../core/support/help-desk.ts';
 import { TicketStatus } from '../../components/support.tsx';
 import { pageMeta } from '../../meta.ts';
 import { accountPageHeaders } from '../../presenters/account-forms.server.ts';
 import { presenter } from '../../presenters/present.server.ts';
-import { requireSupportStaff, when } from '../../presenters/support.server.ts';
+import { pageHelpDesk, requireSupportStaff, when } from '../../presenters/support.server.ts';
 import { intParam, langOf } from '../../presenters/user-data.server.ts';
 import { servicesContext } from '../../services.ts';
 import type { Route } from './+types/desk';
@@ -23,8 +22,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get('status') ?? 'open';
   const status = (TICKET_STATUSES as string[]).includes(asked) ? (asked as Status) : undefined;
-  const page = await helpDeskOf(services).desk({ status, after: intParam(url, 'after') });
-  const tickets = await Promise.all(page.data.map((s) => helpDeskOf(services).get(s.id)));
+  const page = await pageHelpDesk(services).desk({ status, after: intParam(url, 'after') });
+  const tickets = await Promise.all(page.data.map((s) => pageHelpDesk(services).get(s.id)));
   return {
     seo: {
       siteUrl: services.siteUrl,

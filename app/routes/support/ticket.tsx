@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { localePath } from '../../../core/i18n/i18n.ts';
-import { helpDeskOf } from '../../../core/support/built-in-help-desk.ts';
 import { CsrfField } from '../../components/account-form.tsx';
 import { SupportField, TicketCloseForm, TicketStatus, TicketThread } from '../../components/support.tsx';
 import { Notice, UserDataNav } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
 import { accountFormFailure, accountPageHeaders, formText } from '../../presenters/account-forms.server.ts';
 import { presenter } from '../../presenters/present.server.ts';
-import { threadOf } from '../../presenters/support.server.ts';
+import { pageHelpDesk, threadOf } from '../../presenters/support.server.ts';
 import { langOf, userPageSeo } from '../../presenters/user-data.server.ts';
 import { requireUser } from '../../require-user.server.ts';
 import { servicesContext } from '../../services.ts';
@@ -31,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang = langOf(params);
   const p = presenter(services.reference, lang);
   const number = numberOf(params);
-  const ticket = await helpDeskOf(services).ofUser(auth.user.id, { number });
+  const ticket = await pageHelpDesk(services).ofUser(auth.user.id, { number });
   if (!ticket) throw data({ message: 'not found' }, { status: 404 });
   const path = `/dashboard/support/topics/${number}/`;
   const seo = userPageSeo(context, lang, path, 'support.title', 'support.description');
@@ -52,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export async function action({ request, params, context }: Route.ActionArgs) {
   const auth = requireUser(context);
   const services = context.get(servicesContext);
-  const desk = helpDeskOf(services);
+  const desk = pageHelpDesk(services);
   const lang = langOf(params);
   const number = numberOf(params);
   const ticket = await desk.ofUser(auth.user.id, { number });

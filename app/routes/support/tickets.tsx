@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { localePath } from '../../../core/i18n/i18n.ts';
-import { helpDeskOf } from '../../../core/support/built-in-help-desk.ts';
 import { CsrfField } from '../../components/account-form.tsx';
 import { SupportField, TicketStatus } from '../../components/support.tsx';
 import { Notice, UserDataNav } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
 import { accountFormFailure, accountPageHeaders, formText } from '../../presenters/account-forms.server.ts';
 import { presenter } from '../../presenters/present.server.ts';
-import { when } from '../../presenters/support.server.ts';
+import { pageHelpDesk, when } from '../../presenters/support.server.ts';
 import { intParam, langOf, userPageSeo } from '../../presenters/user-data.server.ts';
 import { requireUser } from '../../require-user.server.ts';
 import { servicesContext } from '../../services.ts';
@@ -27,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang = langOf(params);
   const p = presenter(services.reference, lang);
   const url = new URL(request.url);
-  const page = await helpDeskOf(services).listOfUser(auth.user.id, { after: intParam(url, 'after') });
+  const page = await pageHelpDesk(services).listOfUser(auth.user.id, { after: intParam(url, 'after') });
   return {
     seo: userPageSeo(context, lang, PATH, 'support.title', 'support.description'),
     done: url.searchParams.get('done'),
@@ -55,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const name = formText(form, 'name');
   const message = formText(form, 'message');
   try {
-    const ticket = await helpDeskOf(services).open({
+    const ticket = await pageHelpDesk(services).open({
       requester: { kind: 'user', userId: auth.user.id, email: auth.user.email, name: auth.user.name, lang },
       name,
       message,

@@ -63,7 +63,7 @@ export const membersPart = definePart<MemberRow>()({
   from: sql`legal_entity_members x
     join members m on m.id = x.member_id
     left join legal_entities mc on mc.id = m.legal_entity_id
-    where x.legal_entity_id = le.id and m.taken_down_at is null`,
+    where x.legal_entity_id = le.id and m.taken_down_at is null and mc.taken_down_at is null`,
   order: 'x.position_id, m.name, x.member_id',
 });
 
@@ -75,7 +75,8 @@ export const memberContactsPart = definePart<MemberContactRow>()({
   table: 'member_contacts',
   fields: ['member_id', 'contact_type_id', 'contact'],
   expressions: { contact_type_id: sql`c.contact_type_id`, contact: sql`c.contact` },
-  from: sql`(select distinct lem.member_id from legal_entity_members lem where lem.legal_entity_id = le.id) x
+  from: sql`(select distinct lem.member_id from legal_entity_members lem join members m on m.id = lem.member_id
+      where lem.legal_entity_id = le.id and m.taken_down_at is null) x
     join member_contacts c on c.member_id = x.member_id`,
   order: 'x.member_id, c.contact_type_id',
 });
@@ -91,11 +92,12 @@ export const memberCompaniesPart = definePart<MemberCompanyRow>()({
   table: 'legal_entity_members',
   fields: ['member_id', 'uri', 'name', 'position_id'],
   expressions: { uri: sql`o.uri`, name: sql`o.name`, position_id: sql`o.position_id` },
-  from: sql`(select distinct lem.member_id from legal_entity_members lem where lem.legal_entity_id = le.id) x
+  from: sql`(select distinct lem.member_id from legal_entity_members lem join members m on m.id = lem.member_id
+      where lem.legal_entity_id = le.id and m.taken_down_at is null) x
     cross join lateral (
       select le2.uri, le2.name, min(lem2.position_id) as position_id
       from legal_entity_members lem2 join legal_entities le2 on le2.id = lem2.legal_entity_id
-      where lem2.member_id = x.member_id and lem2.legal_entity_id <> le.id
+      where lem2.member_id = x.member_id and lem2.legal_entity_id <> le.id and le2.taken_down_at is null
       group by le2.uri, le2.name order by le2.name limit ${sql.lit(OTHER_COMPANIES_PER_MEMBER)}) o`,
   order: 'x.member_id, o.name',
 });
@@ -114,7 +116,7 @@ export const memberOfPart = definePart<MemberOfRow>()({
       from members m3
       join legal_entity_members lem3 on lem3.member_id = m3.id
       join legal_entities le3 on le3.id = lem3.legal_entity_id
-      where m3.legal_entity_id = le.id
+      where m3.legal_entity_id = le.id and le3.taken_down_at is null
       order by le3.name limit ${sql.lit(MEMBER_OF_LIMIT)}) x`,
   order: 'x.name',
 });
