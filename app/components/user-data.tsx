@@ -22,6 +22,8 @@ export type GatedAction =
   | 'export'
   | 'export-comparison'
   | 'track'
+  // Enrichment (ADR 0020): upload a file of companies.
+  | 'enrich'
   // Billing (docs/decisions/0019-billing.md): buy an offer of the pricing page, buy a full profile.
   | `buy-${string}`;
 

@@ -19,7 +19,7 @@ export type Offer =
 /** What credits are spent on (spec §3 "products"): its price in credits, per unit. */
 export type Product = { id: ProductId; credits: number; name: Translated; unit: Translated };
 
-export type ProductId = 'profile' | 'advanced-profile' | 'export-rows';
+export type ProductId = 'profile' | 'advanced-profile' | 'export-rows' | 'enrichment-rows';
 
 const CURRENCY = 'EUR';
 
@@ -64,6 +64,9 @@ export const PLANS: readonly Extract<Offer, { kind: 'plan' }>[] = [
   },
 ];
 
+/** Rows of an enrichment (matched and completed) that one credit pays for. */
+export const ENRICHMENT_ROWS_PER_CREDIT = 10;
+
 /** Rows of an export that one credit pays for. */
 export const EXPORT_ROWS_PER_CREDIT = 100;
 
@@ -94,6 +97,16 @@ export const PRODUCTS: readonly Product[] = [
       fr: `${EXPORT_ROWS_PER_CREDIT} lignes (au moins 1 crédit par export)`,
     },
   },
+  {
+    id: 'enrichment-rows',
+    credits: 1,
+    name: { en: 'Data enrichment', de: 'Datenanreicherung', fr: 'Enrichissement de données' },
+    unit: {
+      en: `${ENRICHMENT_ROWS_PER_CREDIT} rows of an uploaded file (at least 1 credit a file)`,
+      de: `${ENRICHMENT_ROWS_PER_CREDIT} Zeilen einer hochgeladenen Datei (mindestens 1 Credit je Datei)`,
+      fr: `${ENRICHMENT_ROWS_PER_CREDIT} lignes d’un fichier envoyé (au moins 1 crédit par fichier)`,
+    },
+  },
 ];
 
 export const OFFERS: readonly Offer[] = [...CREDIT_PACKS, ...PLANS];
@@ -111,6 +124,11 @@ export function productCredits(id: ProductId): number {
 /** Credits of an export of this many rows: one per started hundred, at least one. */
 export function exportCredits(rows: number): number {
   return Math.max(1, Math.ceil(rows / EXPORT_ROWS_PER_CREDIT)) * productCredits('export-rows');
+}
+
+/** Credits of an enrichment of this many rows: one per started ten, at least one. */
+export function enrichmentCredits(rows: number): number {
+  return Math.max(1, Math.ceil(rows / ENRICHMENT_ROWS_PER_CREDIT)) * productCredits('enrichment-rows');
 }
 
 /** Exact decimal text of an amount in minor units ("19.90" for 1990 with 2 decimals). */

@@ -13,6 +13,8 @@ import { AppError } from '../errors/app-error.ts';
 
 export type LedgerReason = Database['credit_ledger']['reason'];
 type Tx = Kysely<Database>;
+/** What credits are spent on (a negative row); the other reasons bring credits or reverse them. */
+export type SpendReason = 'profile' | 'export' | 'enrichment';
 
 export type LedgerEntry = {
   id: number;
@@ -62,7 +64,7 @@ export async function spendCredits(
   tx: Tx,
   userId: number,
   credits: number,
-  reason: 'profile' | 'export',
+  reason: SpendReason,
   refs: { purchaseId?: number; note?: string } = {},
 ): Promise<number> {
   if (!Number.isInteger(credits) || credits <= 0) throw new Error(`a spend is a positive whole number, not ${credits}`);
@@ -87,7 +89,7 @@ export async function recordCredits(
   tx: Tx,
   userId: number,
   delta: number,
-  reason: Exclude<LedgerReason, 'profile' | 'export'>,
+  reason: Exclude<LedgerReason, SpendReason>,
   refs: { orderId?: number; note?: string } = {},
 ): Promise<void> {
   if (!Number.isInteger(delta) || delta === 0)
@@ -104,7 +106,7 @@ export function chargeCredits(
   db: Db,
   userId: number,
   credits: number,
-  reason: 'profile' | 'export',
+  reason: SpendReason,
   note?: string,
 ): Promise<number> {
   return db.kysely.transaction().execute((tx) => spendCredits(tx, userId, credits, reason, { note }));

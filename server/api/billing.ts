@@ -86,7 +86,17 @@ const SubscriptionSchema = z
 const LedgerEntrySchema = z.object({
   id: z.number().int(),
   delta: z.number().int().describe('Credits added (positive) or spent or taken back (negative).'),
-  reason: z.enum(['pack', 'subscription', 'profile', 'export', 'refund', 'chargeback', 'grant']),
+  reason: z.enum([
+    'pack',
+    'subscription',
+    'profile',
+    'export',
+    'refund',
+    'chargeback',
+    'grant',
+    'enrichment',
+    'enrichment_refund',
+  ]),
   order_id: z.number().int().nullable(),
   purchase_id: z.number().int().nullable(),
   note: z.string().nullable(),
