@@ -1440,7 +1440,7 @@ export const de: Messages = {
       'Keine Spalte wurde an ihrer Überschrift erkannt: Wählen Sie die Spalte des Firmennamens oder einer Nummer.',
     sample: 'Erste Zeilen',
     rows_one: '{{count}} Zeile',
-    rows_other: '{{count}} Zeilen',
+    rows_other: '{{formatted}} Zeilen',
     cost: 'Die Anreicherung von {{rows}} kostet {{cost}}.',
     balanceAfter: 'Ihr Guthaben: {{balance}}; nach diesem Lauf: {{after}}.',
     tooFew: 'Ihr Guthaben reicht nicht: Kaufen Sie zuerst Credits.',
@@ -1457,7 +1457,7 @@ export const de: Messages = {
       unmatched: 'Keine Übereinstimmung',
     },
     remembered_one: '{{count}} Zeile übernahm Ihre frühere Entscheidung zur gleichen Eingabe.',
-    remembered_other: '{{count}} Zeilen übernahmen Ihre früheren Entscheidungen zur gleichen Eingabe.',
+    remembered_other: '{{formatted}} Zeilen übernahmen Ihre früheren Entscheidungen zur gleichen Eingabe.',
     review: 'Unsichere Zuordnungen prüfen',
     reviewHint:
       'Wählen Sie die richtige Firma oder lehnen Sie alle ab; Ihre Entscheidung gilt für diese Eingabe auch in Ihren nächsten Dateien.',

@@ -1384,7 +1384,7 @@ export const en = {
     noGuess: 'No column was recognised from its header: choose the column of the company name or a number.',
     sample: 'First rows',
     rows_one: '{{count}} row',
-    rows_other: '{{count}} rows',
+    rows_other: '{{formatted}} rows',
     cost: 'Enriching {{rows}} costs {{cost}}.',
     balanceAfter: 'Your balance: {{balance}}; after this run: {{after}}.',
     tooFew: 'Your balance does not cover it: buy credits first.',
@@ -1401,7 +1401,7 @@ export const en = {
       unmatched: 'No match found',
     },
     remembered_one: '{{count}} row took your earlier decision on the same input.',
-    remembered_other: '{{count}} rows took your earlier decisions on the same input.',
+    remembered_other: '{{formatted}} rows took your earlier decisions on the same input.',
     review: 'Review the uncertain matches',
     reviewHint:
       'Choose the right company, or reject them all; your decision is kept for this input in your next files.',

@@ -1443,7 +1443,7 @@ export const fr: Messages = {
       'Aucune colonne n’a été reconnue par son en-tête : choisissez la colonne du nom de l’entreprise ou d’un numéro.',
     sample: 'Premières lignes',
     rows_one: '{{count}} ligne',
-    rows_other: '{{count}} lignes',
+    rows_other: '{{formatted}} lignes',
     cost: 'Enrichir {{rows}} coûte {{cost}}.',
     balanceAfter: 'Votre solde : {{balance}} ; après ce traitement : {{after}}.',
     tooFew: 'Votre solde ne suffit pas : achetez d’abord des crédits.',
@@ -1460,7 +1460,7 @@ export const fr: Messages = {
       unmatched: 'Aucune correspondance',
     },
     remembered_one: '{{count}} ligne a repris votre décision antérieure sur la même saisie.',
-    remembered_other: '{{count}} lignes ont repris vos décisions antérieures sur la même saisie.',
+    remembered_other: '{{formatted}} lignes ont repris vos décisions antérieures sur la même saisie.',
     review: 'Vérifier les rapprochements incertains',
     reviewHint:
       'Choisissez la bonne entreprise ou rejetez-les toutes ; votre décision est gardée pour cette saisie dans vos prochains fichiers.',
