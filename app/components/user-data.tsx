@@ -236,6 +236,7 @@ export function UserDataNav() {
     ['/companies/history/search/', t('history.search.title')],
     ['/dashboard/saved-searches/', t('saved.title')],
     ['/companies/monitoring/updates/', t('monitoring.navigation')],
+    ['/companies/enrichment/', t('enrichment.title')],
     ['/companies/settings/', t('companySettings.title')],
     ['/dashboard/notifications/', t('notifications.title')],
     ['/dashboard/support/', t('support.navigation')],

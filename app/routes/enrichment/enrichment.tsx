@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CsrfField } from '../../components/account-form.tsx';
-import { Notice } from '../../components/user-data.tsx';
+import { Notice, UserDataNav } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
 import { enrichmentAction, loadEnrichmentPage } from '../../presenters/enrichment.server.ts';
 import { langOf } from '../../presenters/user-data.server.ts';
@@ -26,6 +26,7 @@ export default function EnrichmentPage({ loaderData: page, actionData }: Route.C
   const error = actionData && 'error' in actionData ? actionData.error : null;
   return (
     <div className="user-data-page enrichment-page">
+      <UserDataNav />
       <p className="breadcrumbs">
         <a href={page.back}>{t('enrichment.back')}</a>
       </p>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CsrfField } from '../../components/account-form.tsx';
-import { GatedLink, GateScript, SignInGate } from '../../components/user-data.tsx';
+import { GatedLink, GateScript, SignInGate, UserDataNav } from '../../components/user-data.tsx';
 import { pageMeta } from '../../meta.ts';
 import { enrichmentsAction, loadEnrichmentsPage } from '../../presenters/enrichment.server.ts';
 import { langOf } from '../../presenters/user-data.server.ts';
@@ -24,6 +24,7 @@ export default function Enrichments({ loaderData: page, actionData }: Route.Comp
   const error = actionData && 'error' in actionData ? actionData.error : null;
   return (
     <div className="user-data-page enrichment-page">
+      <UserDataNav />
       <h1>{t('enrichment.title')}</h1>
       <p>{t('enrichment.intro')}</p>
       {error ? (
