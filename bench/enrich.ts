@@ -7,7 +7,7 @@
 // runs (charge and job in one transaction, then the worker's handler), and writes the enriched
 // CSV. Prints each step's time, the outcomes, and the automatic matches' precision.
 //
-//   DATABASE_URL=postgres://… npx node bench/enrich.ts [--rows 10000] [--seed 17] [--json]
+//   DATABASE_URL=postgres://… npx node bench/enrich.ts [--rows 10000] [--seed 17] [--parallel N] [--json]
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -15,6 +15,7 @@ import { grantCredits } from '../core/billing/ledger.ts';
 import { prepareEnrichedFile } from '../core/enrichment/enriched-file.ts';
 import { createEnrichment, outcomeCounts, startEnrichment } from '../core/enrichment/enrichments.ts';
 import { guessColumns, readUpload } from '../core/enrichment/read-upload.ts';
+import { runEnrichment } from '../core/enrichment/run-enrichment.ts';
 import { DEFAULT_COMPANY_SECTIONS } from '../core/export/export-options.ts';
 import type { MatchQuery } from '../core/matching/match-companies.ts';
 import { loadReference } from '../core/reference/reference-data.ts';
@@ -28,6 +29,8 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '10000' },
     seed: { type: 'string', default: '17' },
     json: { type: 'boolean', default: false },
+    // Batches matched side by side (default: the job's, PARALLEL_BATCHES), for comparing settings.
+    parallel: { type: 'string' },
   },
 });
 const url = process.env.DATABASE_URL;
@@ -110,6 +113,10 @@ try {
 
   started = performance.now();
   await startEnrichment(db, userId, id, mapping);
+  if (values.parallel) {
+    // The run itself with another setting; the job then finds it done.
+    await runEnrichment(db, reference, id, undefined, { parallel: Number(values.parallel) });
+  }
   const services = { db, reference } as JobServices;
   const log = { info: () => {}, error: (o: Record<string, unknown>, m: string) => console.error(m, o) };
   while (await runOneJob({ services, log, definitions: [enrichmentJob as JobDefinition<never>] }, 'bench-enrich')) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { enrichmentCredits } from '../billing/catalogue.ts';
-import { recordCredits, spendCredits } from '../billing/ledger.ts';
+import { lockUser, recordCredits, spendCredits } from '../billing/ledger.ts';
 import { normalizeName } from '../companies/normalize-name.ts';
 import { AppError } from '../errors/app-error.ts';
 import { enqueueJob } from '../jobs/queue.ts';
@@ -158,8 +158,9 @@ export async function startEnrichment(db: Db, userId: number, id: number, mappin
     );
   }
   return db.kysely.transaction().execute(async (tx) => {
-    // The user's row first (spendCredits takes it too): the enrichment's lock after it, in the
-    // order every spend takes them.
+    // The user's row first, as every spend takes it (spendCredits takes it again, already held),
+    // then the enrichment's: a second submission waits here and then finds it no longer a draft.
+    await lockUser(tx, userId);
     const enrichment = await tx
       .selectFrom('enrichments')
       .select(['id', 'rows_total', 'status'])

@@ -16,7 +16,7 @@ export const REVIEW_THRESHOLD = 0.5;
 /** Rows matched at a time (one POST /api/match's worth). */
 export const ENRICHMENT_BATCH = 100;
 /** Batches matched at once (each batch's probes already run side by side on the pool). */
-const PARALLEL_BATCHES = 2;
+export const PARALLEL_BATCHES = 2;
 
 type Outcome = {
   row_number: number;
@@ -33,7 +33,9 @@ export async function runEnrichment(
   reference: Reference,
   id: number,
   onProgress?: (done: number, total: number) => void,
+  options: { parallel?: number } = {},
 ): Promise<void> {
+  const parallel = options.parallel ?? PARALLEL_BATCHES;
   const enrichment = await getEnrichmentById(db, id);
   if (enrichment.status === 'done' || enrichment.status === 'failed') return;
   await db.kysely.updateTable('enrichments').set({ status: 'running' }).where('id', '=', id).execute();
@@ -46,7 +48,7 @@ export async function runEnrichment(
       .where('outcome', 'is', null)
       .where('row_number', '>', after)
       .orderBy('row_number')
-      .limit(ENRICHMENT_BATCH * PARALLEL_BATCHES)
+      .limit(ENRICHMENT_BATCH * parallel)
       .execute();
     if (rows.length === 0) break;
     after = rows[rows.length - 1].row_number;
