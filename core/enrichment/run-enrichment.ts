@@ -16,7 +16,7 @@ export const REVIEW_THRESHOLD = 0.5;
 /** Rows matched at a time (one POST /api/match's worth). */
 export const ENRICHMENT_BATCH = 100;
 /** Batches matched at once (each batch's probes already run side by side on the pool). */
-export const PARALLEL_BATCHES = 2;
+export const PARALLEL_BATCHES = 4;
 
 type Outcome = {
   row_number: number;
