@@ -24,6 +24,10 @@ export default [
     route('companies/settings', 'routes/companies/settings.tsx'),
     route('companies/comparison', 'routes/comparison/page.tsx'),
     route('companies/comparison/pdf', 'routes/comparison/pdf.ts'),
+    // Enrichment (ADR 0020): upload a file of companies, run, review, download it matched and completed.
+    route('companies/enrichment', 'routes/enrichment/enrichments.tsx'),
+    route('companies/enrichment/:id', 'routes/enrichment/enrichment.tsx'),
+    route('companies/enrichment/:id/download', 'routes/enrichment/download.ts'),
     // What a signed-in user keeps: company lists, histories, saved searches.
     route('companies/lists', 'routes/lists/lists.tsx'),
     route('companies/lists/add', 'routes/lists/add.tsx'),

@@ -11,7 +11,8 @@
 //   --no-results     do not append to bench/RESULTS.md
 //   --only NAME      run only the sections whose name contains NAME (e.g. --only exact); implies --no-results;
 //                    --only import runs the Companies House import bench (bench/import-companies-house.ts)
-//                    on DATABASE_URL's database name + "_ch" (dropped and created), BENCH_COMPANIES rows
+//                    on DATABASE_URL's database name + "_ch" (dropped and created), BENCH_COMPANIES rows;
+//                    --only enrich runs the enrichment bench (bench/enrich.ts: a 10,000-row file) on DATABASE_URL
 //   NODE_ENV         default production (set before React loads; server/main.ts itself does not set it)
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -491,6 +492,15 @@ async function replicatedFind(d: Db, reference: Reference, st: SearchState) {
 // The import section is its own program on its own database (bench/import-companies-house.ts: a
 // Companies House file of BENCH_COMPANIES rows imported into a fresh database): `--only import`
 // runs it alone, without preparing the search database.
+// The enrichment section (bench/enrich.ts) is its own program too, on the search database as it is.
+if (args.only === 'enrich') {
+  const run = spawnSync(process.execPath, [fileURLToPath(new URL('enrich.ts', import.meta.url)), '--rows', '10000'], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL },
+  });
+  process.exit(run.status ?? 1);
+}
+
 if (args.only && 'import'.includes(args.only)) {
   const importUrl = new URL(DATABASE_URL);
   importUrl.pathname = `${importUrl.pathname}_ch`;

@@ -8,6 +8,7 @@ import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { readEnv } from '../server/env.ts';
 import { registerDemoCommand } from './demo.ts';
+import { registerEnrichCommand } from './enrich.ts';
 import { registerExportCommand } from './export.ts';
 import { registerImportCommand } from './import.ts';
 import { registerJobsCommand } from './jobs.ts';
@@ -86,6 +87,7 @@ db.command('refresh-export-documents')
 
 registerExportCommand(program, env);
 registerDemoCommand(program, env);
+registerEnrichCommand(program, env);
 registerImportCommand(program, env);
 registerJobsCommand(program, env);
 registerKbCommand(program, env);

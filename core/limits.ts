@@ -69,6 +69,9 @@ export type ApiPlan = keyof typeof API_PLAN_LIMITS;
 export const API_LIMIT_WINDOW_SECONDS = 3600;
 /** Queries in one POST /api/match (and one reconciliation batch). */
 export const MAX_MATCH_QUERIES = 100;
+/** An enrichment's upload: smaller than this many bytes, and at most this many rows (ADR 0020 "Enrichment"). */
+export const ENRICHMENT_MAX_BYTES = 50 * 1024 * 1024;
+export const ENRICHMENT_ROW_LIMIT = 100_000;
 
 /** The limits as the messages name them. */
 /** Changes on one page of a company's History tab (ADR 0014's company_changes, newest first). */

@@ -432,7 +432,18 @@ export type Database = {
     id: Generated<number>;
     user_id: number;
     delta: number;
-    reason: 'pack' | 'subscription' | 'profile' | 'export' | 'api' | 'refund' | 'chargeback' | 'grant';
+    reason:
+      | 'pack'
+      | 'subscription'
+      | 'profile'
+      | 'export'
+      | 'api'
+      | 'api_refund'
+      | 'refund'
+      | 'chargeback'
+      | 'grant'
+      | 'enrichment'
+      | 'enrichment_refund';
     order_id: number | null;
     purchase_id: number | null;
     note: string | null;
@@ -836,5 +847,37 @@ export type Database = {
     requested_by: string | null;
     actor: string;
     created_at: Generated<Date>;
+  };
+  // Enrichment: uploads, their rows and the user's review decisions (0025-enrichment.sql).
+  enrichments: {
+    id: Generated<number>;
+    user_id: number;
+    file_name: string;
+    columns: unknown;
+    mapping: Generated<unknown>;
+    rows_total: number;
+    rows_done: Generated<number>;
+    credits: Generated<number>;
+    status: Generated<'draft' | 'queued' | 'running' | 'done' | 'failed'>;
+    job_id: number | null;
+    error: string | null;
+    created_at: Generated<Date>;
+    finished_at: Date | null;
+  };
+  enrichment_rows: {
+    enrichment_id: number;
+    row_number: number;
+    cells: unknown;
+    outcome: 'matched' | 'review' | 'accepted' | 'rejected' | 'unmatched' | null;
+    remembered: Generated<boolean>;
+    score: number | null;
+    company_id: number | null;
+    candidates: unknown | null;
+  };
+  enrichment_decisions: {
+    user_id: number;
+    input_key: string;
+    company_id: number | null;
+    decided_at: Generated<Date>;
   };
 };

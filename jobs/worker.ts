@@ -8,6 +8,7 @@ import { claimJob, completeJob, failJob, requeueStale, retryDelayMs } from '../c
 import { enqueueDailyReports } from '../core/monitoring/enqueue-reports.ts';
 import type { Lang, Reference } from '../core/reference/reference-data.ts';
 import type { Db } from '../db/client.ts';
+import { enrichmentJob } from './enrichment.job.ts';
 import { monitoringReportsJob } from './monitoring-reports.job.ts';
 import { deliverWebhooks } from './webhooks.ts';
 
@@ -43,7 +44,10 @@ export type JobDefinition<P> = {
 };
 
 /** Every kind of job there is. */
-export const JOB_DEFINITIONS: JobDefinition<never>[] = [monitoringReportsJob as JobDefinition<never>];
+export const JOB_DEFINITIONS: JobDefinition<never>[] = [
+  monitoringReportsJob as JobDefinition<never>,
+  enrichmentJob as JobDefinition<never>,
+];
 
 export type WorkerOptions = {
   services: JobServices;

@@ -22,6 +22,8 @@ export type GatedAction =
   | 'export'
   | 'export-comparison'
   | 'track'
+  // Enrichment (ADR 0020): upload a file of companies.
+  | 'enrich'
   // Billing (docs/decisions/0019-billing.md): buy an offer of the pricing page, buy a full profile.
   | `buy-${string}`;
 
@@ -234,6 +236,7 @@ export function UserDataNav() {
     ['/companies/history/search/', t('history.search.title')],
     ['/dashboard/saved-searches/', t('saved.title')],
     ['/companies/monitoring/updates/', t('monitoring.navigation')],
+    ['/companies/enrichment/', t('enrichment.title')],
     ['/companies/settings/', t('companySettings.title')],
     ['/dashboard/notifications/', t('notifications.title')],
     ['/dashboard/support/', t('support.navigation')],

@@ -19,7 +19,7 @@ export type Offer =
 /** What credits are spent on (spec §3 "products"): its price in credits, per unit. */
 export type Product = { id: ProductId; credits: number; name: Translated; unit: Translated };
 
-export type ProductId = 'profile' | 'advanced-profile' | 'export-rows' | 'api-match';
+export type ProductId = 'profile' | 'advanced-profile' | 'export-rows' | 'api-match' | 'enrichment-rows';
 
 const CURRENCY = 'EUR';
 
@@ -64,6 +64,9 @@ export const PLANS: readonly Extract<Offer, { kind: 'plan' }>[] = [
   },
 ];
 
+/** Rows of an enrichment (matched and completed) that one credit pays for. */
+export const ENRICHMENT_ROWS_PER_CREDIT = 10;
+
 /** Rows of an export that one credit pays for. */
 export const EXPORT_ROWS_PER_CREDIT = 100;
 /** Queries of a `POST /api/match` call that one credit pays for. */
@@ -106,6 +109,16 @@ export const PRODUCTS: readonly Product[] = [
       fr: `${MATCH_QUERIES_PER_CREDIT} requêtes (au moins 1 crédit par appel)`,
     },
   },
+  {
+    id: 'enrichment-rows',
+    credits: 1,
+    name: { en: 'Data enrichment', de: 'Datenanreicherung', fr: 'Enrichissement de données' },
+    unit: {
+      en: `${ENRICHMENT_ROWS_PER_CREDIT} rows of an uploaded file (at least 1 credit a file)`,
+      de: `${ENRICHMENT_ROWS_PER_CREDIT} Zeilen einer hochgeladenen Datei (mindestens 1 Credit je Datei)`,
+      fr: `${ENRICHMENT_ROWS_PER_CREDIT} lignes d’un fichier envoyé (au moins 1 crédit par fichier)`,
+    },
+  },
 ];
 
 export const OFFERS: readonly Offer[] = [...CREDIT_PACKS, ...PLANS];
@@ -128,6 +141,11 @@ export function exportCredits(rows: number): number {
 /** Credits of a match call of this many queries: one per started ten, at least one. */
 export function matchCredits(queries: number): number {
   return Math.max(1, Math.ceil(queries / MATCH_QUERIES_PER_CREDIT)) * productCredits('api-match');
+}
+
+/** Credits of an enrichment of this many rows: one per started ten, at least one. */
+export function enrichmentCredits(rows: number): number {
+  return Math.max(1, Math.ceil(rows / ENRICHMENT_ROWS_PER_CREDIT)) * productCredits('enrichment-rows');
 }
 
 /** Exact decimal text of an amount in minor units ("19.90" for 1990 with 2 decimals). */

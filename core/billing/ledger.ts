@@ -12,9 +12,12 @@ import { AppError } from '../errors/app-error.ts';
 // be spent until it is above the price again).
 
 export type LedgerReason = Database['credit_ledger']['reason'];
-/** What credits are spent on: a full profile, an export, a data API call (ADR 0020). */
-export type SpendReason = 'profile' | 'export' | 'api';
 type Tx = Kysely<Database>;
+/**
+ * What credits are spent on (a negative row): a full profile, an export, a data API call, an
+ * enrichment (ADR 0020); the other reasons bring credits or reverse them.
+ */
+export type SpendReason = 'profile' | 'export' | 'api' | 'enrichment';
 
 export type LedgerEntry = {
   id: number;
@@ -89,7 +92,7 @@ export async function recordCredits(
   tx: Tx,
   userId: number,
   delta: number,
-  reason: Exclude<LedgerReason, 'profile' | 'export'>,
+  reason: Exclude<LedgerReason, SpendReason>,
   refs: { orderId?: number; note?: string } = {},
 ): Promise<void> {
   if (!Number.isInteger(delta) || delta === 0)

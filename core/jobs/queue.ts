@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
 
 // The jobs table (migration 0015) as a queue: enqueue, claim with SELECT … FOR UPDATE SKIP LOCKED
 // (any number of workers, in any number of processes, never take the same job), complete, and fail
@@ -19,9 +20,9 @@ export type EnqueueOptions = {
   maxAttempts?: number;
 };
 
-/** Adds a job; returns its id, or null when one with its key is already waiting (or ran, with `once`). */
+/** Adds a job (inside the caller's transaction when given one); returns its id, or null when one with its key is already waiting (or ran, with `once`). */
 export async function enqueueJob(
-  db: Db,
+  db: Db | Kysely<Database>,
   kind: string,
   payload: Record<string, unknown> = {},
   options: EnqueueOptions = {},
@@ -33,7 +34,7 @@ export async function enqueueJob(
       ${options.maxAttempts ?? 5}
     where not ${options.once === true} or not exists (select 1 from jobs where dedupe_key = ${key}::text)
     on conflict (dedupe_key) where status = 'queued' and dedupe_key is not null do nothing
-    returning id`.execute(db.kysely);
+    returning id`.execute('kysely' in db ? db.kysely : db);
   return result.rows[0] ? Number(result.rows[0].id) : null;
 }
 

@@ -125,7 +125,7 @@ export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, ser
       } catch (error) {
         await services.db.kysely
           .transaction()
-          .execute((tx) => recordCredits(tx, user.id, credits, 'api', { note: `${note}: failed, given back` }));
+          .execute((tx) => recordCredits(tx, user.id, credits, 'api_refund', { note: `${note}: failed, given back` }));
         throw error;
       }
       return {

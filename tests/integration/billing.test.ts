@@ -249,6 +249,7 @@ describe('catalogue and invoices', () => {
       ['advanced-profile', 2],
       ['export-rows', 1],
       ['api-match', 1],
+      ['enrichment-rows', 1],
     ]);
     expect(res.products[0].name).toEqual(expect.objectContaining({ de: expect.any(String), fr: expect.any(String) }));
     expect((await send('POST', `/api/payments/users/${user.id}`, { offer_id: 'free-money' }, user)).statusCode).toBe(

@@ -1,0 +1,334 @@
+import { PassThrough, Readable } from 'node:stream';
+import { data, redirect } from 'react-router';
+import { prepareEnrichedFile } from '../../core/enrichment/enriched-file.ts';
+import {
+  createEnrichment,
+  decideRow,
+  type Enrichment,
+  enrichmentCost,
+  getEnrichment,
+  listEnrichments,
+  outcomeCounts,
+  reviewRows,
+  startEnrichment,
+} from '../../core/enrichment/enrichments.ts';
+import {
+  type ColumnMapping,
+  cleanMapping,
+  ENRICHMENT_FIELDS,
+  guessColumns,
+  isUsableMapping,
+  readUpload,
+} from '../../core/enrichment/read-upload.ts';
+import { AppError, httpStatus } from '../../core/errors/app-error.ts';
+import {
+  COMPANY_EXPORT_SECTIONS,
+  type CompanyExportSection,
+  DEFAULT_COMPANY_SECTIONS,
+  EXPORT_FORMATS,
+  isExportFormat,
+} from '../../core/export/export-options.ts';
+import { localePath } from '../../core/i18n/i18n.ts';
+import { ENRICHMENT_MAX_BYTES } from '../../core/limits.ts';
+import type { Lang } from '../../core/reference/reference-data.ts';
+import { requireUser } from '../require-user.server.ts';
+import { authContext, type ContextReader, servicesContext } from '../services.ts';
+import { balanceOf, creditsText } from './billing.server.ts';
+import { presenter } from './present.server.ts';
+import { userPageSeo } from './user-data.server.ts';
+
+// The enrichment pages (ADR 0020 "Enrichment"): /companies/enrichment/ (upload, the user's runs)
+// and /companies/enrichment/{id}/ (the columns and the cost of a draft, the progress of a run —
+// a page that refreshes itself, no script needed —, the review of uncertain matches, and the
+// download of the enriched file through core/export's writers).
+
+const MB = Math.round(ENRICHMENT_MAX_BYTES / 1024 / 1024);
+/** Rows to review shown at once. */
+const REVIEW_PAGE = 50;
+
+/** An AppError as the page's answer: its status and message (shown in the page's alert). */
+function failure(error: unknown) {
+  if (error instanceof AppError && error.code !== 'internal' && error.code !== 'unavailable') {
+    return data({ error: error.message }, { status: httpStatus(error.code) });
+  }
+  throw error;
+}
+
+const idOf = (text: string | undefined) => {
+  if (!text || !/^\d{1,15}$/.test(text)) throw data({ message: 'Not found' }, { status: 404 });
+  return Number(text);
+};
+
+export async function loadEnrichmentsPage(context: ContextReader, lang: Lang) {
+  const seo = userPageSeo(context, lang, '/companies/enrichment/', 'enrichment.title', 'enrichment.description');
+  const auth = context.get(authContext);
+  const { db, reference } = context.get(servicesContext);
+  const p = presenter(reference, lang);
+  const base = {
+    seo,
+    maxMb: MB,
+    action: p.path('/companies/enrichment/'),
+    pricing: p.path('/info/pricing/'),
+  };
+  if (!auth) return { ...base, signedIn: false as const, enrichments: [] };
+  const enrichments = await listEnrichments(db, auth.user.id);
+  return {
+    ...base,
+    signedIn: true as const,
+    enrichments: enrichments.map((e) => ({
+      id: e.id,
+      fileName: e.fileName,
+      rows: p.number(e.rowsTotal),
+      status: p.t(`enrichment.statuses.${e.status}`),
+      created: p.date(e.createdAt.slice(0, 10)),
+      href: p.path(`/companies/enrichment/${e.id}/`),
+    })),
+  };
+}
+
+/** The upload: read (400/413 naming what is wrong), kept as a draft, and on to its page. */
+export async function enrichmentsAction(context: ContextReader, request: Request, lang: Lang) {
+  const auth = requireUser(context);
+  const { db } = context.get(servicesContext);
+  const p = presenter(context.get(servicesContext).reference, lang);
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > ENRICHMENT_MAX_BYTES + 64 * 1024) {
+    return data({ error: p.t('enrichment.errors.tooLarge', { size: MB }) }, { status: 413 });
+  }
+  const form = await request.formData();
+  const file = form.get('file');
+  if (!(file instanceof File) || file.size === 0) {
+    return data({ error: p.t('enrichment.errors.noFile') }, { status: 400 });
+  }
+  if (file.size >= ENRICHMENT_MAX_BYTES) {
+    return data({ error: p.t('enrichment.errors.tooLarge', { size: MB }) }, { status: 413 });
+  }
+  try {
+    const upload = await readUpload(file.name || 'upload.csv', new Uint8Array(await file.arrayBuffer()));
+    const id = await createEnrichment(db, auth.user.id, upload, guessColumns(upload.columns));
+    return redirect(localePath(lang, `/companies/enrichment/${id}/`), 303);
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function loadEnrichmentPage(context: ContextReader, request: Request, lang: Lang, idText?: string) {
+  const auth = requireUser(context);
+  const { db, reference } = context.get(servicesContext);
+  const p = presenter(reference, lang);
+  const id = idOf(idText);
+  let enrichment: Enrichment;
+  try {
+    enrichment = await getEnrichment(db, auth.user.id, id);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found')
+      throw data({ message: error.message }, { status: 404 });
+    throw error;
+  }
+  const url = new URL(request.url);
+  const path = `/companies/enrichment/${id}/`;
+  const seo = { ...userPageSeo(context, lang, path, 'enrichment.title', 'enrichment.description'), noindex: true };
+  seo.title = `${enrichment.fileName} · ${p.t('enrichment.title')}`;
+  const rowsText = p.t('enrichment.rows', { count: enrichment.rowsTotal, formatted: p.number(enrichment.rowsTotal) });
+  const base = {
+    seo,
+    id,
+    fileName: enrichment.fileName,
+    rows: rowsText,
+    status: enrichment.status,
+    statusText: p.t(`enrichment.statuses.${enrichment.status}`),
+    action: p.path(path),
+    back: p.path('/companies/enrichment/'),
+    decided: url.searchParams.get('done') === 'decided',
+  };
+  if (enrichment.status === 'draft') {
+    const cost = enrichmentCost(enrichment);
+    const balance = (await balanceOf(db, auth.user.id)) ?? 0;
+    const sample = await db.kysely
+      .selectFrom('enrichment_rows')
+      .select(['cells'])
+      .where('enrichment_id', '=', id)
+      .orderBy('row_number')
+      .limit(5)
+      .execute();
+    return {
+      ...base,
+      draft: {
+        columns: enrichment.columns,
+        fields: ENRICHMENT_FIELDS.map((field) => ({
+          field,
+          label: p.t(`enrichment.fields.${field}`),
+          column: enrichment.mapping[field] ?? null,
+        })),
+        usable: isUsableMapping(enrichment.mapping),
+        sample: sample.map((r) => (typeof r.cells === 'string' ? JSON.parse(r.cells) : r.cells) as string[]),
+        cost: p.t('enrichment.cost', { rows: rowsText, cost: creditsText(p, cost) }),
+        balance: p.t('enrichment.balanceAfter', {
+          balance: creditsText(p, balance),
+          after: creditsText(p, balance - cost),
+        }),
+        enough: balance >= cost,
+        pricing: p.path('/info/pricing/'),
+      },
+    };
+  }
+  if (enrichment.status === 'queued' || enrichment.status === 'running') {
+    return {
+      ...base,
+      progress: {
+        done: enrichment.rowsDone,
+        total: enrichment.rowsTotal,
+        text: p.t('enrichment.progress', {
+          done: p.number(enrichment.rowsDone),
+          total: p.number(enrichment.rowsTotal),
+        }),
+      },
+    };
+  }
+  if (enrichment.status === 'failed') {
+    return {
+      ...base,
+      failed: p.t('enrichment.failed', { credits: creditsText(p, enrichment.credits), error: enrichment.error ?? '' }),
+    };
+  }
+  const counts = await outcomeCounts(db, id);
+  const remembered = await db.kysely
+    .selectFrom('enrichment_rows')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('enrichment_id', '=', id)
+    .where('remembered', '=', true)
+    .executeTakeFirstOrThrow();
+  const review = await reviewRows(db, auth.user.id, id, REVIEW_PAGE);
+  return {
+    ...base,
+    done: {
+      counts: (['matched', 'review', 'accepted', 'rejected', 'unmatched'] as const).map((outcome) => ({
+        outcome,
+        label: p.t(`enrichment.summary.${outcome}`),
+        count: p.number(counts[outcome]),
+      })),
+      remembered:
+        Number(remembered.n) > 0
+          ? p.t('enrichment.remembered', { count: Number(remembered.n), formatted: p.number(Number(remembered.n)) })
+          : null,
+      review: review.map((r) => ({
+        rowNumber: r.rowNumber,
+        label: p.t('enrichment.row', { number: r.rowNumber }),
+        input: r.cells.filter((c) => c.trim() !== '').join(' · '),
+        candidates: r.candidates.map((c) => ({
+          id: c.id,
+          name: c.name,
+          country: c.country ?? '',
+          score: p.t('enrichment.score', { score: Math.round(c.score * 100) }),
+          href: p.path(`/companies/details/${encodeURIComponent(c.uri)}/`),
+        })),
+      })),
+      reviewMore: counts.review > review.length ? p.t('enrichment.reviewMore', { count: review.length }) : null,
+      download: p.path(`/companies/enrichment/${id}/download/`),
+      formats: EXPORT_FORMATS.map((value) => ({ value, label: p.t(`export.formats.${value}`) })),
+      sections: COMPANY_EXPORT_SECTIONS.map((value) => ({
+        value,
+        label: p.t(`export.sectionNames.${value}`),
+        checked: DEFAULT_COMPANY_SECTIONS.includes(value),
+      })),
+    },
+  };
+}
+
+/** The mapping of the run form: `map.<field>` is a column's number or empty. */
+function formMapping(form: FormData, columnCount: number): ColumnMapping {
+  const raw: Record<string, number> = {};
+  for (const field of ENRICHMENT_FIELDS) {
+    const value = form.get(`map.${field}`);
+    if (typeof value === 'string' && /^\d{1,4}$/.test(value)) raw[field] = Number(value);
+  }
+  return cleanMapping(raw, columnCount);
+}
+
+/** Run a draft (charge and job in one transaction), or decide on a row to review. */
+export async function enrichmentAction(context: ContextReader, request: Request, lang: Lang, idText?: string) {
+  const auth = requireUser(context);
+  const { db } = context.get(servicesContext);
+  const id = idOf(idText);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const back = (done?: string) =>
+    redirect(`${localePath(lang, `/companies/enrichment/${id}/`)}${done ? `?done=${done}` : ''}`, 303);
+  try {
+    if (intent === 'run') {
+      const enrichment = await getEnrichment(db, auth.user.id, id);
+      await startEnrichment(db, auth.user.id, id, formMapping(form, enrichment.columns.length));
+      return back();
+    }
+    if (intent === 'decide') {
+      const row = form.get('row');
+      if (typeof row !== 'string' || !/^\d{1,9}$/.test(row)) {
+        throw new AppError('bad_request', 'row: the number of a row of the file', { parameter: 'row' });
+      }
+      const decision = form.get('decision');
+      let companyId: number | null = null;
+      if (decision === 'accept') {
+        const company = form.get('company');
+        if (typeof company !== 'string' || !/^\d{1,15}$/.test(company)) {
+          throw new AppError('bad_request', 'company: choose one of the row’s candidates', { parameter: 'company' });
+        }
+        companyId = Number(company);
+      } else if (decision !== 'reject') {
+        throw new AppError('bad_request', 'decision: accept or reject', { parameter: 'decision' });
+      }
+      await decideRow(db, auth.user.id, id, Number(row), companyId);
+      return back('decided');
+    }
+  } catch (error) {
+    return failure(error);
+  }
+  return data({ error: 'intent: run or decide' }, { status: 400 });
+}
+
+function plain(text: string, status: number): Response {
+  return new Response(text, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+/** GET …/{id}/download/?format=csv&sections=addresses…: the enriched file, streamed; guests get a 401. */
+export async function enrichedDownload(context: ContextReader, request: Request, lang: Lang, idText?: string) {
+  const auth = context.get(authContext);
+  if (!auth) return plain('Sign in to download your enriched file.', 401);
+  const services = context.get(servicesContext);
+  const url = new URL(request.url);
+  const format = url.searchParams.get('format') ?? 'csv';
+  if (!isExportFormat(format)) return plain(`format: one of ${EXPORT_FORMATS.join(', ')}`, 400);
+  const asked = url.searchParams.getAll('sections').flatMap((s) => s.split(','));
+  const unknown = asked.find((s) => s !== '' && !(COMPANY_EXPORT_SECTIONS as readonly string[]).includes(s));
+  if (unknown !== undefined) return plain(`sections: “${unknown}” is no company data section`, 400);
+  const sections = asked.filter((s): s is CompanyExportSection => s !== '');
+  if (!idText || !/^\d{1,15}$/.test(idText)) return plain('Not found', 404);
+  let file: Awaited<ReturnType<typeof prepareEnrichedFile>>;
+  try {
+    file = await prepareEnrichedFile(services.db, services.reference, {
+      userId: auth.user.id,
+      id: Number(idText),
+      format,
+      sections,
+      lang,
+      siteUrl: services.siteUrl,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code !== 'internal') return plain(error.message, httpStatus(error.code));
+    throw error;
+  }
+  if (file.enrichment.status !== 'done') return plain('The enrichment has not finished yet.', 409);
+  const out = new PassThrough();
+  file.write(out).catch((error) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return new Response(Readable.toWeb(out) as ReadableStream, {
+    status: 200,
+    headers: {
+      'content-type': file.contentType,
+      'content-disposition': `attachment; filename="${file.fileName}"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}

@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../core/accounts/password-hash.ts';
+import { grantCredits } from '../core/billing/ledger.ts';
+import { parseStrictCsv } from '../tests/support/export-readers.ts';
+import { someCompanies } from '../tests/support/users.ts';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+// Enrichment in a real browser (ADR 0020 "Enrichment"): a guest gets the sign-in popup; a user
+// uploads a small CSV, sees the columns guessed and the cost, runs it (the server's worker runs the
+// job; the page refreshes itself until it is done), accepts an uncertain match, and downloads the
+// enriched file.
+
+let server: TestServer;
+let browser: Browser;
+const PASSWORD = 'a sturdy passphrase 2026';
+
+beforeAll(async () => {
+  server = await startServer({ jobs: { pollMs: 200 } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('enrichment', () => {
+  it('gates a guest with the sign-in popup', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/companies/enrichment/`);
+    await page.getByRole('link', { name: 'Upload and check the columns' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in to proceed' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Sign in to enrich your file');
+    await page.close();
+  });
+
+  it('uploads a CSV, shows the cost, runs, reviews one row and downloads the file', async () => {
+    const email = `enrich.${Date.now().toString(36)}@example.com`;
+    const user = await server.db.kysely
+      .insertInto('users')
+      .values({ email, name: 'Erin Enricher', password_hash: await hashPassword(PASSWORD), activated_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await grantCredits(server.db, Number(user.id), 50);
+    const [a, c] = await someCompanies(server.db, 2, 70);
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/account/login/?returnTo=/companies/enrichment/`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/companies/enrichment/`);
+
+    // Row 1: name and number (matched); row 2: a name in the wrong country (for review).
+    const csv = `Company;Company number;Country\n${a.name};${a.companyNumber};\n${c.name};;Japan\n`;
+    await page
+      .getByLabel(/File \(CSV or XLSX/)
+      .setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Upload and check the columns' }).click();
+    await page.waitForURL(/\/companies\/enrichment\/\d+\/$/);
+    expect(await page.getByLabel('Company name').inputValue()).toBe('0');
+    expect(await page.getByLabel('Registration number').inputValue()).toBe('1');
+    expect(await page.getByLabel('Country or jurisdiction').inputValue()).toBe('2');
+    expect(await page.locator('.enrichment-cost').innerText()).toBe('Enriching 2 rows costs 1 credit.');
+    await page.getByRole('button', { name: 'Run the enrichment' }).click();
+
+    // The page refreshes itself until the worker is done.
+    await page.locator('.enrichment-status', { hasText: 'Done' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('.enrichment-summary').innerText()).toMatch(/Matched automatically: 1/);
+    const row = page.getByRole('form', { name: 'Row 2' });
+    await row.getByRole('radio', { name: new RegExp(c.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).check();
+    await row.getByRole('button', { name: 'Accept the chosen company' }).click();
+    await page.getByText('Your decision was saved.').waitFor();
+    expect(await page.locator('.enrichment-summary').innerText()).toMatch(/Accepted by you: 1/);
+
+    await page.getByRole('radio', { name: 'CSV' }).check();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download', exact: true }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/enriched_clients.*\.csv$/);
+    const records = parseStrictCsv(await readFile(await file.path(), 'utf8'), ',');
+    expect(records[0].slice(0, 6)).toEqual([
+      'Company',
+      'Company number',
+      'Country',
+      'Match',
+      'Match score',
+      'Registra URI',
+    ]);
+    expect(records[1][3]).toBe('matched');
+    expect(records[1][5]).toBe(a.uri);
+    expect(records[2][3]).toBe('accepted');
+    expect(records[2][5]).toBe(c.uri);
+    await context.close();
+  }, 90_000);
+});
