@@ -59,6 +59,7 @@ const { values: args } = parseArgs({
     resume: { type: 'boolean', default: false },
     trackings: { type: 'string', default: '10000' },
     rounds: { type: 'string', default: '5' },
+    steps: { type: 'string' },
   },
 });
 const ROWS = Number(args.rows ?? 1_000_000);
@@ -105,28 +106,33 @@ const update = join(dir, `BasicCompanyData-2026-12-01-${ROWS}.csv`);
 const stepsFile = join(dir, `steps-${ROWS}.json`);
 const done: Record<string, unknown> =
   args.resume && existsSync(stepsFile) ? JSON.parse(readFileSync(stepsFile, 'utf8')) : {};
-async function step<T>(key: string, run: () => Promise<T>): Promise<T> {
+/** --steps runs only the steps named (comma-separated), e.g. a floor in a process of its own. */
+const only = args.steps?.split(',').map((x) => x.trim());
+async function step<T>(key: string, run: () => Promise<T>): Promise<T | undefined> {
   if (key in done) {
     log(`${key}: done before (${stepsFile})`);
     return done[key] as T;
   }
+  if (only && !only.includes(key)) return undefined;
   log(`${key}…`);
   const value = await run();
-  done[key] = value;
+  // Another process may have finished a step meanwhile: its figures are kept.
+  const now = existsSync(stepsFile) ? JSON.parse(readFileSync(stepsFile, 'utf8')) : {};
+  Object.assign(done, now, { [key]: value });
   writeFileSync(stepsFile, JSON.stringify(done, null, 1));
+  log(`${key} done`);
   return value;
 }
 
-await step('files', async () => {
-  for (const [out, changedEvery] of [
-    [file, 0],
-    [update, CHANGED_EVERY],
-  ] as const) {
-    if (!existsSync(out)) await writeCompaniesHouseFile({ rows: ROWS, out: `${out}.part`, changedEvery });
-    if (!existsSync(out)) renameSync(`${out}.part`, out);
-  }
-  return true;
-});
+for (const [out, changedEvery] of [
+  [file, 0],
+  [update, CHANGED_EVERY],
+] as const) {
+  if (existsSync(out)) continue;
+  log(`writing ${out}…`);
+  await writeCompaniesHouseFile({ rows: ROWS, out: `${out}.part`, changedEvery });
+  renameSync(`${out}.part`, out);
+}
 
 /** The same bytes through COPY into an unlogged table of text columns: the floor an import is held to. */
 async function rawCopySeconds(): Promise<number> {
@@ -502,20 +508,12 @@ const first = await step('first import', async () => {
     await db.close();
   }
 });
-const floor = await step('floor b', () => normalisedCopySeconds());
-const again = await step('re-import', async () => {
-  const db = await openPostgres(URL_);
-  try {
-    return await timedImport(db, file);
-  } finally {
-    await db.close();
-  }
-});
 const updated = await step('update', async () => {
   await freshDatabase(updatedName, name);
   const db = await openPostgres(urlOf(updatedName));
   const mailer = createMailer({ db, settings: { from: 'bench <b@localhost>' }, log: quiet, translate });
   try {
+    log(`${updatedName} made from ${name}`);
     const tracked = await makeTrackings(db);
     const imported = await timedImport(db, update);
     const importEnd = performance.now();
@@ -581,43 +579,70 @@ const search = await step('search', async () => {
   }
 });
 
+const floor = await step('floor b', () => normalisedCopySeconds());
+const again = await step('re-import', async () => {
+  const db = await openPostgres(URL_);
+  try {
+    return await timedImport(db, file);
+  } finally {
+    await db.close();
+  }
+});
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 const perSecond = (rows: number, seconds: number) => Math.round(rows / seconds).toLocaleString('en');
 const n = (x: number) => x.toLocaleString('en');
 const expected = Math.floor(ROWS / CHANGED_EVERY);
 const load = loadavg().map((x) => x.toFixed(1));
-const rawSeconds = median([first.rawBefore, first.rawAfter]);
-const lines_ = [
-  `load average at the end: ${load.join(' ')}`,
-  `| Companies House BasicCompanyData import, ${n(ROWS)} rows, PostgreSQL | value |`,
-  '|---|---|',
-  `| (a) raw COPY of the same file into an unindexed table of text columns (before / after the import) | ${first.rawBefore.toFixed(1)} s / ${first.rawAfter.toFixed(1)} s, ${perSecond(ROWS, rawSeconds)} rows/s |`,
-  `| (b) COPY of the rows the import wrote (${n(floor.rows)}, normalised) into our tables with their indexes | ${floor.seconds.toFixed(1)} s, ${perSecond(ROWS, floor.seconds)} companies/s |`,
-  `| first import | ${first.seconds.toFixed(1)} s, ${perSecond(first.read, first.seconds)} rows/s = ${(rawSeconds / first.seconds).toFixed(3)}× (a), ${(floor.seconds / first.seconds).toFixed(2)}× (b) (${n(first.new)} new, ${first.rejected} rejected; refreshing export documents, lexicon and vacuum ${first.refreshSeconds.toFixed(1)} s of it; ${first.cpu}) |`,
-  `| peak RSS (process, before → after the first import) | ${mb(first.rssBefore)} → ${mb(first.rssAfter)} |`,
-  `| same file again | ${again.seconds.toFixed(1)} s (${(again.seconds / first.seconds).toFixed(2)}× the first), ${again.changed} changed, ${n(again.unchanged)} unchanged; ${again.cpu} |`,
-  `| update file changing 1% (${n(expected)} companies × 2 fields), into B = a copy of A | ${updated.seconds.toFixed(1)} s, ${n(updated.changed)} changed; ${updated.cpu} |`,
-  `| the files differ in (raw lines, by column) | ${n(updated.check.differentLines)} lines: ${Object.entries(
-    updated.check.columns,
-  )
-    .map(([c, k]) => `${c} ${n(k)}`)
-    .join(', ')} |`,
-  `| change rows written = the real differences | ${updated.check.exact ? 'yes' : 'NO'}: ${n(updated.check.written)} written, ${n(updated.check.expected)} expected (${Object.entries(
-    updated.check.fields,
-  )
-    .map(([f, k]) => `${f} ${n(k)}`)
-    .join(
-      ', ',
-    )}), ${n(updated.check.same)} equal in old and new value${updated.check.wrong.length ? `; ${updated.check.wrong.join('; ')}` : ''} |`,
-  `| update reports after the import, ${n(updated.trackings)} active trackings (${updated.users} users, half of the tracked companies changed) | ${updated.reportsSeconds.toFixed(1)} s from the import's end (${updated.jobs} job), ${n(updated.reports ?? 0)} reports, ${n(updated.emails ?? 0)} digest emails |`,
-  ...Object.entries(search.p95s).map(([kind, { a, b }]) => {
+const rows: string[] = [];
+const rawSeconds = first ? median([first.rawBefore, first.rawAfter]) : 0;
+if (first)
+  rows.push(
+    `| (a) raw COPY of the same file into an unindexed table of text columns (before / after the import) | ${first.rawBefore.toFixed(1)} s / ${first.rawAfter.toFixed(1)} s, ${perSecond(ROWS, rawSeconds)} rows/s |`,
+  );
+if (floor)
+  rows.push(
+    `| (b) COPY of the rows the import wrote (${n(floor.rows)}, normalised) into our tables with their indexes | ${floor.seconds.toFixed(1)} s, ${perSecond(ROWS, floor.seconds)} companies/s |`,
+  );
+if (first)
+  rows.push(
+    `| first import | ${first.seconds.toFixed(1)} s, ${perSecond(first.read, first.seconds)} rows/s = ${(rawSeconds / first.seconds).toFixed(3)}× (a)${floor ? `, ${(floor.seconds / first.seconds).toFixed(2)}× (b)` : ''} (${n(first.new)} new, ${first.rejected} rejected; refreshing export documents, lexicon and vacuum ${first.refreshSeconds.toFixed(1)} s of it; ${first.cpu}) |`,
+    `| peak RSS (process, before → after the first import) | ${mb(first.rssBefore)} → ${mb(first.rssAfter)} |`,
+  );
+if (again && first)
+  rows.push(
+    `| same file again | ${again.seconds.toFixed(1)} s (${(again.seconds / first.seconds).toFixed(2)}× the first), ${again.changed} changed, ${n(again.unchanged)} unchanged; ${again.cpu} |`,
+  );
+if (updated) {
+  const { check } = updated;
+  const list = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .map(([k, v]) => `${k} ${n(v)}`)
+      .join(', ');
+  rows.push(
+    `| update file changing 1% (${n(expected)} companies × 2 fields), into B = a copy of A | ${updated.seconds.toFixed(1)} s, ${n(updated.changed)} changed; ${updated.cpu} |`,
+    `| the files differ in (raw lines, by column) | ${n(check.differentLines)} lines: ${list(check.columns)} |`,
+    `| change rows written = the real differences | ${check.exact ? 'yes' : 'NO'}: ${n(check.written)} written, ${n(check.expected)} expected (${list(check.fields)}), ${n(check.same)} equal in old and new value${check.wrong.length ? `; ${check.wrong.join('; ')}` : ''} |`,
+    `| update reports after the import, ${n(updated.trackings)} active trackings (${updated.users} users, half of the tracked companies changed) | ${updated.reportsSeconds.toFixed(1)} s from the import's end (${updated.jobs} job), ${n(updated.reports ?? 0)} reports, ${n(updated.emails ?? 0)} digest emails |`,
+  );
+}
+if (search) {
+  for (const [kind, { a, b }] of Object.entries(search.p95s)) {
     const ma = median(a);
     const mb_ = median(b);
-    return `| search p95, ${kind}: fresh load A vs updated B (median of ${a.length} alternated rounds of 200) | ${ma.toFixed(1)} ms vs ${mb_.toFixed(1)} ms (${(mb_ / ma).toFixed(2)}×; rounds A ${a.map((x) => x.toFixed(1)).join('/')}, B ${b.map((x) => x.toFixed(1)).join('/')}) |`;
-  }),
-  `| tables A / B | ${search.healthA} / ${search.healthB} |`,
-];
-console.log(lines_.join('\n'));
-if (first.statements.length > 0)
+    rows.push(
+      `| search p95, ${kind}: fresh load A vs updated B (median of ${a.length} alternated rounds of 200) | ${ma.toFixed(1)} ms vs ${mb_.toFixed(1)} ms (${(mb_ / ma).toFixed(2)}×; rounds A ${a.map((x) => x.toFixed(1)).join('/')}, B ${b.map((x) => x.toFixed(1)).join('/')}) |`,
+    );
+  }
+  rows.push(`| tables A / B | ${search.healthA} / ${search.healthB} |`);
+}
+console.log(
+  [
+    `load average at the end: ${load.join(' ')}`,
+    `| Companies House BasicCompanyData import, ${n(ROWS)} rows, PostgreSQL | value |`,
+    '|---|---|',
+    ...rows,
+  ].join('\n'),
+);
+if (first && first.statements.length > 0)
   console.log(`\nThe first import's statements by time:\n${first.statements.map((s) => `- ${s}`).join('\n')}`);
 if (!args['data-dir']) await rm(dir, { recursive: true, force: true });
