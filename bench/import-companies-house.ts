@@ -134,6 +134,22 @@ for (const [out, changedEvery] of [
   renameSync(`${out}.part`, out);
 }
 
+/** CPU seconds of a client's backend (when PostgreSQL runs on this machine): call the function returned to read the time used since. */
+async function backendCpu(client: pg.Client): Promise<(() => Promise<number>) | null> {
+  try {
+    const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+    const read = () => {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parts = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(parts[11]) + Number(parts[12])) / 100;
+    };
+    const before = read();
+    return async () => read() - before;
+  } catch {
+    return null;
+  }
+}
+
 /** The same bytes through COPY into an unlogged table of text columns: the floor an import is held to. */
 async function rawCopySeconds(): Promise<number> {
   const raw = new pg.Client({ connectionString: URL_ });
@@ -159,7 +175,7 @@ async function rawCopySeconds(): Promise<number> {
  * indexes and foreign keys as they are) in a fresh database with the reference data: what writing
  * the data costs at the least. The rows are read out first; only the COPYs into the tables are timed.
  */
-async function normalisedCopySeconds(): Promise<{ seconds: number; rows: number }> {
+async function normalisedCopySeconds(): Promise<{ seconds: number; rows: number; cpu: number | null }> {
   await freshDatabase(`${name}_copy`);
   const target = await openPostgres(copyUrl.toString());
   await migrate(target);
@@ -186,6 +202,7 @@ async function normalisedCopySeconds(): Promise<{ seconds: number; rows: number 
       tables.push({ table, columns, file: out });
     }
     let rows = 0;
+    const backend = await backendCpu(dst);
     const started = performance.now();
     for (const { table, columns, file: from } of tables) {
       const copy = dst.query(copyFrom(`copy ${table} (${columns}) from stdin`));
@@ -193,8 +210,9 @@ async function normalisedCopySeconds(): Promise<{ seconds: number; rows: number 
       rows += Number(copy.rowCount);
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = backend ? await backend() : null;
     for (const { file: from } of tables) await rm(from);
-    return { seconds, rows };
+    return { seconds, rows, cpu };
   } finally {
     await src.end();
     await dst.end();
@@ -601,12 +619,21 @@ if (first)
   );
 if (floor)
   rows.push(
-    `| (b) COPY of the rows the import wrote (${n(floor.rows)}, normalised) into our tables with their indexes | ${floor.seconds.toFixed(1)} s, ${perSecond(ROWS, floor.seconds)} companies/s |`,
+    `| (b) COPY of the rows the import wrote (${n(floor.rows)}, normalised) into our tables with their indexes | ${floor.seconds.toFixed(1)} s, ${perSecond(ROWS, floor.seconds)} companies/s${floor.cpu ? `; CPU PostgreSQL ${floor.cpu.toFixed(1)} s` : ''} |`,
   );
 if (first)
   rows.push(
     `| first import | ${first.seconds.toFixed(1)} s, ${perSecond(first.read, first.seconds)} rows/s = ${(rawSeconds / first.seconds).toFixed(3)}× (a)${floor ? `, ${(floor.seconds / first.seconds).toFixed(2)}× (b)` : ''} (${n(first.new)} new, ${first.rejected} rejected; refreshing export documents, lexicon and vacuum ${first.refreshSeconds.toFixed(1)} s of it; ${first.cpu}) |`,
     `| peak RSS (process, before → after the first import) | ${mb(first.rssBefore)} → ${mb(first.rssAfter)} |`,
+  );
+const cpuOf = (timed: { cpu: string }) => {
+  const m = /node ([\d.]+) s, PostgreSQL ([\d.]+) s/.exec(timed.cpu);
+  return m ? Number(m[1]) + Number(m[2]) : null;
+};
+const firstCpu = first ? cpuOf(first) : null;
+if (floor?.cpu && firstCpu)
+  rows.push(
+    `| first import against (b) in CPU seconds (steadier than wall time under load) | ${floor.cpu.toFixed(1)} s / ${firstCpu.toFixed(1)} s = ${(floor.cpu / firstCpu).toFixed(2)}× |`,
   );
 if (again && first)
   rows.push(
