@@ -10,8 +10,10 @@
 //   --build          rebuild the pages first (otherwise only when build/ is missing or older than app/, core/, db/)
 //   --no-results     do not append to bench/RESULTS.md
 //   --only NAME      run only the sections whose name contains NAME (e.g. --only exact); implies --no-results;
-//                    --only import runs the Companies House import bench (bench/import-companies-house.ts)
-//                    on DATABASE_URL's database name + "_ch" (dropped and created), BENCH_COMPANIES rows;
+//                    --only import runs the Companies House import bench (bench/import-companies-house.ts:
+//                    first import, floors (a) and (b), update + reports, search A vs B, re-import) on
+//                    DATABASE_URL's database name + "_ch" and "_ch_upd" (dropped and created), BENCH_COMPANIES
+//                    (--companies N) rows
 //                    --only enrich runs the enrichment bench (bench/enrich.ts: a 10,000-row file) on DATABASE_URL
 //   NODE_ENV         default production (set before React loads; server/main.ts itself does not set it)
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';

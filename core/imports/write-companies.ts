@@ -360,10 +360,14 @@ async function match(
   const wanted = items.flatMap((i) => keyStrings(i.facts.keys));
   const found = new Map<string, number>();
   if (wanted.length > 0) {
+    // One primary-key probe per key (the lateral subquery's limit keeps it a nested loop): a join
+    // would let the planner hash the whole of company_keys for every batch, which grows with the
+    // table — seconds a batch at a million companies (docs/decisions/0014-importers.md "Matching").
     const rows = await sql<{ scheme: string; key: string; legal_entity_id: number }>`
-      select k.scheme, k.key, k.legal_entity_id from company_keys k
-      join unnest(${wanted.map((w) => w.scheme)}::text[], ${wanted.map((w) => w.key)}::text[]) as w(scheme, key)
-        on k.scheme = w.scheme and k.key = w.key`.execute(tx);
+      select w.scheme, w.key, k.legal_entity_id
+      from unnest(${wanted.map((w) => w.scheme)}::text[], ${wanted.map((w) => w.key)}::text[]) as w(scheme, key)
+      cross join lateral (select c.legal_entity_id from company_keys c
+        where c.scheme = w.scheme and c.key = w.key limit 1) k`.execute(tx);
     for (const row of rows.rows) found.set(`${row.scheme} ${row.key}`, Number(row.legal_entity_id));
   }
   // A record whose keys name two companies says they are one: the later ones merge into the
@@ -402,8 +406,10 @@ async function match(
     const number = r.identifierTypes.get('company_number') ?? -1;
     const rows = await sql<{ identifier: string; type: number; legal_entity_id: number; jurisdiction_id: number }>`
       select i.identifier, i.identifier_type_id as type, i.legal_entity_id, l.jurisdiction_id
-      from legal_entity_identifiers i join legal_entities l on l.id = i.legal_entity_id
-      where i.identifier = any(${values}::text[]) and i.identifier_type_id in (${lei}, ${number})`.execute(tx);
+      from unnest(${[...new Set(values)]}::text[]) as v(identifier)
+      cross join lateral (select x.identifier, x.identifier_type_id, x.legal_entity_id from legal_entity_identifiers x
+        where x.identifier = v.identifier and x.identifier_type_id in (${lei}, ${number}) offset 0) i
+      join legal_entities l on l.id = i.legal_entity_id`.execute(tx);
     for (const item of unmatched) {
       const { keys } = item.facts;
       const byRegister = keys.register
