@@ -5,10 +5,11 @@
 //
 // It starts its own PostgreSQL (scripts/own-postgres.ts) and the app on it (server/main.ts, the
 // production build, WEB_CONCURRENCY=--processes, demo companies), then for each level runs that many
-// clients at once, each in a loop without pause: anonymous readers (search pages with filters,
+// clients at once, each in a loop without pause and with its own address (X-Forwarded-For, the app
+// trusting loopback as behind a load balancer): anonymous readers (search pages with filters,
 // words and later pages, profiles, the public data API; each client keeps its visitor cookie as a
 // browser does), signed-in users saving lists and adding companies to them, and exports (CSV, 200
-// companies); beside them the CLI imports GLEIF files again and again (a new import starts 5 s after
+// companies; the users are granted credits for them); beside them the CLI imports GLEIF files again and again (a new import starts 5 s after
 // the last ended). Every minute: requests, errors (any status ≥ 400 or a network error), p50 and
 // p95 in ms, and the app's RSS (all its processes; sampled every 5 s, the minute's largest).
 // Results are printed, appended to bench/RESULTS.md (unless --no-append) and drawn in
@@ -22,6 +23,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
+import { grantCredits } from '../core/billing/ledger.ts';
+import { openPostgres } from '../db/client.ts';
 import { freePort, OwnPostgres, ownPostgresFolder, removeOwnPostgres } from '../scripts/own-postgres.ts';
 import { type BenchUser, makeBenchUsers } from './bench-users.ts';
 
@@ -143,6 +146,9 @@ async function client(world: World, n: number, stop: () => boolean, samples: Sam
       init = { headers: { cookie: user.cookie } };
     }
     if (uid && kind !== 'list-write' && kind !== 'list-read' && kind !== 'export') init = { headers: { cookie: uid } };
+    // Each client is its own visitor address, as behind a load balancer (the app trusts loopback's
+    // X-Forwarded-For): per-address limits count each client, not all of them as 127.0.0.1.
+    init.headers = { ...(init.headers as Record<string, string>), 'x-forwarded-for': `10.${n >> 8}.${n & 255}.1` };
     const started = performance.now();
     let status: number | string;
     try {
@@ -331,6 +337,9 @@ async function main(): Promise<void> {
         HOST: '127.0.0.1',
         SEED_COMPANIES: String(COMPANIES),
         WEB_CONCURRENCY: String(PROCESSES),
+        TRUST_PROXY: 'loopback',
+        // The soak measures the server, not the published quotas: every request is still counted.
+        API_LIMIT_FACTOR: '1000',
         LOG_LEVEL: 'error',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -353,6 +362,10 @@ async function main(): Promise<void> {
     );
     await check.end();
     const users = await makeBenchUsers(databaseUrl, USERS, 'soak');
+    // Exports spend credits (ADR 0019): enough for the run, so that a 402 would be a fault.
+    const ledger = await openPostgres(databaseUrl, 2);
+    for (const user of users) await grantCredits(ledger, user.id, 1_000_000, 'soak');
+    await ledger.close();
     const world: World = { base, uris, users, lists: new Map() };
 
     const load = [loadavg()[0]];

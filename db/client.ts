@@ -23,8 +23,27 @@ const NUMERIC = 1700;
 pg.types.setTypeParser(INT8, (v) => Number(v));
 pg.types.setTypeParser(DATE, (v) => v);
 
-/** A request waits at most this long for a connection while the server is unreachable (then a 503). */
+/** A request waits at most this long for a new connection while the server is unreachable (then a 503). */
 const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A request waits at most this long for one of the pool's connections while all are busy (then a
+ * 503): as long as the default statement bound (STATEMENT_TIMEOUT_SECONDS), so that a burst of
+ * requests queues instead of failing. node-postgres's pool uses one `connectionTimeoutMillis` for
+ * both waits; with the 5 s of connecting for both, 200 clients on one process's 10 connections got
+ * 503s from the queue while the server was up (ADR 0024). The clients connect with their own bound.
+ */
+export const POOL_WAIT_MS = 30_000;
+
+/** A client whose connection attempt gives up after CONNECT_TIMEOUT_MS, whatever the pool's queue bound. */
+class BoundedConnectClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({
+      ...(typeof config === 'string' ? { connectionString: config } : config),
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+  }
+}
 
 /**
  * A pool on a PostgreSQL server. `statementTimeoutMs` bounds every statement (the server cancels
@@ -37,7 +56,8 @@ export async function openPostgres(url: string, max = 10, options: { statementTi
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    Client: BoundedConnectClient,
+    connectionTimeoutMillis: POOL_WAIT_MS,
     keepAlive: true,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });

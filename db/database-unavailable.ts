@@ -28,7 +28,8 @@ const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014',
 /** What node-postgres and its pool say when a connection breaks or cannot be had. */
 const DRIVER_MESSAGES = [
   /^Connection terminated/, // unexpectedly, or due to connection timeout
-  /^timeout exceeded when trying to connect/,
+  /^timeout exceeded when trying to connect/, // the pool's queue bound
+  /^timeout expired/, // a client's own connect bound (db/client.ts)
   /is not queryable/, // a client whose connection broke
   /^Cannot use a pool after calling end on the pool/,
   /^Client was closed/,
