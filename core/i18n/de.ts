@@ -198,6 +198,7 @@ export const de: Messages = {
     registration_date_desc: 'Neueste Eintragungen zuerst',
     registration_date_asc: 'Älteste Eintragungen zuerst',
     name_asc: 'Name A–Z',
+    name_desc: 'Name Z–A',
   },
   columns: {
     company_legal_name: 'Firmenname des Unternehmens',
@@ -1417,5 +1418,6 @@ export const de: Messages = {
     goToPage: 'Gehe zu Seite',
     go: 'Los',
     selectAll: 'Alle auf dieser Seite auswählen',
+    sortBy: 'sortieren: {{order}}',
   },
 };

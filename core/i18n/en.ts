@@ -196,6 +196,7 @@ export const en = {
     registration_date_desc: 'Newest registrations first',
     registration_date_asc: 'Oldest registrations first',
     name_asc: 'Name A–Z',
+    name_desc: 'Name Z–A',
   },
   columns: {
     company_legal_name: 'Company legal name',
@@ -1363,6 +1364,7 @@ export const en = {
     goToPage: 'Go to page',
     go: 'Go',
     selectAll: 'Select all on this page',
+    sortBy: 'sort: {{order}}',
   },
 };
 

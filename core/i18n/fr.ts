@@ -199,6 +199,7 @@ export const fr: Messages = {
     registration_date_desc: 'Immatriculations les plus récentes',
     registration_date_asc: 'Immatriculations les plus anciennes',
     name_asc: 'Nom (A–Z)',
+    name_desc: 'Nom (Z–A)',
   },
   columns: {
     company_legal_name: "Dénomination sociale de l'entreprise",
@@ -1420,5 +1421,6 @@ export const fr: Messages = {
     goToPage: 'Aller à la page',
     go: 'Aller',
     selectAll: 'Tout sélectionner sur cette page',
+    sortBy: 'trier : {{order}}',
   },
 };
