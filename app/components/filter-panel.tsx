@@ -83,7 +83,7 @@ export function FilterPanel({ page }: { page: SearchPage }) {
 }
 
 /** Input hints of a range bound: dates as yyyy, yyyy-MM or yyyy-MM-dd; numbers with up to 2 decimals. */
-function rangeInput(valueType: 'date' | 'number', placeholder: string, t: (key: string) => string) {
+export function rangeInput(valueType: 'date' | 'number', placeholder: string, t: (key: string) => string) {
   return valueType === 'date'
     ? { inputMode: 'numeric' as const, pattern: '\\d{4}(-\\d{2}(-\\d{2})?)?', placeholder, title: t('search.dateHint') }
     : { inputMode: 'decimal' as const, pattern: '-?\\d+(\\.\\d{1,2})?', title: t('search.numberHint') };

@@ -413,7 +413,14 @@ export function chipLabel(
     decl.kind === 'typed_date_range' && f.keys[0] === 'registration' && decl.field === 'dates'
       ? p.t('filters.registration')
       : p.label(decl.label);
-  const typed = 'types' in decl ? ` [${f.keys.join('][')}]` : '';
+  // A typed filter names its type (and address part) as the reader reads them: "Identifiers (LEI)".
+  const typeItem =
+    'types' in decl ? (reference[decl.types] as { byUri: Map<string, RefItem> }).byUri.get(f.keys[0]) : undefined;
+  const typeNames = [
+    ...(f.keys[0] === undefined ? [] : [p.name(typeItem) || f.keys[0]]),
+    ...f.keys.slice(1).map((part) => p.t(`advanced.part.${part}`)),
+  ];
+  const typed = 'types' in decl && typeNames.length > 0 ? ` (${typeNames.join(', ')})` : '';
   if (f.op === 'is_known' || f.op === 'is_unknown') return `${label}${typed}: ${p.t(`search.${f.op}`)}`;
   const names = f.values.map((v) =>
     decl.kind === 'ids' && decl.field === 'company' ? (companyNames.get(v) ?? v) : valueLabel(decl, v, reference, p),
