@@ -87,7 +87,7 @@ try {
   );
   console.log(`page     perf  a11y  best  seo   path`);
   for (const [name, path] of await pages()) {
-    const scores: Record<string, number[]> = {};
+    const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
     const failed: string[] = [];
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(
@@ -96,13 +96,18 @@ try {
         values.preset === 'desktop' ? desktopConfig : undefined,
       );
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-      for (const c of CATEGORIES) (scores[c] ??= []).push(Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
+      for (const c of CATEGORIES) scores[c].push(Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
       // The audits that cost points, once (the first run), to fix what is not at 100.
       if (i === 0) {
         for (const c of CATEGORIES) {
           for (const ref of result.lhr.categories[c]?.auditRefs ?? []) {
             const audit = result.lhr.audits[ref.id];
-            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failed.push(`${c}: ${audit.id}`);
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+              failed.push(`${c}: ${audit.id}`);
+              // What the audit found (an element's selector, a console message), a few of them.
+              const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+              for (const item of items.slice(0, 3)) failed.push(`  ${JSON.stringify(item).slice(0, 300)}`);
+            }
           }
         }
       }
@@ -111,7 +116,7 @@ try {
     console.log(
       `${name.padEnd(9)}${cell('performance')}${cell('accessibility')}${cell('best-practices')}${cell('seo')}${path}`,
     );
-    if (failed.length > 0) console.log(`         below 100: ${failed.join(', ')}`);
+    if (failed.length > 0) console.log(`         below 100:\n           ${failed.join('\n           ')}`);
   }
   console.log(
     `load average after ${loadavg()
