@@ -52,9 +52,9 @@ describe('a visitor researches a company', () => {
 
     await page
       .locator('.filter-panel')
-      .getByLabel('Jurisdiction', { exact: true })
-      .selectOption({ label: jurisdiction });
-    await page.getByRole('button', { name: 'Apply filters' }).click();
+      .getByRole('group', { name: 'Jurisdiction', exact: true })
+      .getByRole('checkbox', { name: jurisdiction, exact: true })
+      .check();
     await page.waitForURL(new RegExp(`jurisdiction=${jurisdiction_id}`));
     const jurisdictions = await page.locator('td[data-column="jurisdiction"]').allInnerTexts();
     expect(jurisdictions.length).toBeGreaterThan(0);

@@ -66,15 +66,156 @@ describe('suggestions while typing', () => {
 });
 
 describe('keyboard', () => {
-  it('the search box is the first stop after the skip link, on the search page', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+  it('the search box is the first stop after the skip link, on the home and search pages, phone and desktop', async () => {
+    for (const width of [390, 1280]) {
+      for (const path of ['/', '/companies/search/', '/de/companies/search/?status=1']) {
+        const page = await browser.newPage({ viewport: { width, height: 800 } });
+        try {
+          await page.goto(`${server.url}${path}`);
+          await page.keyboard.press('Tab');
+          const skip = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+          expect(skip, `${path} at ${width}px`).toBe('#main');
+          await page.keyboard.press('Enter');
+          await page.keyboard.press('Tab');
+          const focused = await page.evaluate(() => ({
+            name: document.activeElement?.getAttribute('name'),
+            type: document.activeElement?.getAttribute('type'),
+          }));
+          expect(focused, `${path} at ${width}px`).toEqual({ name: 'q', type: 'search' });
+        } finally {
+          await page.close();
+        }
+      }
+    }
+  });
+});
+
+describe('filters', () => {
+  it('take several values of one filter (OR) at once, each applied on change, keeping the focus', async () => {
+    const page = await browser.newPage();
     try {
       await page.goto(`${server.url}/companies/search/`);
-      await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('q');
+      const panel = page.locator('.filter-panel');
+      const status = () => panel.getByRole('group', { name: 'Status', exact: true });
+      const names = (await status()
+        .getByRole('checkbox')
+        .evaluateAll((boxes) => boxes.map((b) => (b.parentElement?.textContent ?? '').trim()))) as string[];
+      expect(names.length).toBeGreaterThan(1);
+      await status().getByRole('checkbox', { name: names[0], exact: true }).check();
+      await page.waitForURL((u) => u.searchParams.getAll('status').length === 1);
+      await status().getByRole('checkbox', { name: names[1], exact: true }).check();
+      await page.waitForURL((u) => u.searchParams.getAll('status').length === 2);
+      // The box just ticked has the focus again on the new page.
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('status');
+      expect(await status().getByRole('checkbox', { name: names[0], exact: true }).isChecked()).toBe(true);
+      expect(await status().getByRole('checkbox', { name: names[1], exact: true }).isChecked()).toBe(true);
+      const shown = new Set((await page.locator('td[data-column="status"]').allInnerTexts()).map((t) => t.trim()));
+      expect(shown.size).toBeGreaterThan(0);
+      for (const name of shown) expect(names.slice(0, 2)).toContain(name);
+      // A chip per filter, naming both values.
+      expect(await page.getByRole('list', { name: 'Active filters' }).innerText()).toContain(
+        `${names[0]} | ${names[1]}`,
+      );
+      // Unticking one value narrows the search again.
+      await status().getByRole('checkbox', { name: names[0], exact: true }).uncheck();
+      await page.waitForURL((u) => u.searchParams.getAll('status').length === 1);
+
+      // On a phone the panel, rendered closed, stays open after a box is ticked.
+      await page.setViewportSize({ width: 390, height: 800 });
+      await page.goto(`${server.url}/companies/search/`);
+      await page.locator('summary', { hasText: 'Filters' }).click();
+      await status().getByRole('checkbox', { name: names[1], exact: true }).check();
+      await page.waitForURL(/[?&]status=/);
+      expect(await status().getByRole('checkbox', { name: names[1], exact: true }).isVisible()).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('work without JavaScript: ticked boxes and "Apply filters" give the same search', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/companies/search/`);
+      // Without script the filters are a panel one click away.
+      await page.locator('summary', { hasText: 'Filters' }).click();
+      const apply = page.getByRole('button', { name: 'Apply filters' });
+      expect(await apply.isVisible()).toBe(true);
+      const status = page.locator('.filter-panel').getByRole('group', { name: 'Status', exact: true });
+      const boxes = status.getByRole('checkbox');
+      await boxes.nth(0).check();
+      await boxes.nth(1).check();
+      await apply.click();
+      await page.waitForURL((u) => u.searchParams.getAll('status').length === 2);
+      await page.locator('summary', { hasText: 'Filters' }).click();
+      expect(await status.getByRole('checkbox').nth(0).isChecked()).toBe(true);
+      expect(await status.getByRole('checkbox').nth(1).isChecked()).toBe(true);
+      expect(await page.getByRole('list', { name: 'Active filters' }).innerText()).toContain(' | ');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('sortable columns', () => {
+  it('a header sorts by its column, ascending then descending, and says so; without JavaScript too', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/companies/search/`);
+      const header = (name: string) => page.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+      // Columns without a declared sort are plain text; the current sort's column says so.
+      expect(await header('Company number').getByRole('link').count()).toBe(0);
+      expect(await header('Registration date').getAttribute('aria-sort')).toBe('descending');
+      expect(await header('Legal name').getAttribute('aria-sort')).toBeNull();
+
+      await header('Legal name').getByRole('link').click();
+      await page.waitForURL(/[?&]sort=name_asc/);
+      expect(await header('Legal name').getAttribute('aria-sort')).toBe('ascending');
+      expect(await header('Registration date').getAttribute('aria-sort')).toBeNull();
+      const ascending = await page.locator('td[data-column="legal_name"]').allInnerTexts();
+      expect(ascending.length).toBeGreaterThan(1);
+
+      await header('Legal name').getByRole('link').click();
+      await page.waitForURL(/[?&]sort=name_desc/);
+      expect(await header('Legal name').getAttribute('aria-sort')).toBe('descending');
+      const descending = await page.locator('td[data-column="legal_name"]').allInnerTexts();
+      expect(descending[0]).not.toBe(ascending[0]);
+      const [first] = await server.db.kysely
+        .selectFrom('legal_entities')
+        .select('name')
+        .orderBy('search_name', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .execute();
+      expect(descending[0].trim()).toBe(first.name);
+
+      // Sorting keeps the filters and starts at page 1.
+      await page.goto(`${server.url}/companies/search/?status=1&page=2`);
+      await header('Registration date').getByRole('link').click();
+      await page.waitForURL(/sort=registration_date_asc/);
+      const url = new URL(page.url());
+      expect(url.searchParams.get('status')).toBe('1');
+      expect(url.searchParams.has('page')).toBe(false);
+      expect(await header('Registration date').getAttribute('aria-sort')).toBe('ascending');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('record sections sort by their declared date column only', async () => {
+    const page = await browser.newPage();
+    try {
+      // Violations sort by their date, a column; vessels by a date that is no column (no header links).
+      await page.goto(`${server.url}/violations/search/`);
+      expect(await page.locator('thead th a').count()).toBe(1);
+      const header = page.getByRole('columnheader', { name: /^Violation date/ });
+      expect(await header.getAttribute('aria-sort')).toBe('descending');
+      await header.getByRole('link').click();
+      await page.waitForURL(/[?&]sort=violation_date_asc/);
+      expect(await header.getAttribute('aria-sort')).toBe('ascending');
+      await page.goto(`${server.url}/vessels/search/`);
+      expect(await page.locator('thead th a').count()).toBe(0);
     } finally {
       await page.close();
     }
@@ -86,12 +227,13 @@ describe('the results', () => {
     const page = await browser.newPage();
     try {
       await page.goto(`${server.url}/companies/search/`);
-      await page.locator('.filter-panel').getByLabel('Status', { exact: true }).selectOption({ label: 'Active' });
-      await page.getByRole('button', { name: 'Apply filters' }).click();
+      // A filter applies as soon as its box is ticked: the button is there only without script.
+      const status = page.locator('.filter-panel').getByRole('group', { name: 'Status', exact: true });
+      expect(await page.getByRole('button', { name: 'Apply filters' }).isVisible()).toBe(false);
+      await status.getByRole('checkbox', { name: 'Active', exact: true }).check();
       await page.waitForURL(/[?&]status=1/);
       // Only the chosen filter: no `jurisdiction=`, `industry=`, blank bounds.
       expect(new URL(page.url()).search).toBe('?status=1');
-
       const all = page.getByRole('checkbox', { name: 'Select all on this page' });
       await all.check();
       const rows = page.locator('tbody input[name="ids"]');

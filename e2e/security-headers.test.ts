@@ -67,9 +67,15 @@ describe('the Content-Security-Policy in Chromium', () => {
     await page.getByRole('link', { name: 'Export', exact: true }).click();
     await page.waitForURL(/\/companies\/export\/\?.*ids=\d+/);
 
-    // A page that hydrates (React Router's inline scripts, by nonce).
+    // The filters island sends the form when a box is ticked (app/islands/auto-submit.js).
+    await visit('/vessels/search/');
+    await page
+      .locator('.filter-panel')
+      .getByRole('group', { name: 'Company status', exact: true })
+      .getByRole('checkbox', { name: 'Active', exact: true })
+      .check();
+    await page.waitForURL(/[?&]company_status=1/);
     await visit('/vessels/search/advanced/');
-    await page.locator('.advanced-search[data-live]').waitFor();
 
     await visit('/companies/comparison/');
 

@@ -1,5 +1,6 @@
 import { inlineScript } from '../islands/inline-script.ts';
 import selectAllScript from '../islands/select-all.js?raw';
+import type { ColumnSort } from '../presenters/search-page.server.ts';
 import { Flag } from './flag.tsx';
 import { ScrollFrame } from './scroll-frame.tsx';
 
@@ -20,7 +21,7 @@ export function CompanyTable({
   tableStyle = 'style-2',
   selectable,
 }: {
-  columns: { key: string; label: string }[];
+  columns: { key: string; label: string; sort?: ColumnSort }[];
   rows: { id: number; cells: Record<string, Cell> }[];
   tableStyle?: string;
   selectable?: Selectable;
@@ -43,8 +44,19 @@ export function CompanyTable({
               </td>
             ) : null}
             {columns.map((c) => (
-              <th key={c.key} scope="col">
-                {c.label}
+              <th key={c.key} scope="col" aria-sort={c.sort?.current ?? undefined}>
+                {/* ---- search UX (ADR 0022): a sortable column's header is a link to its sort ---- */}
+                {c.sort ? (
+                  <a href={c.sort.href} className="sort-link">
+                    {c.label}
+                    <span className="visually-hidden">, {c.sort.action}</span>
+                    <span className="sort-arrow" aria-hidden="true">
+                      {c.sort.current === 'ascending' ? '▲' : c.sort.current === 'descending' ? '▼' : '↕'}
+                    </span>
+                  </a>
+                ) : (
+                  c.label
+                )}
               </th>
             ))}
           </tr>

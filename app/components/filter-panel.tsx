@@ -1,14 +1,22 @@
 import { useTranslation } from 'react-i18next';
+import autoSubmitScript from '../islands/auto-submit.js?raw';
+import { inlineScript } from '../islands/inline-script.ts';
 import type { SearchPage } from '../presenters/search-page.server.ts';
 import { HiddenFields } from './hidden-fields.tsx';
 
-/** The filter form: a plain GET form (works without JavaScript), one field per declared filter. */
+const AUTO_SUBMIT_SCRIPT = inlineScript(autoSubmitScript);
+
+/**
+ * The filter form: a plain GET form (works without JavaScript), one field per declared filter.
+ * Lists are boxes to tick, several values of one filter at once (OR). With script the form is
+ * sent on every change (app/islands/auto-submit.js, ADR 0022); without, "Apply filters" sends it.
+ */
 export function FilterPanel({ page }: { page: SearchPage }) {
   const { t } = useTranslation();
   return (
     <aside className="filter-panel">
       <h2>{t('search.filters')}</h2>
-      <form method="get" action={page.clearHref}>
+      <form method="get" action={page.clearHref} id="filter-form" data-auto-submit="">
         {page.invalidFilters ? (
           <p role="alert" className="form-alert">
             {t('search.invalidFilters')}
@@ -16,18 +24,23 @@ export function FilterPanel({ page }: { page: SearchPage }) {
         ) : null}
         <HiddenFields params={page.carry.panel} />
         {page.panel.map((field) =>
-          field.kind === 'select' ? (
-            <div className="field" key={field.name}>
-              <label htmlFor={`filter-${field.name}`}>{field.label}</label>
-              <select id={`filter-${field.name}`} name={field.name} defaultValue={field.value}>
-                <option value="">{t('search.any')}</option>
+          field.kind === 'choices' ? (
+            <fieldset className="field" key={field.name}>
+              <legend>{field.label}</legend>
+              <div className={`choices${field.options.length > 8 ? ' choices-long' : ''}`}>
                 {field.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {`${'\u00a0\u00a0'.repeat(o.depth ?? 0)}${o.label}`}
-                  </option>
+                  <label key={o.value} className={o.depth ? `depth-${o.depth}` : undefined}>
+                    <input
+                      type="checkbox"
+                      name={field.name}
+                      value={o.value}
+                      defaultChecked={field.values.includes(o.value)}
+                    />{' '}
+                    {o.label}
+                  </label>
                 ))}
-              </select>
-            </div>
+              </div>
+            </fieldset>
           ) : field.kind === 'text' ? (
             <div className="field" key={field.name}>
               <label htmlFor={`filter-${field.name}`}>{field.label}</label>
@@ -60,14 +73,17 @@ export function FilterPanel({ page }: { page: SearchPage }) {
             </fieldset>
           ),
         )}
-        <button type="submit">{t('search.apply')}</button>
+        <button type="submit" data-without-script="">
+          {t('search.apply')}
+        </button>
       </form>
+      <script dangerouslySetInnerHTML={{ __html: AUTO_SUBMIT_SCRIPT }} />
     </aside>
   );
 }
 
 /** Input hints of a range bound: dates as yyyy, yyyy-MM or yyyy-MM-dd; numbers with up to 2 decimals. */
-function rangeInput(valueType: 'date' | 'number', placeholder: string, t: (key: string) => string) {
+export function rangeInput(valueType: 'date' | 'number', placeholder: string, t: (key: string) => string) {
   return valueType === 'date'
     ? { inputMode: 'numeric' as const, pattern: '\\d{4}(-\\d{2}(-\\d{2})?)?', placeholder, title: t('search.dateHint') }
     : { inputMode: 'decimal' as const, pattern: '-?\\d+(\\.\\d{1,2})?', title: t('search.numberHint') };

@@ -41,7 +41,8 @@ import { DEFAULT_TABLE_STYLE, TABLE_STYLES, type TableStyle, type TableView } fr
 
 export type Option = { value: string; label: string; depth?: number };
 export type PanelField =
-  | { kind: 'select'; name: string; label: string; value: string; options: Option[] }
+  /** A list of values to tick, several at once (OR). */
+  | { kind: 'choices'; name: string; label: string; values: string[]; options: Option[] }
   | { kind: 'text'; name: string; label: string; value: string }
   | {
       kind: 'range';
@@ -53,6 +54,12 @@ export type PanelField =
       /** Why a bound typed was left out of the search (the bound shows as typed). */
       problems?: { from?: string; to?: string };
     };
+
+/** A result column; a sortable one's header links to its sort (ADR 0022). */
+export type TableColumn = { key: string; label: string; sort?: ColumnSort };
+
+/** A column header's sort: where its link leads, and how the results are sorted by it now (if they are). */
+export type ColumnSort = { href: string; current: 'ascending' | 'descending' | null; action: string };
 
 export type FacetView = {
   field: string;
@@ -72,7 +79,7 @@ export type SearchPage = {
   q: string;
   sort: string;
   sortOptions: Option[];
-  columns: { key: string; label: string }[];
+  columns: TableColumn[];
   tableStyle: TableStyle;
   tableStyles: TableStyle[];
   columnChoices: { key: string; label: string; shown: boolean }[];
@@ -181,7 +188,7 @@ export async function loadSearchPage(
     sortOptions,
     columns: visibleColumns(section, state)
       .filter((c) => !view.columns || view.columns.includes(c.key))
-      .map((c) => ({ key: c.key, label: p.label(c.label) })),
+      .map((c) => ({ key: c.key, label: p.label(c.label), sort: columnSort(section, state, c.key, href, p) })),
     tableStyle: view.style,
     tableStyles: [...TABLE_STYLES],
     columnChoices: section.columns.map((c) => ({
@@ -298,6 +305,28 @@ function presentFacets(
   });
 }
 
+/**
+ * A column header's sort, from the sorts the section declares for that column: the first one
+ * declared, or, when the results are sorted by the column already, its other direction.
+ */
+function columnSort(
+  section: SectionDecl,
+  state: SearchState,
+  column: string,
+  href: (s: SearchState) => string,
+  p: P,
+): ColumnSort | undefined {
+  const sorts = section.sorts.filter((s) => s.column === column);
+  if (sorts.length === 0) return undefined;
+  const now = sorts.find((s) => s.key === state.sort);
+  const next = now ? (sorts.find((s) => s.by[0].direction !== now.by[0].direction) ?? now) : sorts[0];
+  return {
+    href: href({ ...state, sort: next.key, page: 1, after: undefined }),
+    current: now ? (now.by[0].direction === 'asc' ? 'ascending' : 'descending') : null,
+    action: p.t('searchUx.sortBy', { order: p.label(next.label) }),
+  };
+}
+
 /** Declared columns; contacts filtered by type show only the chosen types' columns (spec §2). */
 function visibleColumns(section: SectionDecl, state: SearchState) {
   const choice = section.record?.columnChoice;
@@ -384,7 +413,14 @@ export function chipLabel(
     decl.kind === 'typed_date_range' && f.keys[0] === 'registration' && decl.field === 'dates'
       ? p.t('filters.registration')
       : p.label(decl.label);
-  const typed = 'types' in decl ? ` [${f.keys.join('][')}]` : '';
+  // A typed filter names its type (and address part) as the reader reads them: "Identifiers (LEI)".
+  const typeItem =
+    'types' in decl ? (reference[decl.types] as { byUri: Map<string, RefItem> }).byUri.get(f.keys[0]) : undefined;
+  const typeNames = [
+    ...(f.keys[0] === undefined ? [] : [p.name(typeItem) || f.keys[0]]),
+    ...f.keys.slice(1).map((part) => p.t(`advanced.part.${part}`)),
+  ];
+  const typed = 'types' in decl && typeNames.length > 0 ? ` (${typeNames.join(', ')})` : '';
   if (f.op === 'is_known' || f.op === 'is_unknown') return `${label}${typed}: ${p.t(`search.${f.op}`)}`;
   const names = f.values.map((v) =>
     decl.kind === 'ids' && decl.field === 'company' ? (companyNames.get(v) ?? v) : valueLabel(decl, v, reference, p),
@@ -438,7 +474,8 @@ function inPanel(decl: FilterDecl): boolean {
 }
 
 /**
- * The simple filter form (one value per filter); lists and other filters come through the URL.
+ * The simple filter form: lists as boxes to tick (several values, OR), text and ranges as fields;
+ * typed filters come through the URL (the advanced search).
  * Jurisdictions are offered when some company is registered there.
  */
 function panelFields(
@@ -449,9 +486,11 @@ function panelFields(
   jurisdictionCounts: Map<number, number>,
   typed: Map<string, string> = new Map(),
 ): PanelField[] {
+  const selectedValues = (field: string) =>
+    state.filters.find((x) => x.field === field && x.op === 'eq' && x.keys.length === 0)?.values ?? [];
   const selectedValue = (field: string) => {
-    const f = state.filters.find((x) => x.field === field && x.op === 'eq' && x.keys.length === 0);
-    return f?.values.length === 1 ? f.values[0] : '';
+    const values = selectedValues(field);
+    return values.length === 1 ? values[0] : '';
   };
   const bound = (field: string, op: 'from' | 'to', key?: string) =>
     state.filters.find((f) => f.field === field && f.op === op && (key === undefined || f.keys[0] === key))
@@ -460,7 +499,7 @@ function panelFields(
   for (const decl of section.filters) {
     const label = p.label(decl.label);
     if (decl.kind === 'reference') {
-      const selected = selectedValue(decl.field);
+      const selected = new Set(selectedValues(decl.field));
       let options = cachedOptions(reference, `${p.lang}:${decl.ref}:${decl.valueKey}`, () => {
         if (decl.ref === 'industries') {
           return reference.industries.items
@@ -478,24 +517,13 @@ function panelFields(
       if (decl.ref === 'locations') {
         // Company jurisdictions: those with companies; record locations: countries.
         options = decl.column.includes('jurisdiction')
-          ? options.filter((o) => jurisdictionCounts.has(Number(o.value)) || o.value === selected)
+          ? options.filter((o) => jurisdictionCounts.has(Number(o.value)) || selected.has(o.value))
           : options.filter(
-              (o) => reference.locations.byId.get(Number(o.value))?.location_type_id === 1 || o.value === selected,
+              (o) => reference.locations.byId.get(Number(o.value))?.location_type_id === 1 || selected.has(o.value),
             );
       }
-      const chosen = decl.ref === 'industries' ? reference.industries.byId.get(Number(selected)) : undefined;
-      if (chosen) {
-        // Drill-down: the chosen industry under its sector, with its ancestors and its children.
-        const path = industryPath(reference, chosen.id);
-        const option = (i: Industry) => ({ value: String(i.id), label: p.name(i), depth: i.level - 1 });
-        const below = [
-          ...path.slice(1).map(option),
-          ...chosen.children.map((id) => option(reference.industries.byId.get(id)!)),
-        ];
-        const at = options.findIndex((o) => o.value === String(path[0].id)) + 1;
-        options = [...options.slice(0, at), ...below, ...options.slice(at)];
-      }
-      fields.push({ kind: 'select', name: decl.field, label, value: selected, options });
+      if (decl.ref === 'industries') options = industryDrillDown(options, selected, reference, p);
+      fields.push({ kind: 'choices', name: decl.field, label, values: [...selected], options });
     } else if (decl.kind === 'enum' || decl.kind === 'column_choice') {
       const options =
         decl.kind === 'enum'
@@ -504,10 +532,11 @@ function panelFields(
               value: type,
               label: p.name(reference.contactTypes.byUri.get(type)) || type,
             }));
-      const selected = selectedValue(decl.field);
       // A path filter may give the id; the form offers uris.
-      const value = decl.kind === 'enum' ? (enumValue(decl.values, selected)?.uri ?? selected) : selected;
-      fields.push({ kind: 'select', name: decl.field, label, value, options });
+      const values = selectedValues(decl.field).map((v) =>
+        decl.kind === 'enum' ? (enumValue(decl.values, v)?.uri ?? v) : v,
+      );
+      fields.push({ kind: 'choices', name: decl.field, label, values, options });
     } else if (decl.kind === 'text') {
       fields.push({ kind: 'text', name: decl.field, label, value: selectedValue(decl.field) });
     } else {
@@ -534,6 +563,33 @@ function panelFields(
 }
 
 /**
+ * Industries as the panel offers them: the sectors, and under the sector of each chosen industry
+ * its ancestors and its children (a drill-down that works by ticking, one level at a time).
+ */
+function industryDrillDown(sectors: Option[], chosen: Set<string>, reference: Reference, p: P): Option[] {
+  const option = (i: Industry) => ({ value: String(i.id), label: p.name(i), depth: i.level - 1 });
+  const below = new Map<string, Option[]>();
+  const shown = new Set(sectors.map((o) => o.value));
+  for (const value of chosen) {
+    const industry = reference.industries.byId.get(Number(value));
+    if (!industry) continue;
+    const path = industryPath(reference, industry.id);
+    const sector = String(path[0].id);
+    const under = below.get(sector) ?? [];
+    for (const i of [
+      ...path.slice(1),
+      ...industry.children.map((id) => reference.industries.byId.get(id)!).filter(Boolean),
+    ]) {
+      if (shown.has(String(i.id))) continue;
+      shown.add(String(i.id));
+      under.push(option(i));
+    }
+    below.set(sector, under);
+  }
+  return sectors.flatMap((o) => [o, ...(below.get(o.value) ?? [])]);
+}
+
+/**
  * The search box changes the query and keeps every filter; the sort form changes the sort; the
  * filter panel changes the filters it shows and keeps the query, the sort and the others.
  */
@@ -544,7 +600,8 @@ function carriedParams(section: SectionDecl, state: SearchState): SearchPage['ca
     if (decl.kind === 'typed_date_range') return !!decl.direct?.[f.keys[0]] && (f.op === 'from' || f.op === 'to');
     if (!inPanel(decl)) return false;
     if (decl.kind === 'range') return f.op === 'from' || f.op === 'to';
-    return f.op === 'eq' && f.values.length === 1;
+    // Lists are ticked boxes (every value shown); a text field holds one value.
+    return f.op === 'eq' && (decl.kind !== 'text' || f.values.length === 1);
   };
   const filters = printParams(state.filters);
   const q: [string, string][] = state.q ? [['q', state.q]] : [];

@@ -1,4 +1,5 @@
 import { cachedLegalEntityCounts, presentLegalEntityStatistics } from '../../core/api/legal-entity-statistics.ts';
+import { toQueryString } from '../../core/filters/grammar.ts';
 import { flagCodeOf, type Lang } from '../../core/reference/reference-data.ts';
 import { staleReads } from '../../core/services.ts';
 import type { AppServices } from '../services.ts';
@@ -65,7 +66,12 @@ export async function loadCompanyStatistics(services: AppServices, lang: Lang): 
     years: {
       items: stats.by_registration_year.buckets.map((b) => ({
         ...b,
-        href: search(`?dates[registration]:from=${b.year}&dates[registration]:to=${b.year}`),
+        href: search(
+          toQueryString([
+            ['dates[registration]:from', String(b.year)],
+            ['dates[registration]:to', String(b.year)],
+          ]),
+        ),
       })),
       unknown: stats.by_registration_year.unknown,
     },

@@ -1,18 +1,18 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { AppError } from '../../core/errors/app-error.ts';
 import { isLang, unprefixedPath } from '../../core/i18n/i18n.ts';
 import { sectionById } from '../../core/sections/sections.ts';
+import { rangeInput } from '../components/filter-panel.tsx';
 import { HiddenFields } from '../components/hidden-fields.tsx';
 import { pageMeta } from '../meta.ts';
-import { type AdvancedParam, loadAdvancedSearch } from '../presenters/advanced-search.server.ts';
-import type { RouteHandle } from '../root.tsx';
+import type { AdvancedField } from '../presenters/advanced-search.server.ts';
+import { loadAdvancedSearch } from '../presenters/advanced-search.server.ts';
 import { servicesContext } from '../services.ts';
 import type { Route } from './+types/advanced-search';
 
-/** The parameter list filters as the user types: this page hydrates (and works without JavaScript). */
-export const handle: RouteHandle = { hydrate: true };
+// The advanced search (ADR 0022): one plain GET form to the results (no framework JavaScript),
+// its fields labelled and grouped by topic, values ticked from lists.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const section = sectionById(unprefixedPath(url.pathname).split('/')[1]);
   if (!section) throw data({ message: 'Not found' }, { status: 404 });
   try {
-    const page = loadAdvancedSearch(services, lang, url, section);
+    const page = await loadAdvancedSearch(services, lang, url, section);
     return {
       page,
       seo: { siteUrl: services.siteUrl, lang, path: page.canonicalPath, title: page.title, description: page.title },
@@ -38,20 +38,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export default function AdvancedSearch({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const { t } = useTranslation();
-  const [find, setFind] = useState(page.find);
-  // Marks the page as interactive (the list filters as you type from then on).
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
-  const needle = find.trim().toLowerCase();
-  const matches = (param: AdvancedParam) =>
-    needle === '' || param.label.toLowerCase().includes(needle) || param.name.includes(needle);
-  const groups = page.groups
-    .map((g) => ({ ...g, params: g.params.filter(matches) }))
-    .filter((g) => g.params.length > 0);
   return (
-    <div className="advanced-search" data-live={live ? 'true' : undefined}>
+    <div className="advanced-search">
       <h1>{page.title}</h1>
-      <p>{t('advanced.intro', { count: page.parameterCount })}</p>
+      <p>{t('advanced.intro')}</p>
       <section aria-labelledby="advanced-current" className="advanced-current">
         <h2 id="advanced-current">{t('advanced.current')}</h2>
         {page.chips.length === 0 ? (
@@ -61,7 +51,7 @@ export default function AdvancedSearch({ loaderData }: Route.ComponentProps) {
             {page.chips.map((c) => (
               <li key={c.name}>
                 {c.label}{' '}
-                <a href={c.removeHref} aria-label={t('search.removeFilter', { name: c.name })}>
+                <a href={c.removeHref} aria-label={t('search.removeFilter', { name: c.label })}>
                   ×
                 </a>
               </li>
@@ -69,92 +59,117 @@ export default function AdvancedSearch({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         <p>
-          <a className="button" href={page.resultsHref}>
-            {t('advanced.showResults')}
-          </a>
+          <a href={page.resultsHref}>{t('advanced.backToResults')}</a>
         </p>
       </section>
-      <search>
-        <form method="get" action={page.action} className="advanced-find">
-          <HiddenFields params={page.current} />
-          <label htmlFor="find">{t('advanced.find')}</label>
-          <input
-            id="find"
-            name="find"
-            type="search"
-            value={find}
-            onChange={(e) => setFind(e.target.value)}
-            placeholder={t('advanced.findPlaceholder')}
-            autoComplete="off"
-          />
-          <button type="submit" className="secondary">
-            {t('advanced.findButton')}
-          </button>
-        </form>
-      </search>
-      {groups.length === 0 ? <p>{t('advanced.noMatch')}</p> : null}
-      {groups.map((group) => (
-        <details key={group.id} className="advanced-group" open={needle !== '' || group.id === 'record'}>
-          <summary>
-            {group.label} <span className="count">({group.params.length})</span>
-          </summary>
-          <ul>
-            {group.params.map((param) => (
-              <li key={param.name} className={param.active ? 'active' : undefined}>
-                <ParamForm param={param} action={page.action} />
-              </li>
+      <form method="get" action={page.action} className="advanced-form">
+        <HiddenFields params={page.carry} />
+        {page.topics.map((topic) => (
+          <fieldset key={topic.id} className="advanced-topic">
+            <legend>{topic.label}</legend>
+            <div className="advanced-fields">
+              {topic.fields.map((field) => (
+                <Field key={field.name} field={field} />
+              ))}
+            </div>
+            {topic.subgroups.map((group) => (
+              <details key={group.label} className="advanced-subgroup" open={group.open}>
+                <summary>{group.label}</summary>
+                <div className="advanced-fields">
+                  {group.fields.map((field) => (
+                    <Field key={field.name} field={field} />
+                  ))}
+                </div>
+              </details>
             ))}
-          </ul>
-        </details>
-      ))}
+          </fieldset>
+        ))}
+        <p className="advanced-actions">
+          <button type="submit">{t('advanced.showResults')}</button> <a href={page.clearHref}>{t('search.clear')}</a>
+        </p>
+      </form>
     </div>
   );
 }
 
-function ParamForm({ param, action }: { param: AdvancedParam; action: string }) {
+/** A field's id: its parameter name with brackets and colons made plain. */
+const idOf = (name: string) => `adv-${name.replace(/[^a-z0-9_-]/gi, '-')}`;
+
+function Field({ field }: { field: AdvancedField }) {
   const { t } = useTranslation();
-  const id = `param-${param.name.replace(/[^a-z0-9_-]/g, '-')}`;
-  const submit = !param.active
-    ? t('advanced.add')
-    : param.control === 'select'
-      ? t('advanced.or')
-      : t('advanced.update');
-  return (
-    <form method="get" action={action} className="param-form">
-      <HiddenFields params={param.carry} />
-      <label htmlFor={id}>
-        {param.label} <code className="param-name">{param.name}</code>
-      </label>
-      {param.control === 'availability' ? (
-        <input type="hidden" id={id} name={param.name} value="" />
-      ) : param.control === 'select' ? (
-        <select id={id} name={param.name} defaultValue="" required>
-          <option value="">{t('search.any')}</option>
-          {param.options?.map((o) => (
-            <option key={o.value} value={o.value}>
-              {`${'\u00a0\u00a0'.repeat(o.depth ?? 0)}${o.label}`}
-            </option>
-          ))}
-        </select>
-      ) : param.control === 'boolean' ? (
-        <select id={id} name={param.name} defaultValue={param.value || 'true'}>
-          <option value="true">{t('profile.yes')}</option>
-          <option value="false">{t('profile.no')}</option>
-        </select>
-      ) : (
-        <input
-          id={id}
-          name={param.name}
-          defaultValue={param.value}
-          required
-          maxLength={200}
-          placeholder={param.control === 'date' ? 'yyyy, yyyy-MM or yyyy-MM-dd' : undefined}
-          inputMode={param.control === 'number' ? 'decimal' : undefined}
-        />
-      )}
-      <button type="submit" className="secondary">
-        {submit}
-      </button>
-    </form>
-  );
+  const id = idOf(field.name);
+  switch (field.kind) {
+    case 'choices':
+      return (
+        <fieldset className={`field${field.options.length > 8 ? ' field-wide' : ''}`}>
+          <legend>{field.label}</legend>
+          <div className={`choices${field.options.length > 8 ? ' choices-long' : ''}`}>
+            {field.options.map((o) => (
+              <label key={o.value} className={o.depth ? `depth-${o.depth}` : undefined}>
+                <input
+                  type="checkbox"
+                  name={field.name}
+                  value={o.value}
+                  defaultChecked={field.values.includes(o.value)}
+                />{' '}
+                {o.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      );
+    case 'text':
+      return (
+        <div className="field">
+          <label htmlFor={id}>{field.label}</label>
+          <input id={id} name={field.name} defaultValue={field.value} maxLength={200} />
+        </div>
+      );
+    case 'range':
+      return (
+        <fieldset className="field">
+          <legend>{field.label}</legend>
+          <div className="range-fields">
+            {(['from', 'to'] as const).map((side) => (
+              <label key={side}>
+                {t(`search.${side}`)}
+                <input
+                  name={`${field.name}:${side}`}
+                  defaultValue={field[side]}
+                  {...rangeInput(field.valueType, side === 'from' ? 'yyyy' : 'yyyy-MM-dd', t)}
+                />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      );
+    case 'yesno':
+      return (
+        <div className="field">
+          <label htmlFor={id}>{field.label}</label>
+          <select id={id} name={field.name} defaultValue={field.value}>
+            <option value="">{t('search.any')}</option>
+            <option value="true">{t('profile.yes')}</option>
+            <option value="false">{t('profile.no')}</option>
+          </select>
+        </div>
+      );
+    case 'known':
+      return (
+        <fieldset className="field">
+          <legend>{field.label}</legend>
+          <div className="choices">
+            {/* An empty-valued box sends `name:is_known=` (the filter grammar's availability). */}
+            <label>
+              <input type="checkbox" name={`${field.name}:is_known`} value="" defaultChecked={field.known} />{' '}
+              {t('advanced.known')}
+            </label>
+            <label>
+              <input type="checkbox" name={`${field.name}:is_unknown`} value="" defaultChecked={field.unknown} />{' '}
+              {t('advanced.unknown')}
+            </label>
+          </div>
+        </fieldset>
+      );
+  }
 }

@@ -64,14 +64,20 @@ export function printParams(params: FilterParam[]): [string, string][] {
   return params.map((p) => [paramName(p), p.values.join('|')]);
 }
 
+/**
+ * A query string as a valid URL: colons stay readable; brackets and pipes, which a URL's query may
+ * not hold as they are (the HTML checker rejects such links), are percent-encoded as a browser's
+ * form encodes them. Parsing reads both forms (URLSearchParams decodes), so `readableQuery` of the
+ * printed string is the grammar's notation.
+ */
 export function toQueryString(pairs: [string, string][]): string {
   if (pairs.length === 0) return '';
-  return `?${pairs.map(([k, v]) => `${encodeKey(k)}=${encodeURIComponent(v).replace(/%7C/g, '|')}`).join('&')}`;
+  return `?${pairs.map(([k, v]) => `${encodeURIComponent(k).replace(/%3A/g, ':')}=${encodeURIComponent(v)}`).join('&')}`;
 }
 
-// Brackets, colons and pipes stay readable in URLs.
-function encodeKey(key: string): string {
-  return encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%3A/g, ':');
+/** A printed query in the grammar's notation (`field[type]:from`, values joined by `|`), for reading. */
+export function readableQuery(query: string): string {
+  return query.replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%7C/g, '|');
 }
 
 // ---- dates: year-only or full date (spec §5) ----

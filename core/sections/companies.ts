@@ -144,6 +144,7 @@ export const companiesSection: SectionDecl = {
     {
       key: 'registration_date_desc',
       label: 'sort.registration_date_desc',
+      column: 'registration_date',
       by: [
         { column: 'registration_sort', direction: 'desc' },
         { column: 'id', direction: 'desc' },
@@ -152,6 +153,7 @@ export const companiesSection: SectionDecl = {
     {
       key: 'registration_date_asc',
       label: 'sort.registration_date_asc',
+      column: 'registration_date',
       by: [
         { column: 'registration_sort', direction: 'asc' },
         { column: 'id', direction: 'asc' },
@@ -160,9 +162,19 @@ export const companiesSection: SectionDecl = {
     {
       key: 'name_asc',
       label: 'sort.name_asc',
+      column: 'legal_name',
       by: [
         { column: 'search_name', direction: 'asc' },
         { column: 'id', direction: 'asc' },
+      ],
+    },
+    {
+      key: 'name_desc',
+      label: 'sort.name_desc',
+      column: 'legal_name',
+      by: [
+        { column: 'search_name', direction: 'desc' },
+        { column: 'id', direction: 'desc' },
       ],
     },
   ],

@@ -133,6 +133,8 @@ export type FilterDecl = {
 export type SortDecl = {
   key: string;
   label: LabelRef;
+  /** The column (a ColumnDecl key) whose header sorts this way (ADR 0022); none for other orders. */
+  column?: string;
   /** Base-table columns, in order, with direction; the last one must be unique (keyset). */
   by: { column: string; direction: 'asc' | 'desc' }[];
 };

@@ -136,6 +136,8 @@ export function recordSectionDecl(record: RecordSectionDecl): SectionDecl {
   const sorts: SortDecl[] = (['desc', 'asc'] as const).map((direction) => ({
     key: `${sortField.key}_${direction}`,
     label: sortLabel(sortField.label, direction === 'desc'),
+    // The header of the sort field's column sorts by it, when the field is a column.
+    ...(record.columns.includes(sortField.key) ? { column: sortField.key } : {}),
     by: [
       { column: sortColumn, direction },
       { column: 'id', direction },

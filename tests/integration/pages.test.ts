@@ -82,8 +82,14 @@ describe('companies search', () => {
       'Primary industry',
       'Size',
     ]) {
-      expect(res.body).toContain(`<th scope="col">${label}</th>`);
+      // A sortable column's header is a link to its sort (ADR 0022).
+      expect(res.body).toMatch(new RegExp(`<th scope="col"[^>]*>(<a [^>]*>)?${label}<`));
     }
+    expect(res.body).toContain(
+      '<th scope="col" aria-sort="descending"><a href="/companies/search/?sort=registration_date_asc"',
+    );
+    expect(res.body).toContain('<th scope="col"><a href="/companies/search/?sort=name_asc"');
+    expect(res.body).toContain('<th scope="col">Company number</th>');
     const total = await t.db.kysely
       .selectFrom('legal_entities')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -208,7 +214,7 @@ describe('companies search', () => {
     expect(from).toContain('aria-invalid="true"');
     expect(panel).toContain(en.search.invalidDate.replace('{{min}}', '1000').replace('{{max}}', '9999'));
     expect(/<input [^>]*name="dates\[registration\]:to"[^>]*>/.exec(panel)?.[0]).toContain('value="2021"');
-    expect(panel).toMatch(/<option value="[^"]+" selected="">/);
+    expect(panel).toMatch(/<input type="checkbox" name="[^"]+" checked="" value="[^"]+"\/>/);
     expect(/<input id="q"[^>]*>/.exec(res.body)?.[0]).toContain('value="and"');
     // In the reader's language; a record section's amount the same way.
     const german = await get(`/de/companies/search/?dates[registration]:from=${bad}`);
@@ -217,7 +223,7 @@ describe('companies search', () => {
     const amount = await get('/fr/real-estate/search/?category=commercial&sale_amount:from=12abc');
     expect(amount.statusCode).toBe(400);
     expect(amount.body).toContain(fr.search.invalidAmount);
-    expect(amount.body).toMatch(/<select id="filter-category"[^>]*>.*?<option value="commercial" selected="">/s);
+    expect(amount.body).toContain('<input type="checkbox" name="category" checked="" value="commercial"/>');
     // Anything else is still the page naming the parameter; the data API keeps its JSON 400.
     expect((await get(`/companies/search/?dates[registration]:from=${bad}&bogus=1`)).statusCode).toBe(400);
     const api = await get(`/api/site/data/v1/legal_entities?dates[registration]:from=${bad}`);
@@ -233,15 +239,24 @@ describe('companies search', () => {
     expect(forms.filter((f) => f.includes('action="/companies/search/"') && f.includes('method="get"')).length).toBe(4);
   });
 
-  it('drills down the industry filter: a chosen sector offers its sub-industries', async () => {
-    const sector = t.reference.industries.items.find((i) => i.level === 1 && i.children.length > 1)!;
-    const res = await get(`/companies/search/?industry=${sector.id}`);
+  it('drills down the industry filter: each chosen sector offers its sub-industries, several at once (OR)', async () => {
+    const [sector, second] = t.reference.industries.items.filter((i) => i.level === 1 && i.children.length > 1);
+    const res = await get(`/companies/search/?industry=${sector.id}&industry=${second.id}`);
     expect(res.statusCode).toBe(200);
-    const select = /<select id="filter-industry"[^>]*>(.*?)<\/select>/s.exec(res.body)?.[1] ?? '';
-    expect(select).toMatch(new RegExp(`<option value="${sector.id}" selected="">`));
-    for (const child of sector.children) expect(select).toContain(`<option value="${child}">`);
-    const other = t.reference.industries.items.find((i) => i.level === 2 && i.parent_id !== sector.id)!;
-    expect(select).not.toContain(`<option value="${other.id}">`);
+    const boxes = /<legend>Industry<\/legend>(.*?)<\/fieldset>/s.exec(res.body)?.[1] ?? '';
+    const box = (id: number, checked = false) =>
+      `<input type="checkbox" name="industry"${checked ? ' checked=""' : ''} value="${id}"/>`;
+    expect(boxes).toContain(box(sector.id, true));
+    expect(boxes).toContain(box(second.id, true));
+    for (const child of [...sector.children, ...second.children]) expect(boxes).toContain(box(child));
+    const other = t.reference.industries.items.find(
+      (i) => i.level === 2 && i.parent_id !== sector.id && i.parent_id !== second.id,
+    )!;
+    expect(boxes).not.toContain(box(other.id));
+    // The two values are one filter: companies of either sector (one chip naming both).
+    const either = await get(`/companies/search/?industry=${sector.id}|${second.id}`);
+    expect(resultCount(either.body)).toBe(resultCount(res.body));
+    expect(res.body).toContain(' | ');
   });
 
   it('keeps the rest of the search in each form: query, sort, filters the form does not edit', async () => {
