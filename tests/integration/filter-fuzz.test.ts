@@ -315,6 +315,14 @@ describe('NUL characters on every page and API route', () => {
           requests += 1;
           continue;
         }
+        if (template === '/api/support/webhooks/zammad') {
+          // The help desk's webhook exists only with Zammad configured (ADR 0021): here, with the
+          // built-in desk, it is a 404 whatever the body holds, and nothing in it is read.
+          const absent = await send(ok, { ticket: 'a\u0000b' });
+          expect(absent.statusCode, `${method} ${template}: ${absent.body}`).toBe(404);
+          requests += 1;
+          continue;
+        }
         for (const field of Object.keys(properties)) {
           expectNamed(await send(ok, { [field]: 'a\u0000b' }), field, `${method} ${ok} {${field}}`);
           requests += 1;
