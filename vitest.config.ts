@@ -15,6 +15,7 @@ const POSTGRES_ONLY_FILES = ['tests/integration-postgres/**/*.test.ts'];
  */
 const WITHOUT_TEST_DATABASE = [
   'tests/integration/cli.test.ts',
+  'tests/integration/enrich-cli.test.ts',
   'tests/integration/export-cli.test.ts',
   'tests/integration/import-cli.test.ts',
   'tests/integration/jobs-cli.test.ts',
