@@ -125,5 +125,6 @@ try {
   );
 } finally {
   browser.kill();
-  await rm(profile, { recursive: true, force: true });
+  // Chromium may still be writing its profile as it exits: retry until the folder is gone.
+  await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
