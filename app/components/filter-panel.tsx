@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import autoSubmitScript from '../islands/auto-submit.js?raw';
 import { inlineScript } from '../islands/inline-script.ts';
-import type { SearchPage } from '../presenters/search-page.server.ts';
+import type { Option, SearchPage } from '../presenters/search-page.server.ts';
 import { HiddenFields } from './hidden-fields.tsx';
 
 const AUTO_SUBMIT_SCRIPT = inlineScript(autoSubmitScript);
@@ -27,19 +27,7 @@ export function FilterPanel({ page }: { page: SearchPage }) {
           field.kind === 'choices' ? (
             <fieldset className="field" key={field.name}>
               <legend>{field.label}</legend>
-              <div className={`choices${field.options.length > 8 ? ' choices-long' : ''}`}>
-                {field.options.map((o) => (
-                  <label key={o.value} className={o.depth ? `depth-${o.depth}` : undefined}>
-                    <input
-                      type="checkbox"
-                      name={field.name}
-                      value={o.value}
-                      defaultChecked={field.values.includes(o.value)}
-                    />{' '}
-                    {o.label}
-                  </label>
-                ))}
-              </div>
+              <ChoiceBoxes field={field} />
             </fieldset>
           ) : field.kind === 'text' ? (
             <div className="field" key={field.name}>
@@ -79,6 +67,20 @@ export function FilterPanel({ page }: { page: SearchPage }) {
       </form>
       <script dangerouslySetInnerHTML={{ __html: AUTO_SUBMIT_SCRIPT }} />
     </aside>
+  );
+}
+
+/** A list of boxes to tick, several values of one filter at once (OR); a long one in columns. */
+export function ChoiceBoxes({ field }: { field: { name: string; options: Option[]; values: string[] } }) {
+  return (
+    <div className={`choices${field.options.length > 8 ? ' choices-long' : ''}`}>
+      {field.options.map((o) => (
+        <label key={o.value} className={o.depth ? `depth-${o.depth}` : undefined}>
+          <input type="checkbox" name={field.name} value={o.value} defaultChecked={field.values.includes(o.value)} />{' '}
+          {o.label}
+        </label>
+      ))}
+    </div>
   );
 }
 

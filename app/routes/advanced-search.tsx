@@ -3,7 +3,7 @@ import { data } from 'react-router';
 import { AppError } from '../../core/errors/app-error.ts';
 import { isLang, unprefixedPath } from '../../core/i18n/i18n.ts';
 import { sectionById } from '../../core/sections/sections.ts';
-import { rangeInput } from '../components/filter-panel.tsx';
+import { ChoiceBoxes, rangeInput } from '../components/filter-panel.tsx';
 import { HiddenFields } from '../components/hidden-fields.tsx';
 import { pageMeta } from '../meta.ts';
 import type { AdvancedField } from '../presenters/advanced-search.server.ts';
@@ -103,19 +103,7 @@ function Field({ field }: { field: AdvancedField }) {
       return (
         <fieldset className={`field${field.options.length > 8 ? ' field-wide' : ''}`}>
           <legend>{field.label}</legend>
-          <div className={`choices${field.options.length > 8 ? ' choices-long' : ''}`}>
-            {field.options.map((o) => (
-              <label key={o.value} className={o.depth ? `depth-${o.depth}` : undefined}>
-                <input
-                  type="checkbox"
-                  name={field.name}
-                  value={o.value}
-                  defaultChecked={field.values.includes(o.value)}
-                />{' '}
-                {o.label}
-              </label>
-            ))}
-          </div>
+          <ChoiceBoxes field={field} />
         </fieldset>
       );
     case 'text':

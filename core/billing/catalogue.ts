@@ -133,20 +133,19 @@ export function productCredits(id: ProductId): number {
   return product.credits;
 }
 
-/** Credits of an export of this many rows: one per started hundred, at least one. */
-export function exportCredits(rows: number): number {
-  return Math.max(1, Math.ceil(rows / EXPORT_ROWS_PER_CREDIT)) * productCredits('export-rows');
+/** Credits of `count` units sold `per` a product's price: one price per started `per`, at least one. */
+function perStarted(product: ProductId, per: number, count: number): number {
+  return Math.max(1, Math.ceil(count / per)) * productCredits(product);
 }
+
+/** Credits of an export of this many rows: one per started hundred, at least one. */
+export const exportCredits = (rows: number) => perStarted('export-rows', EXPORT_ROWS_PER_CREDIT, rows);
 
 /** Credits of a match call of this many queries: one per started ten, at least one. */
-export function matchCredits(queries: number): number {
-  return Math.max(1, Math.ceil(queries / MATCH_QUERIES_PER_CREDIT)) * productCredits('api-match');
-}
+export const matchCredits = (queries: number) => perStarted('api-match', MATCH_QUERIES_PER_CREDIT, queries);
 
 /** Credits of an enrichment of this many rows: one per started ten, at least one. */
-export function enrichmentCredits(rows: number): number {
-  return Math.max(1, Math.ceil(rows / ENRICHMENT_ROWS_PER_CREDIT)) * productCredits('enrichment-rows');
-}
+export const enrichmentCredits = (rows: number) => perStarted('enrichment-rows', ENRICHMENT_ROWS_PER_CREDIT, rows);
 
 /** Exact decimal text of an amount in minor units ("19.90" for 1990 with 2 decimals). */
 export function decimalAmount(minor: number, decimals = 2): string {

@@ -119,10 +119,10 @@ export function paddleSignature(rawBody: string, secret: string, now = new Date(
   return `ts=${ts};h1=${h1}`;
 }
 
-/** A Paddle-style id: a prefix and 26 lower-case letters and digits. */
-export function paddleId(prefix: string): string {
+/** A Paddle-style id: a prefix and 26 lower-case letters and digits, from `bytes` (random unless given). */
+export function paddleId(prefix: string, bytes: Uint8Array = randomBytes(26)): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  return `${prefix}_${[...randomBytes(26)].map((b) => alphabet[b % alphabet.length]).join('')}`;
+  return `${prefix}_${[...bytes.subarray(0, 26)].map((b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
 export type SandboxOrder = {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { receiveWebhook } from './apply-payment-event.ts';
 import { offerOf } from './catalogue.ts';
-import { completedEvent } from './paddle-events.ts';
+import { completedEvent, paddleId } from './paddle-events.ts';
 import type { SandboxProvider } from './payment-provider.ts';
 
 // The sandbox renews subscriptions as Paddle does (docs/decisions/0019-billing.md): when a period
@@ -16,9 +16,7 @@ const MAX_PERIODS = 12;
 
 /** A Paddle-shaped id that is the same for the same subscription and period. */
 function renewalId(subscriptionRef: string, periodEnd: Date): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  const digest = createHash('sha256').update(`${subscriptionRef}:${periodEnd.toISOString()}`).digest();
-  return `txn_${[...digest.subarray(0, 26)].map((b) => alphabet[b % alphabet.length]).join('')}`;
+  return paddleId('txn', createHash('sha256').update(`${subscriptionRef}:${periodEnd.toISOString()}`).digest());
 }
 
 /** Renews every sandbox subscription whose period is over and that was not cancelled; returns the periods paid. */
