@@ -39,7 +39,13 @@ export async function startServer(url: string, env: Record<string, string> = {})
 export function stopServer(server: Started): Promise<number | null> {
   if (server.child.exitCode !== null) return Promise.resolve(server.child.exitCode);
   return new Promise((resolve) => {
-    server.child.once('exit', (code) => resolve(code));
+    // A shutdown that waits longer than this (a request queued on a stopped database) is ended:
+    // a test's teardown stays bounded.
+    const kill = setTimeout(() => server.child.kill('SIGKILL'), 20_000);
+    server.child.once('exit', (code) => {
+      clearTimeout(kill);
+      resolve(code);
+    });
     server.child.kill('SIGTERM');
   });
 }
