@@ -12,6 +12,7 @@ import { i18nFor } from '../core/i18n/i18n.ts';
 import { watchDataVersion } from '../core/imports/data-version.ts';
 import type { Lang } from '../core/reference/reference-data.ts';
 import type { AppServices } from '../core/services.ts';
+import { workStarted } from '../db/client.ts';
 import { startWorker } from '../jobs/worker.ts';
 import { registerApi } from './api/index.ts';
 import { registerApiLimits } from './plugins/api-limits.ts';
@@ -68,6 +69,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
     trustProxy: trustProxySetting(options.trustProxy ?? false),
   });
+  // Each request's statements carry its arrival, so that a busy pool serves the oldest request
+  // first (db/client.ts, ADR 0024). Fastify runs the rest of the request, its body's parsing and
+  // its handler included, within this hook's context.
+  app.addHook('onRequest', (_request, _reply, done) => workStarted.run(performance.now(), done));
   const mailer = createMailer({
     db: options.db,
     settings: options.mail ?? { from: 'Registra <no-reply@localhost>' },
