@@ -17,15 +17,14 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
+import { sql } from 'kysely';
 import { loadReference } from '../core/reference/reference-data.ts';
 import { SECTIONS } from '../core/sections/sections.ts';
 import { type Db, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
-import type { Database } from '../db/schema.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
-import { inputsFrom, percentile, queryClasses } from './query-classes.ts';
+import { type Captured, capturingDb, inputsFrom, percentile, queryClasses } from './query-classes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -83,29 +82,6 @@ async function measureSizes(db: Db): Promise<TableSize[]> {
     tableBytes: Number(r.table_bytes),
     indexBytes: Number(r.index_bytes),
   }));
-}
-
-type Captured = { sql: string; parameters: readonly unknown[] };
-
-/** A Db on the same pool whose statements are recorded (as bench/run.ts's capturingDb). */
-function capturingDb(db: Db, captured: Captured[]): Db {
-  const pool = db.pool!;
-  const wrapped: PostgresPool = {
-    options: {},
-    connect: async () => {
-      const client = await pool.connect();
-      return {
-        query: ((text: string, parameters: unknown[]) => {
-          captured.push({ sql: text, parameters });
-          return client.query(text, parameters);
-        }) as unknown as PostgresPoolClient['query'],
-        release: () => client.release(),
-      };
-    },
-    end: async () => {},
-  };
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapped }) });
-  return { kind: 'postgres', kysely, close: async () => {} };
 }
 
 async function measureClasses(db: Db, n: number): Promise<ClassCost[]> {

@@ -43,6 +43,7 @@ import { runImport } from '../core/imports/run-import.ts';
 import { chCompaniesSource, companyRegisterKey } from '../core/imports/sources/companies-house/ch-companies-source.ts';
 import { canonicalJson } from '../core/imports/sql-rows.ts';
 import { keyStrings } from '../core/imports/write-companies.ts';
+import { NEWEST_CHANGE_SQL } from '../core/monitoring/tracking-status.ts';
 import { type Lang, loadReference, type Reference } from '../core/reference/reference-data.ts';
 import { parseSearchState } from '../core/search/search-state.ts';
 import { companiesSection } from '../core/sections/companies.ts';
@@ -369,14 +370,7 @@ async function makeTrackings(db: Db): Promise<{ users: number; trackings: number
       where scheme = 'register' and key = any(${numbers.map(registerKey)}::text[])`.execute(k)
   ).rows.map((r) => Number(r.id));
   if (ids.length !== numbers.length) throw new Error(`found ${ids.length} of ${numbers.length} tracked companies`);
-  const start = Number(
-    (
-      await k
-        .selectFrom('company_changes')
-        .select((eb) => eb.fn.max('id').as('m'))
-        .executeTakeFirst()
-    )?.m ?? 0,
-  );
+  const start = Number((await sql<{ m: number }>`select ${sql.raw(NEWEST_CHANGE_SQL)} as m`.execute(k)).rows[0].m);
   const perUser = 1000;
   let users = 0;
   for (let from = 0; from < ids.length; from += perUser) {

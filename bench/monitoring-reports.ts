@@ -11,6 +11,7 @@ import { createMailer } from '../core/email/mailer.ts';
 import { i18nFor } from '../core/i18n/i18n.ts';
 import { buildMonitoringReports } from '../core/monitoring/build-reports.ts';
 import { tellUsers } from '../core/monitoring/tell-users.ts';
+import { NEWEST_CHANGE_SQL } from '../core/monitoring/tracking-status.ts';
 import { type Lang, loadReference } from '../core/reference/reference-data.ts';
 import { openDatabase } from '../db/open-database.ts';
 
@@ -43,14 +44,7 @@ try {
       .executeTakeFirstOrThrow();
     userIds.push(Number(row.id));
   }
-  const start = Number(
-    (
-      await k
-        .selectFrom('company_changes')
-        .select((eb) => eb.fn.max('id').as('m'))
-        .executeTakeFirst()
-    )?.m ?? 0,
-  );
+  const start = Number((await sql<{ m: number }>`select ${sql.raw(NEWEST_CHANGE_SQL)} as m`.execute(k)).rows[0].m);
   let made = 0;
   for (const userId of userIds) {
     const n = Math.min(perUser, trackings - made);

@@ -4,7 +4,7 @@
 // Inputs are drawn from one database (`inputsFrom`) and then run unchanged against any database
 // holding the same data.
 
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import { readLegalEntities } from '../core/api/read-legal-entities.ts';
 import { findCompanies, findCompanyIds } from '../core/companies/find-companies.ts';
 import { getCompany } from '../core/companies/get-company.ts';
@@ -19,6 +19,7 @@ import { companiesSection } from '../core/sections/companies.ts';
 import type { SectionDecl } from '../core/sections/section.ts';
 import { SECTIONS } from '../core/sections/sections.ts';
 import type { Db } from '../db/client.ts';
+import type { Database } from '../db/schema.ts';
 import { languageIdOf } from '../server/api/route.ts';
 
 /** Rows before the deep keyset page (page 1,000 of 20 rows in bench/run.ts; less when the data is small). */
@@ -171,4 +172,30 @@ export function queryClasses(inputs: Inputs): QueryClass[] {
 export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** A statement as a capturing Db saw it. */
+export type Captured = { sql: string; parameters: unknown[] };
+
+/** A Db on the same pool whose statements are recorded, to EXPLAIN exactly what a call runs (bench/run.ts, bench/capacity.ts). */
+export function capturingDb(db: Db, captured: Captured[]): Db {
+  const pool = db.pool!;
+  const wrapped: PostgresPool = {
+    options: {},
+    connect: async () => {
+      const client = await pool.connect();
+      return {
+        query: ((text: string, parameters: unknown[]) => {
+          captured.push({ sql: text, parameters });
+          return client.query(text, parameters);
+        }) as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+    },
+    end: async () => {},
+  };
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapped }) });
+  // No pool of its own: statements that would go to the pool directly (queryPrepared) go through
+  // Kysely and are recorded too.
+  return { kind: 'postgres', kysely, close: async () => {} };
 }

@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Result as LoadResult } from 'autocannon';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, type SqlBool, sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import pg from 'pg';
 import { readLegalEntities } from '../core/api/read-legal-entities.ts';
 import { findCompanies, findCompanyIds } from '../core/companies/find-companies.ts';
@@ -47,10 +47,10 @@ import { SECTIONS } from '../core/sections/sections.ts';
 import { type Db, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
-import type { Database } from '../db/schema.ts';
 import { languageIdOf } from '../server/api/route.ts';
 import { benchExport } from './export.ts';
 import type { LoadInput } from './load-worker.ts';
+import { type Captured, capturingDb } from './query-classes.ts';
 
 /** A reader with a cookie is never served from the page cache. */
 const UNCACHED = { cookie: 'bench=uncached' };
@@ -354,31 +354,6 @@ async function ensureBaselineIndex(db: Db): Promise<void> {
   } finally {
     client.release();
   }
-}
-
-type Captured = { sql: string; parameters: unknown[] };
-
-/** A Db on the same pool whose statements are recorded, to EXPLAIN exactly what findCompanies runs. */
-function capturingDb(db: Db, captured: Captured[]): Db {
-  const pool = db.pool!;
-  const wrapped: PostgresPool = {
-    options: {},
-    connect: async () => {
-      const client = await pool.connect();
-      return {
-        query: ((text: string, parameters: unknown[]) => {
-          captured.push({ sql: text, parameters });
-          return client.query(text, parameters);
-        }) as unknown as PostgresPoolClient['query'],
-        release: () => client.release(),
-      };
-    },
-    end: async () => {},
-  };
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapped }) });
-  // No pool of its own: statements that would go to the pool directly (queryPrepared) go through
-  // Kysely and are recorded too.
-  return { kind: 'postgres', kysely, close: async () => {} };
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of every statement a direct call issues; kept for RESULTS and the log. */
