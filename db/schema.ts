@@ -404,6 +404,9 @@ export type Database = {
     provider_ref: string | null;
     failure_reason: string | null;
     paid_at: Date | null;
+    // A payment that did not match the order, for a person to settle (0028-payment-review.sql).
+    review_reason: 'amount_mismatch' | 'currency_mismatch' | 'price_mismatch' | null;
+    review_ref: string | null;
   };
   purchases: {
     id: Generated<number>;

@@ -65,6 +65,10 @@ const FAILURES = new Set([
   'blocked_card',
   'canceled',
   'unknown',
+  // Paid, but not the order's amount, currency or price (core/billing/payment-mismatch.ts).
+  'amount_mismatch',
+  'currency_mismatch',
+  'price_mismatch',
 ]);
 
 /** A payment provider's failure code in words; an unknown code is named as it came. */

@@ -6,23 +6,36 @@ import { offerOf } from './catalogue.ts';
 import { findOfferOrder, offerOrderValues } from './checkout.ts';
 import { lockUser, recordCredits } from './ledger.ts';
 import type { BillingEvent } from './paddle-events.ts';
+import { type PaymentMismatch, paymentMismatch } from './payment-mismatch.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 // What a verified provider event does (docs/decisions/0019-billing.md), once: the event is kept
 // in `payments` under its (provider, event id), and a second delivery of the same event finds it
 // there and changes nothing. The rest happens in the same transaction, under the user's lock:
 // - paid: the pending (or failed) order becomes paid and its credits are added; a plan's order
-//   starts or renews its subscription; a renewal's transaction is a new paid order of the plan;
+//   starts or renews its subscription; a renewal's transaction is a new paid order of the plan —
+//   but only when the transaction pays exactly the order (payment-mismatch.ts): else the order is
+//   failed with the reason and flagged for review (review_reason, review_ref), and nothing is added;
 // - failed: a pending order becomes failed, with the provider's reason;
 // - reversed (refund, chargeback): the paid order becomes refunded and its credits are taken back
 //   (once: the ledger's unique (order_id, reason));
 // - subscription_ended: the subscription has ended.
 
-export type AppliedEvent = { duplicate: boolean; kind: Database['payments']['kind']; orderId: number | null };
+export type AppliedEvent = {
+  duplicate: boolean;
+  kind: Database['payments']['kind'];
+  orderId: number | null;
+  /** Set when a paid transaction did not match its order: the order is flagged for review. */
+  review: PaymentMismatch | null;
+};
 
 type Tx = Kysely<Database>;
 
-export async function applyPaymentEvent(db: Db, provider: string, event: BillingEvent): Promise<AppliedEvent> {
+/** The provider as applying its events needs it: its id, and its price id of each offer. */
+export type EventProvider = Pick<PaymentProvider, 'id' | 'priceIdOf'>;
+
+export async function applyPaymentEvent(db: Db, payments: EventProvider, event: BillingEvent): Promise<AppliedEvent> {
+  const provider = payments.id;
   return db.kysely.transaction().execute(async (tx) => {
     const userId = await eventUser(tx, provider, event);
     // The user's lock first: everything below writes rows that refer to the user (ledger.ts).
@@ -39,8 +52,8 @@ export async function applyPaymentEvent(db: Db, provider: string, event: Billing
       .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!kept) return { duplicate: true, kind: 'ignored', orderId: null };
-    const outcome = userId === null ? null : await apply(tx, provider, userId, event);
+    if (!kept) return { duplicate: true, kind: 'ignored', orderId: null, review: null };
+    const outcome = userId === null ? null : await apply(tx, payments, userId, event);
     await tx
       .updateTable('payments')
       .set({
@@ -52,7 +65,12 @@ export async function applyPaymentEvent(db: Db, provider: string, event: Billing
       })
       .where('id', '=', kept.id)
       .execute();
-    return { duplicate: false, kind: outcome?.kind ?? 'ignored', orderId: outcome?.orderId ?? null };
+    return {
+      duplicate: false,
+      kind: outcome?.kind ?? 'ignored',
+      orderId: outcome?.orderId ?? null,
+      review: outcome?.review ?? null,
+    };
   });
 }
 
@@ -62,6 +80,7 @@ type Outcome = {
   amountMinor?: number;
   currency?: string;
   detail?: string;
+  review?: PaymentMismatch;
 };
 
 /** The user an event is about: named in a checkout's custom data, or the owner of its transaction or subscription. */
@@ -100,10 +119,11 @@ async function subscriptionByRef(tx: Tx, provider: string, ref: string) {
   return row ? { id: Number(row.id), user_id: Number(row.user_id), plan_id: row.plan_id } : null;
 }
 
-async function apply(tx: Tx, provider: string, userId: number, event: BillingEvent): Promise<Outcome> {
+async function apply(tx: Tx, payments: EventProvider, userId: number, event: BillingEvent): Promise<Outcome> {
+  const provider = payments.id;
   switch (event.type) {
     case 'paid':
-      return applyPaid(tx, provider, userId, event);
+      return applyPaid(tx, payments, userId, event);
     case 'failed': {
       const order = event.orderId === null ? null : await findOfferOrder(tx, { userId, id: event.orderId });
       if (!order) return { kind: 'ignored', orderId: null, detail: 'no such order' };
@@ -158,11 +178,16 @@ async function apply(tx: Tx, provider: string, userId: number, event: BillingEve
 
 async function applyPaid(
   tx: Tx,
-  provider: string,
+  payments: EventProvider,
   userId: number,
   event: Extract<BillingEvent, { type: 'paid' }>,
 ): Promise<Outcome> {
-  const money = { amountMinor: event.amountMinor, currency: event.currency };
+  const provider = payments.id;
+  // What the transaction says it paid, as kept in `payments` (an amount that is no integer is kept as none).
+  const money = {
+    amountMinor: Number.isSafeInteger(event.amountMinor) ? event.amountMinor : undefined,
+    currency: /^[A-Z]{3}$/.test(event.currency) ? event.currency : undefined,
+  };
   // The same transaction twice (transaction.paid then .completed, or a resent event): paid once.
   const already = await tx
     .selectFrom('orders')
@@ -178,6 +203,15 @@ async function applyPaid(
   let credits: number;
   let offerId: string;
   if (order) {
+    const review = paymentMismatch(event, {
+      amountMinor: order.amount_minor,
+      currency: order.currency,
+      priceId: payments.priceIdOf(order.offer),
+    });
+    if (review) {
+      await flagForReview(tx, userId, order.id, review, event.transactionId);
+      return { kind: 'failed', orderId: order.id, ...money, detail: review, review };
+    }
     orderId = order.id;
     credits = order.credits;
     offerId = order.offer.id;
@@ -198,6 +232,20 @@ async function applyPaid(
     const sub = event.subscriptionId ? await subscriptionByRef(tx, provider, event.subscriptionId) : null;
     const plan = sub ? offerOf(sub.plan_id) : undefined;
     if (!sub || !plan) return { kind: 'ignored', orderId: null, ...money, detail: 'no pending order' };
+    const review = paymentMismatch(event, {
+      amountMinor: plan.price.amount,
+      currency: plan.price.currency,
+      priceId: payments.priceIdOf(plan),
+    });
+    if (review) {
+      // The renewal is an order of the plan all the same, failed, so that the user sees it.
+      const failedId = await insertNumbered({ kysely: tx }, 'orders', userId, {
+        ...offerOrderValues(plan, provider, { renewal: true }),
+        status: sql`'failed'::text`,
+      });
+      await flagForReview(tx, userId, failedId, review, event.transactionId);
+      return { kind: 'failed', orderId: failedId, ...money, detail: review, review };
+    }
     orderId = await insertNumbered({ kysely: tx }, 'orders', userId, {
       ...offerOrderValues(plan, provider, { renewal: true }),
       status: sql`'paid'::text`,
@@ -236,6 +284,22 @@ async function applyPaid(
   return { kind: 'paid', orderId, ...money };
 }
 
+/** A transaction that named the order but did not pay it: the order fails with the reason, for a person to settle. */
+async function flagForReview(tx: Tx, userId: number, orderId: number, review: PaymentMismatch, transactionId: string) {
+  await tx
+    .updateTable('orders')
+    .set({
+      status: 'failed',
+      failure_reason: review,
+      review_reason: review,
+      review_ref: transactionId,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('user_id', '=', userId)
+    .where('id', '=', orderId)
+    .execute();
+}
+
 /**
  * A webhook as the provider sent it: verified (the provider's SDK, before anything is read), then
  * applied once. The webhook route and the sandbox checkout both deliver through here.
@@ -246,5 +310,5 @@ export async function receiveWebhook(
   signature: string,
 ): Promise<AppliedEvent> {
   const event = await services.payments.verifyWebhook(body, signature);
-  return applyPaymentEvent(services.db, services.payments.id, event);
+  return applyPaymentEvent(services.db, services.payments, event);
 }

@@ -5,7 +5,8 @@ import type { Offer } from './catalogue.ts';
 
 // Paddle's webhook format, both ways (docs/decisions/0019-billing.md). Reading: a webhook is
 // verified and parsed by the official SDK (`Webhooks.unmarshal`: HMAC-SHA256 of `ts:body` in the
-// Paddle-Signature header, at most 5 s old) before anything in it is read, and the SDK's event is
+// Paddle-Signature header, at most 5 s old, and — our own check — at most 5 s ahead of our clock)
+// before anything in it is read, and the SDK's event is
 // turned into one of the few billing events Registra acts on. Writing: the sandbox provider makes
 // the same events, signed the same way, so that one verified path serves both providers.
 
@@ -20,6 +21,8 @@ export type BillingEvent = { eventId: string; eventType: string } & (
       period: { start: Date; end: Date } | null;
       amountMinor: number;
       currency: string;
+      /** The transaction's items: the provider's price id of each, and its quantity. */
+      items: { priceId: string | null; quantity: number }[];
     }
   | { type: 'failed'; transactionId: string; orderId: number | null; userId: number | null; reason: string }
   | {
@@ -33,8 +36,44 @@ export type BillingEvent = { eventId: string; eventType: string } & (
   | { type: 'ignored' }
 );
 
-/** Verifies a Paddle-format webhook with the SDK and reads it; a bad or stale signature is a 401. */
-export async function verifyPaddleWebhook(rawBody: string, secret: string, signature: string): Promise<BillingEvent> {
+/** Seconds a signature may be dated ahead of our clock (the SDK refuses those more than 5 s old). */
+export const SIGNATURE_FUTURE_TOLERANCE_SECONDS = 5;
+
+/**
+ * The `ts=` of a Paddle-Signature header, in seconds; null when there is none, more than one (the
+ * SDK would read the last: a header must not show us one time and the SDK another) or not a number.
+ */
+export function signatureTimestamp(signature: string): number | null {
+  const values = signature
+    .split(';')
+    .map((part) => part.split('='))
+    .filter(([key]) => key === 'ts')
+    .map(([, value]) => value ?? '');
+  return values.length === 1 && /^\d{1,12}$/.test(values[0]) ? Number(values[0]) : null;
+}
+
+/**
+ * Verifies a Paddle-format webhook with the SDK and reads it; a bad, stale or future-dated
+ * signature is a 401. The SDK only refuses old signatures: one dated ahead would stay valid until
+ * that time plus 5 s, so a signature captured then (or made with a clock that runs ahead) could be
+ * replayed for as long as it was dated ahead.
+ */
+export async function verifyPaddleWebhook(
+  rawBody: string,
+  secret: string,
+  signature: string,
+  now = new Date(),
+): Promise<BillingEvent> {
+  const refused = () =>
+    new AppError(
+      'unauthorized',
+      'The webhook signature is missing, wrong, too old or dated ahead (Paddle-Signature).',
+      {
+        parameter: 'paddle-signature',
+      },
+    );
+  const ts = signatureTimestamp(signature);
+  if (ts === null || ts * 1000 > now.getTime() + SIGNATURE_FUTURE_TOLERANCE_SECONDS * 1000) throw refused();
   let event: EventEntity;
   // The SDK computes the HMAC with the runtime's crypto, which `new Paddle()` sets up; a webhook
   // may arrive before any API call made one (and the sandbox never makes one).
@@ -42,9 +81,7 @@ export async function verifyPaddleWebhook(rawBody: string, secret: string, signa
   try {
     event = await new Webhooks().unmarshal(rawBody, secret, signature);
   } catch {
-    throw new AppError('unauthorized', 'The webhook signature is missing, wrong or too old (Paddle-Signature).', {
-      parameter: 'paddle-signature',
-    });
+    throw refused();
   }
   return billingEventOf(event);
 }
@@ -74,6 +111,7 @@ export function billingEventOf(event: EventEntity): BillingEvent {
         period,
         amountMinor: Number(tx.details?.totals?.total ?? 0),
         currency: tx.currencyCode,
+        items: tx.items.map((item) => ({ priceId: item.price?.id ?? null, quantity: item.quantity })),
       };
     }
     case EventName.TransactionPaymentFailed: {
@@ -132,7 +170,14 @@ export type SandboxOrder = {
   amountMinor: number;
   currency: string;
   transactionId: string;
+  /** The price id of its item; the sandbox's price of the offer unless given. */
+  priceId?: string;
 };
+
+/** The sandbox's price id of an offer (Paddle's are configured: PADDLE_PRICES). */
+export function sandboxPriceId(offerId: string): string {
+  return `pri_sandbox_${offerId}`;
+}
 
 function transactionData(order: SandboxOrder, status: string, at: string, extra: Record<string, unknown>) {
   const amount = String(order.amountMinor);
@@ -155,7 +200,7 @@ function transactionData(order: SandboxOrder, status: string, at: string, extra:
     items: [
       {
         price: {
-          id: `pri_sandbox_${order.offer.id}`,
+          id: order.priceId ?? sandboxPriceId(order.offer.id),
           product_id: `pro_sandbox_${order.offer.id}`,
           description: order.offer.name.en,
           type: 'standard',

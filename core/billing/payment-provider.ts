@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Environment, Paddle } from '@paddle/paddle-node-sdk';
 import type { Offer } from './catalogue.ts';
-import { type BillingEvent, paddleSignature, verifyPaddleWebhook } from './paddle-events.ts';
+import { type BillingEvent, paddleSignature, sandboxPriceId, verifyPaddleWebhook } from './paddle-events.ts';
 
 // Who takes the money (docs/decisions/0019-billing.md). One interface, two providers: Paddle
 // (Paddle.js opens its checkout on our page, the official Node SDK verifies its webhooks and
@@ -31,6 +31,8 @@ export type CheckoutView =
 export type PaymentProvider = {
   id: 'sandbox' | 'paddle';
   checkout(order: CheckoutOrder): CheckoutView;
+  /** The provider's price id of an offer (null: none configured); a paid transaction must be of it. */
+  priceIdOf(offer: Offer): string | null;
   /** Verifies a webhook (its raw body and signature header) and reads it; throws a 401 AppError when it is not the provider's. */
   verifyWebhook(rawBody: string, signature: string): Promise<BillingEvent>;
   /** Asks the provider to end a subscription at the end of its period. */
@@ -54,6 +56,7 @@ export function createSandboxProvider(secret = randomBytes(32).toString('hex')):
   return {
     id: 'sandbox',
     checkout: () => ({ provider: 'sandbox' }),
+    priceIdOf: (offer) => sandboxPriceId(offer.id),
     verifyWebhook: (rawBody, signature) => verifyPaddleWebhook(rawBody, secret, signature),
     // Nothing to tell: the subscription is ours alone.
     cancelSubscription: async () => {},
@@ -90,6 +93,7 @@ export function createPaddleProvider(settings: PaddleSettings): PaymentProvider 
       customData: { order_id: String(order.id), user_id: String(order.userId) },
       email: order.email,
     }),
+    priceIdOf: (offer) => settings.prices[offer.id] ?? null,
     verifyWebhook: (rawBody, signature) => verifyPaddleWebhook(rawBody, settings.webhookSecret, signature),
     async cancelSubscription(providerRef) {
       await paddle.subscriptions.cancel(providerRef, { effectiveFrom: 'next_billing_period' });

@@ -1256,6 +1256,12 @@ export const de: Messages = {
       canceled: 'Die Zahlung wurde abgebrochen.',
       unknown: 'Der Zahlungsanbieter nannte keinen Grund.',
       other: 'Die Zahlung schlug fehl ({{code}}).',
+      amount_mismatch:
+        'Der gezahlte Betrag entsprach nicht dem der Bestellung, daher wurden keine Credits gutgeschrieben; wir prüfen die Zahlung.',
+      currency_mismatch:
+        'Die Zahlung war in einer anderen Währung als die Bestellung, daher wurden keine Credits gutgeschrieben; wir prüfen die Zahlung.',
+      price_mismatch:
+        'Die Zahlung galt einem anderen Angebot als dieser Bestellung, daher wurden keine Credits gutgeschrieben; wir prüfen die Zahlung.',
     },
     subscriptions: {
       title: 'Abonnements',

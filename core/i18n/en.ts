@@ -1210,6 +1210,11 @@ export const en = {
       canceled: 'the payment was cancelled.',
       unknown: 'the payment provider gave no reason.',
       other: 'the payment failed ({{code}}).',
+      amount_mismatch: 'the amount paid was not the order’s, so no credits were added; we are reviewing the payment.',
+      currency_mismatch:
+        'the payment was in another currency than the order’s, so no credits were added; we are reviewing the payment.',
+      price_mismatch:
+        'the payment was for another offer than this order’s, so no credits were added; we are reviewing the payment.',
     },
     subscriptions: {
       title: 'Subscriptions',

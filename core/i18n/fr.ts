@@ -1259,6 +1259,12 @@ export const fr: Messages = {
       canceled: 'le paiement a été annulé.',
       unknown: 'le prestataire de paiement n’a donné aucune raison.',
       other: 'le paiement a échoué ({{code}}).',
+      amount_mismatch:
+        'le montant payé n’était pas celui de la commande : aucun crédit n’a été ajouté ; nous examinons le paiement.',
+      currency_mismatch:
+        'le paiement était dans une autre devise que la commande : aucun crédit n’a été ajouté ; nous examinons le paiement.',
+      price_mismatch:
+        'le paiement portait sur une autre offre que cette commande : aucun crédit n’a été ajouté ; nous examinons le paiement.',
     },
     subscriptions: {
       title: 'Abonnements',

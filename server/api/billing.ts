@@ -285,7 +285,7 @@ export function registerBillingRoutes(api: FastifyInstance, routes: ApiRoutes, s
     operationId: 'receivePaymentWebhook',
     summary: 'The payment provider’s webhook (Paddle’s format)',
     description:
-      'Verified with the Paddle SDK before anything in it is read (the Paddle-Signature header: HMAC-SHA256 of `ts:body`, at most 5 seconds old; else 401). Each event acts once: the same event id again answers 200 with `duplicate: true`. transaction.completed pays an order and adds its credits; transaction.payment_failed fails it with the reason; an approved refund or chargeback adjustment takes the credits back; subscription.canceled ends a subscription.',
+      'Verified with the Paddle SDK before anything in it is read (the Paddle-Signature header: HMAC-SHA256 of `ts:body`, at most 5 seconds old and at most 5 seconds ahead of our clock; else 401). Each event acts once: the same event id again answers 200 with `duplicate: true`. transaction.completed pays an order and adds its credits when its total, currency and item (the price of the order’s offer, quantity 1) are the order’s; else the order fails with `amount_mismatch`, `currency_mismatch` or `price_mismatch` and is flagged for review, and no credits are added. transaction.payment_failed fails it with the reason; an approved refund or chargeback adjustment takes the credits back; subscription.canceled ends a subscription. Authenticated by its signature, it counts against a per-address limit of its own, not the anonymous plan’s; one whose signature is refused counts against the anonymous limit (429 past it).',
     tags: TAGS,
     params: z.strictObject({ provider: z.enum(['sandbox', 'paddle']).describe('The configured provider.') }),
     query: z.strictObject({}),
@@ -311,6 +311,13 @@ export function registerBillingRoutes(api: FastifyInstance, routes: ApiRoutes, s
         typeof request.body === 'string' ? request.body : '',
         typeof signature === 'string' ? signature : '',
       );
+      if (event.review) {
+        // Money was taken that does not pay the order: someone must settle it with the provider.
+        request.log.warn(
+          { provider: name, orderId: event.orderId, review: event.review },
+          'a paid transaction does not match its order: the order is failed and flagged for review',
+        );
+      }
       return { received: true, duplicate: event.duplicate };
     });
   });

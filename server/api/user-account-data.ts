@@ -71,7 +71,9 @@ const OrderSchema = z
     failure_reason: z
       .string()
       .nullable()
-      .describe('A failed order: the payment provider’s reason code (declined, insufficient_funds, expired_card, …).'),
+      .describe(
+        'A failed order: the payment provider’s reason code (declined, insufficient_funds, expired_card, …), or amount_mismatch, currency_mismatch or price_mismatch when a payment did not match the order (it is held for review, nothing was added).',
+      ),
   })
   .meta({ id: 'Order' });
 

@@ -81,15 +81,16 @@ it('keeps the balance the sum of the ledger, never spends what is not there, and
             period: null,
             amountMinor: pack.price.amount,
             currency: pack.price.currency,
+            items: [{ priceId: provider.priceIdOf(pack), quantity: 1 }],
           };
-          for (let i = 0; i < s.deliveries; i++) await applyPaymentEvent(t.db, provider.id, event);
+          for (let i = 0; i < s.deliveries; i++) await applyPaymentEvent(t.db, provider, event);
           paid.push({ transactionId: event.transactionId, credits: pack.credits, refunded: false });
           expected += pack.credits;
         } else if (paid.length > 0) {
           const target = paid[s.which % paid.length];
           // Each delivery is a new refund event of the same transaction: its credits go back once.
           for (let i = 0; i < s.deliveries; i++) {
-            await applyPaymentEvent(t.db, provider.id, {
+            await applyPaymentEvent(t.db, provider, {
               eventId: paddleId('evt'),
               eventType: 'adjustment.created',
               type: 'reversed',
