@@ -67,6 +67,13 @@ export const API_USAGE_DAYS = 14;
 export const API_PLAN_LIMITS = { anonymous: 100, free: 1_000, paid: 10_000 } as const;
 export type ApiPlan = keyof typeof API_PLAN_LIMITS;
 export const API_LIMIT_WINDOW_SECONDS = 3600;
+/**
+ * Provider webhooks (payments, the help desk) per hour per sending address: authenticated by their
+ * signature, not by a plan, they have a bucket of their own — a provider's burst of events must
+ * never wait behind the anonymous limit, and a flood is still refused. One whose signature is
+ * refused also counts against the anonymous limit of its address.
+ */
+export const API_WEBHOOK_LIMIT = 10_000;
 /** Queries in one POST /api/match (and one reconciliation batch). */
 export const MAX_MATCH_QUERIES = 100;
 /** An enrichment's upload: smaller than this many bytes, and at most this many rows (ADR 0020 "Enrichment"). */

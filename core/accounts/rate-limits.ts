@@ -40,19 +40,34 @@ export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSecond
 export type RateCounts = { current: number; previous: number };
 
 /**
- * Whether the attempt just counted may go ahead: the attempts within one window length of `now`
- * (this window's, and the previous window's in the share of it still that recent, rounded up so
- * that an attempt is never forgotten early) must not exceed the limit. Else, how long until
- * they would, with no further attempts.
+ * Where a subject stands after the attempt just counted: the attempts within one window length of
+ * `now` (this window's, and the previous window's in the share of it still that recent, rounded up
+ * so that an attempt is never forgotten early), whether that is within the limit, and the one clock
+ * of both RateLimit-Reset and Retry-After: within the limit, the seconds until this fixed window
+ * ends (when the count starts to fall); past it, the seconds until the attempts would be within it
+ * again, with no further attempts.
  */
-export function rateVerdict(rule: RateLimitRule, counts: RateCounts, now: Date): RateVerdict {
+export type RateStanding = { used: number; allowed: boolean; resetSeconds: number };
+
+export function rateStanding(rule: RateLimitRule, counts: RateCounts, now: Date): RateStanding {
   const { current, previous } = counts;
   const elapsed = (now.getTime() % rule.windowMs) / rule.windowMs;
-  if (current + Math.ceil(previous * (1 - elapsed)) <= rule.limit) return { allowed: true };
+  const used = current + Math.ceil(previous * (1 - elapsed));
+  if (used <= rule.limit) {
+    const untilEnd = Math.ceil((rateWindow(rule, now).endsAt.getTime() - now.getTime()) / 1000);
+    return { used, allowed: true, resetSeconds: Math.max(1, untilEnd) };
+  }
   // Over the limit by this window alone: its attempts fade during the next window; else the
   // previous window's fade during this one.
   const until = current > rule.limit ? 2 - rule.limit / current : 1 - (rule.limit - current) / previous;
-  const wait = Math.max(1, Math.ceil(((until - elapsed) * rule.windowMs) / 1000));
+  return { used, allowed: false, resetSeconds: Math.max(1, Math.ceil(((until - elapsed) * rule.windowMs) / 1000)) };
+}
+
+/** Whether the attempt just counted may go ahead (rateStanding); else how long to wait. */
+export function rateVerdict(rule: RateLimitRule, counts: RateCounts, now: Date): RateVerdict {
+  const standing = rateStanding(rule, counts, now);
+  if (standing.allowed) return { allowed: true };
+  const wait = standing.resetSeconds;
   return { allowed: false, retryAfterSeconds: wait, minutes: Math.max(1, Math.ceil(wait / 60)) };
 }
 

@@ -1,24 +1,31 @@
 import type { Db } from '../../db/client.ts';
-import { countAttempt, type RateLimitRule, rateVerdict, rateWindow } from '../accounts/rate-limits.ts';
+import { countAttempt, type RateLimitRule, rateStanding } from '../accounts/rate-limits.ts';
 import { hasRunningSubscription } from '../billing/subscriptions.ts';
-import { API_LIMIT_WINDOW_SECONDS, API_PLAN_LIMITS, type ApiPlan } from '../limits.ts';
+import { API_LIMIT_WINDOW_SECONDS, API_PLAN_LIMITS, API_WEBHOOK_LIMIT, type ApiPlan } from '../limits.ts';
 
 // The published limits of /api (docs/decisions/0020-api-keys-matching-reconciliation.md): requests
 // per sliding hour per plan, counted with the same database buckets as the sign-in limits
 // (core/accounts/rate-limits.ts), and told on every response in the RateLimit-Limit, -Remaining and
 // -Reset headers (IETF draft "RateLimit header fields for HTTP").
 
-export type ApiLimits = Record<ApiPlan, number>;
+/** A plan's bucket, or the provider webhooks' own (API_WEBHOOK_LIMIT). */
+export type ApiBucket = ApiPlan | 'webhook';
 
-/** Who a request counts against: an address (anonymous) or a user (a key or a session), and the plan. */
-export type ApiSubject = { plan: ApiPlan; subject: string };
+export type ApiLimits = Record<ApiBucket, number>;
+
+/** The published limits: the plans' and the webhooks'. */
+export const API_LIMITS: ApiLimits = { ...API_PLAN_LIMITS, webhook: API_WEBHOOK_LIMIT };
+
+/** Who a request counts against: an address (anonymous, webhooks) or a user (a key or a session), and the bucket. */
+export type ApiSubject = { plan: ApiBucket; subject: string };
 
 /** The published limits times `factor` (API_LIMIT_FACTOR). */
 export function scaledApiLimits(factor: number): ApiLimits {
   return {
-    anonymous: API_PLAN_LIMITS.anonymous * factor,
-    free: API_PLAN_LIMITS.free * factor,
-    paid: API_PLAN_LIMITS.paid * factor,
+    anonymous: API_LIMITS.anonymous * factor,
+    free: API_LIMITS.free * factor,
+    paid: API_LIMITS.paid * factor,
+    webhook: API_LIMITS.webhook * factor,
   };
 }
 
@@ -30,9 +37,12 @@ export async function planOfUser(db: Db, userId: number): Promise<ApiPlan> {
 export type ApiQuota = {
   limit: number;
   remaining: number;
-  /** Seconds until the current fixed window ends (when the count starts to fall). */
+  /**
+   * RateLimit-Reset: seconds until the fixed window ends (when the count starts to fall), or past
+   * the limit until a request is allowed again — then the same number as Retry-After (rateStanding).
+   */
   resetSeconds: number;
-  /** Set when the request is over the limit: seconds to wait. */
+  /** Set when the request is over the limit: seconds to wait (Retry-After), always resetSeconds. */
   retryAfterSeconds: number | null;
 };
 
@@ -40,7 +50,7 @@ export type ApiQuota = {
 export async function countApiRequest(
   db: Db,
   who: ApiSubject,
-  limits: ApiLimits = API_PLAN_LIMITS,
+  limits: ApiLimits = API_LIMITS,
   now = new Date(),
 ): Promise<ApiQuota> {
   const rule: RateLimitRule = {
@@ -48,14 +58,11 @@ export async function countApiRequest(
     limit: limits[who.plan],
     windowMs: API_LIMIT_WINDOW_SECONDS * 1000,
   };
-  const counts = await countAttempt(db, rule, who.subject, now);
-  const elapsed = (now.getTime() % rule.windowMs) / rule.windowMs;
-  const used = counts.current + Math.ceil(counts.previous * (1 - elapsed));
-  const verdict = rateVerdict(rule, counts, now);
+  const standing = rateStanding(rule, await countAttempt(db, rule, who.subject, now), now);
   return {
     limit: rule.limit,
-    remaining: Math.max(0, rule.limit - used),
-    resetSeconds: Math.max(1, Math.ceil((rateWindow(rule, now).endsAt.getTime() - now.getTime()) / 1000)),
-    retryAfterSeconds: verdict.allowed ? null : verdict.retryAfterSeconds,
+    remaining: Math.max(0, rule.limit - standing.used),
+    resetSeconds: standing.resetSeconds,
+    retryAfterSeconds: standing.allowed ? null : standing.resetSeconds,
   };
 }

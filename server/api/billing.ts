@@ -298,19 +298,30 @@ export function registerBillingRoutes(api: FastifyInstance, routes: ApiRoutes, s
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
-    scope.post('/payments/webhooks/:provider', async (request) => {
+    scope.post('/payments/webhooks/:provider', async (request, reply) => {
+      // Until the signature is verified, the sender is anonymous (server/plugins/api-limits.ts).
+      const unverified = async (error: AppError) => {
+        await request.refuseUnverifiedWebhook?.(reply);
+        return error;
+      };
       const parsed = z.enum(['sandbox', 'paddle']).safeParse((request.params as { provider: string }).provider);
       if (!parsed.success) {
-        throw new AppError('bad_request', 'provider must be sandbox or paddle', { parameter: 'provider' });
+        throw await unverified(
+          new AppError('bad_request', 'provider must be sandbox or paddle', { parameter: 'provider' }),
+        );
       }
       const name = parsed.data;
-      if (name !== provider.id) throw new AppError('not_found', `No ${name} provider is configured here.`);
+      if (name !== provider.id)
+        throw await unverified(new AppError('not_found', `No ${name} provider is configured here.`));
       const signature = request.headers['paddle-signature'];
       const event = await receiveWebhook(
         services,
         typeof request.body === 'string' ? request.body : '',
         typeof signature === 'string' ? signature : '',
-      );
+      ).catch(async (error) => {
+        // The signature was refused (the provider's verification answers 401): still anonymous.
+        throw error instanceof AppError && error.code === 'unauthorized' ? await unverified(error) : error;
+      });
       if (event.review) {
         // Money was taken that does not pay the order: someone must settle it with the provider.
         request.log.warn(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_LIMIT_WINDOW_SECONDS, API_PLAN_LIMITS } from '../../core/limits.ts';
+import { API_LIMIT_WINDOW_SECONDS, API_PLAN_LIMITS, API_WEBHOOK_LIMIT } from '../../core/limits.ts';
 import { type ApiRoutes, ErrorResponseSchema } from './route.ts';
 
 // The OpenAPI 3.1 document, generated from the routes' zod schemas (JSON Schema 2020-12, the
@@ -61,7 +61,8 @@ const RATE_LIMIT_HEADERS = {
   },
   'RateLimit-Remaining': { description: 'Requests left in the current hour.', schema: { type: 'integer' } },
   'RateLimit-Reset': {
-    description: 'Seconds until the current window ends and the count starts to fall.',
+    description:
+      'Seconds until the current window ends and the count starts to fall; past the limit, until a request is allowed again (then the same number as Retry-After).',
     schema: { type: 'integer' },
   },
 };
@@ -73,6 +74,7 @@ function limitsText(): string {
   return (
     `Limits per plan, requests per sliding ${per}: anonymous ${API_PLAN_LIMITS.anonymous} (per client address), ` +
     `free ${API_PLAN_LIMITS.free} and paid ${API_PLAN_LIMITS.paid} (per user, whether by API key or session cookie). ` +
+    `Provider webhooks, authenticated by their signature, count ${API_WEBHOOK_LIMIT} per hour per sending address instead; one whose signature is refused also counts as anonymous. ` +
     'Every response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; past the limit a 429 with Retry-After. ' +
     'Operations that cost credits say so in `x-cost`.'
   );

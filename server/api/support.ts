@@ -211,7 +211,7 @@ export function registerSupportRoutes(api: FastifyInstance, routes: ApiRoutes, s
     operationId: 'receiveZammadWebhook',
     summary: 'Zammad’s webhook: a ticket changed',
     description:
-      'Only when the help desk is Zammad with ZAMMAD_WEBHOOK_SECRET set (else 404). Verified before anything in it is read: X-Hub-Signature is `sha1=` and the HMAC-SHA1 of the raw body (else 401). Reads the ticket named by `ticket.id` from Zammad into our copy: new public agent articles become answers (the requester is emailed), the state follows. A ticket we do not hold answers `known: false`.',
+      'Only when the help desk is Zammad with ZAMMAD_WEBHOOK_SECRET set (else 404). Verified before anything in it is read: X-Hub-Signature is `sha1=` and the HMAC-SHA1 of the raw body (else 401). Reads the ticket named by `ticket.id` from Zammad into our copy: new public agent articles become answers (the requester is emailed), the state follows. A ticket we do not hold answers `known: false`. Authenticated by its signature, it counts against a per-address limit of its own, not the anonymous plan’s; one not verified counts against the anonymous limit (429 past it).',
     tags: TAGS,
     query: z.strictObject({}),
     body: z.object({ ticket: z.object({ id: z.number().int() }).loose() }).loose(),
@@ -223,14 +223,17 @@ export function registerSupportRoutes(api: FastifyInstance, routes: ApiRoutes, s
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
-    scope.post('/support/webhooks/zammad', async (request) => {
+    scope.post('/support/webhooks/zammad', async (request, reply) => {
       const settings = services.helpDesk;
       if (settings?.kind !== 'zammad' || !settings.webhookSecret) {
+        // Its sender is not verified: it counts as anonymous (server/plugins/api-limits.ts).
+        await request.refuseUnverifiedWebhook?.(reply);
         throw new AppError('not_found', 'No Zammad webhook is configured here.');
       }
       const body = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers['x-hub-signature'];
       if (!zammadSignatureValid(settings.webhookSecret, body, typeof signature === 'string' ? signature : undefined)) {
+        await request.refuseUnverifiedWebhook?.(reply);
         throw new AppError('unauthorized', 'The X-Hub-Signature header does not match the body.');
       }
       let id: unknown;

@@ -10,7 +10,7 @@ import { createSignedInUser, type TestUser } from '../support/users.ts';
 // stored hashed; every /api response tells the plan's limit, and past it a 429 with Retry-After.
 
 /** Small limits, so that the tests reach them in a few calls; the mechanism is the published one's. */
-const LIMITS = { anonymous: 5, free: 8, paid: 20 };
+const LIMITS = { anonymous: 5, free: 8, paid: 20, webhook: 30 };
 
 let t: TestApp;
 let a: TestUser;
