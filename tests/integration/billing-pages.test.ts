@@ -3,8 +3,11 @@
 // and dashboard, and the full profile's price before it is bought.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyPaymentEvent } from '../../core/billing/apply-payment-event.ts';
 import { CREDIT_PACKS, PLANS } from '../../core/billing/catalogue.ts';
 import { creditBalance, grantCredits } from '../../core/billing/ledger.ts';
+import { paddleId, sandboxPriceId } from '../../core/billing/paddle-events.ts';
+import { createSandboxProvider } from '../../core/billing/payment-provider.ts';
 import { addWatchlistObjects } from '../../core/watchlists/watchlist-objects.ts';
 import { createWatchlist } from '../../core/watchlists/watchlists.ts';
 import { textOf } from '../support/accounts.ts';
@@ -78,6 +81,45 @@ describe('buying through the sandbox checkout', () => {
     expect(text).toContain('Bestellung Nr. 1 wurde nicht bezahlt: Die Karte wurde abgelehnt.');
     expect(text).toContain('Fehlgeschlagen');
     expect(await creditBalance(t.db, user.id)).toBe(0);
+  });
+
+  it('shows an order paid at another amount as failed, saying why, in every language', async () => {
+    const user = await createSignedInUser(t.db, 'pages-mismatch');
+    const pack = CREDIT_PACKS[2];
+    await post('/info/pricing/', { offer: pack.id }, user);
+    const order = await t.db.kysely
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    // A verified transaction naming the order, at 1 cent (core/billing/payment-mismatch.ts).
+    const applied = await applyPaymentEvent(t.db, createSandboxProvider(), {
+      eventId: paddleId('evt'),
+      eventType: 'transaction.completed',
+      type: 'paid',
+      transactionId: paddleId('txn'),
+      orderId: Number(order.id),
+      userId: user.id,
+      subscriptionId: null,
+      period: null,
+      amountMinor: 1,
+      currency: pack.price.currency,
+      items: [{ priceId: sandboxPriceId(CREDIT_PACKS[0].id), quantity: 1 }],
+    });
+    expect(applied).toMatchObject({ kind: 'failed', review: 'amount_mismatch' });
+    expect(await creditBalance(t.db, user.id)).toBe(0);
+    const en = textOf((await get('/dashboard/orders/?order=1', user)).body);
+    expect(en).toContain('Order #1 was not paid: the amount paid was not the order’s, so no credits were added');
+    expect(en).toContain('Failed');
+    expect(textOf((await get('/de/dashboard/orders/', user)).body)).toContain(
+      'Der gezahlte Betrag entsprach nicht dem der Bestellung',
+    );
+    expect(textOf((await get('/fr/dashboard/orders/', user)).body)).toContain(
+      'le montant payé n’était pas celui de la commande',
+    );
+    // It can still be paid, at its price.
+    expect((await post('/dashboard/orders/1/checkout/', { intent: 'pay' }, user)).statusCode).toBe(303);
+    expect(await creditBalance(t.db, user.id)).toBe(pack.credits);
   });
 
   it('does not show another user’s order', async () => {
