@@ -1,7 +1,7 @@
 // Paddle's checkout on the order's checkout page (docs/decisions/0019-billing.md), inlined (ADR 0004).
-// It loads Paddle.js, initialises it with the public client token and opens the checkout for the
-// order's price with the order named in customData (the webhook credits that order), no quantity
-// choice, and the orders page as the success callback. The pay button starts disabled and says
+// It loads Paddle.js, initialises it with the public client token and opens the transaction the
+// server opened for the order (its price, quantity 1, and customData naming the order, which the
+// webhook credits: the browser chooses none of them), with the orders page as the success callback. The pay button starts disabled and says
 // that it needs JavaScript; if Paddle.js cannot load (blocked, offline, failed), it says so and
 // stays disabled, instead of doing nothing.
 (() => {
@@ -41,8 +41,7 @@
     button.textContent = d.label ?? button.textContent;
     button.addEventListener('click', () => {
       Paddle.Checkout.open({
-        items: [{ priceId: d.price, quantity: 1 }],
-        customData: JSON.parse(d.custom ?? '{}'),
+        transactionId: d.transaction,
         customer: d.email ? { email: d.email } : undefined,
         settings: { successUrl: new URL(d.success ?? '/', location.href).href, allowLogout: false },
       });

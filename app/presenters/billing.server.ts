@@ -69,6 +69,7 @@ const FAILURES = new Set([
   'amount_mismatch',
   'currency_mismatch',
   'price_mismatch',
+  'transaction_mismatch',
 ]);
 
 /** A payment provider's failure code in words; an unknown code is named as it came. */

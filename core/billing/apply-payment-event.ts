@@ -207,6 +207,7 @@ async function applyPaid(
       amountMinor: order.amount_minor,
       currency: order.currency,
       priceId: payments.priceIdOf(order.offer),
+      transactionId: order.checkout_ref,
     });
     if (review) {
       await flagForReview(tx, userId, order.id, review, event.transactionId);
@@ -236,6 +237,8 @@ async function applyPaid(
       amountMinor: plan.price.amount,
       currency: plan.price.currency,
       priceId: payments.priceIdOf(plan),
+      // A renewal's transaction is the provider's own, opened by no checkout.
+      transactionId: null,
     });
     if (review) {
       // The renewal is an order of the plan all the same, failed, so that the user sees it.

@@ -23,6 +23,8 @@ export type CheckoutOrderRow = {
   currency: string;
   provider: string | null;
   provider_ref: string | null;
+  /** The provider's transaction opened for this order's checkout (openTransaction); only it pays the order. */
+  checkout_ref: string | null;
   credits: number;
 };
 
@@ -83,6 +85,7 @@ export async function findOfferOrder(
       'currency',
       'provider',
       'provider_ref',
+      'checkout_ref',
       'credits',
     ])
     .where('user_id', '=', where.userId)
@@ -102,11 +105,16 @@ export async function findOfferOrder(
     currency: row.currency,
     provider: row.provider,
     provider_ref: row.provider_ref,
+    checkout_ref: row.checkout_ref,
     credits: Number(row.credits ?? offer.credits),
   };
 }
 
-/** What the checkout page shows for a pending order: the provider's view; a paid or closed order has none (409). */
+/**
+ * What the checkout page shows for a pending order: the provider's view; a paid or closed order
+ * has none (409). A provider that opens transactions (Paddle) opens the order's once, with its
+ * price and custom data, and every visit of the checkout opens that one.
+ */
 export async function checkoutOf(
   db: Db,
   provider: PaymentProvider,
@@ -120,12 +128,25 @@ export async function checkoutOf(
       status: order.status,
     });
   }
+  if (provider.openTransaction && order.checkout_ref === null && provider.priceIdOf(order.offer) !== null) {
+    const opened = await provider.openTransaction({ id: order.id, userId: user.id, offer: order.offer });
+    // Two visits at once may both open one: the first kept is the order's, the other is never shown.
+    await db.kysely
+      .updateTable('orders')
+      .set({ checkout_ref: opened })
+      .where('user_id', '=', user.id)
+      .where('id', '=', order.id)
+      .where('checkout_ref', 'is', null)
+      .execute();
+    order.checkout_ref = (await findOfferOrder(db, { userId: user.id, id: order.id }))?.checkout_ref ?? opened;
+  }
   const view = provider.checkout({
     id: order.id,
     number: order.number,
     userId: user.id,
     email: user.email,
     offer: order.offer,
+    transactionId: order.checkout_ref,
   });
   return { order, view };
 }

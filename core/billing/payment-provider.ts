@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Environment, Paddle } from '@paddle/paddle-node-sdk';
+import { AppError } from '../errors/app-error.ts';
 import type { Offer } from './catalogue.ts';
 import { type BillingEvent, paddleSignature, sandboxPriceId, verifyPaddleWebhook } from './paddle-events.ts';
 
@@ -10,8 +11,15 @@ import { type BillingEvent, paddleSignature, sandboxPriceId, verifyPaddleWebhook
 // secret of this process and verified by the same SDK call — so `npm start` buys credits end to
 // end with no account anywhere, and the path a real payment takes is the one the sandbox takes.
 
-/** An order as a checkout needs it. */
-export type CheckoutOrder = { id: number; number: number; userId: number; email: string; offer: Offer };
+/** An order as a checkout needs it; `transactionId`: the one the server opened for it (openTransaction), if any. */
+export type CheckoutOrder = {
+  id: number;
+  number: number;
+  userId: number;
+  email: string;
+  offer: Offer;
+  transactionId: string | null;
+};
 
 /** What the checkout page renders to take the payment. */
 export type CheckoutView =
@@ -25,6 +33,11 @@ export type CheckoutView =
       priceId: string | null;
       /** Comes back in the webhooks: which order and user the payment is for. */
       customData: { order_id: string; user_id: string };
+      /**
+       * The transaction the server opened with that price and custom data, which Paddle.js opens:
+       * the browser chooses neither. Only it pays the order (core/billing/payment-mismatch.ts).
+       */
+      transactionId: string | null;
       email: string;
     };
 
@@ -35,6 +48,11 @@ export type PaymentProvider = {
   priceIdOf(offer: Offer): string | null;
   /** Verifies a webhook (its raw body and signature header) and reads it; throws a 401 AppError when it is not the provider's. */
   verifyWebhook(rawBody: string, signature: string): Promise<BillingEvent>;
+  /**
+   * Opens the provider's transaction of an order, with the order's price and custom data (Paddle:
+   * transactions.create), for its checkout to open; the sandbox has none (its page is the checkout).
+   */
+  openTransaction?(order: Pick<CheckoutOrder, 'id' | 'userId' | 'offer'>): Promise<string>;
   /** Asks the provider to end a subscription at the end of its period. */
   cancelSubscription(providerRef: string): Promise<void>;
   /** Origins the checkout page loads scripts and frames from (the Content-Security-Policy). */
@@ -75,11 +93,20 @@ export type PaddleSettings = {
   environment: 'sandbox' | 'production';
   /** Paddle price ids by catalogue offer id (core/billing/catalogue.ts). */
   prices: Record<string, string>;
+  /** Paddle's API at another address than the environment's (a local stand-in, in tests). */
+  apiUrl?: string;
 };
 
 export function createPaddleProvider(settings: PaddleSettings): PaymentProvider {
   const paddle = new Paddle(settings.apiKey, {
-    environment: settings.environment === 'production' ? Environment.production : Environment.sandbox,
+    // The SDK takes an environment that is not one of its own as the API's base URL.
+    environment:
+      (settings.apiUrl as Environment | undefined) ??
+      (settings.environment === 'production' ? Environment.production : Environment.sandbox),
+  });
+  const customData = (order: { id: number; userId: number }) => ({
+    order_id: String(order.id),
+    user_id: String(order.userId),
   });
   const checkoutHost =
     settings.environment === 'production' ? 'https://buy.paddle.com' : 'https://sandbox-buy.paddle.com';
@@ -90,9 +117,26 @@ export function createPaddleProvider(settings: PaddleSettings): PaymentProvider 
       clientToken: settings.clientToken,
       environment: settings.environment,
       priceId: settings.prices[order.offer.id] ?? null,
-      customData: { order_id: String(order.id), user_id: String(order.userId) },
+      customData: customData(order),
+      transactionId: order.transactionId,
       email: order.email,
     }),
+    async openTransaction(order) {
+      const priceId = settings.prices[order.offer.id];
+      if (!priceId) throw new AppError('conflict', `No Paddle price is configured for ${order.offer.id}.`);
+      try {
+        const transaction = await paddle.transactions.create({
+          items: [{ priceId, quantity: 1 }],
+          customData: customData(order),
+        });
+        return transaction.id;
+      } catch {
+        // A 503 (Retry-After): the order stays pending, and the next visit of its checkout tries again.
+        throw new AppError('unavailable', 'The payment provider could not open the checkout: try again in a moment.', {
+          reason: 'payment_provider',
+        });
+      }
+    },
     priceIdOf: (offer) => settings.prices[offer.id] ?? null,
     verifyWebhook: (rawBody, signature) => verifyPaddleWebhook(rawBody, settings.webhookSecret, signature),
     async cancelSubscription(providerRef) {

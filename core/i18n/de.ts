@@ -1262,6 +1262,8 @@ export const de: Messages = {
         'Die Zahlung war in einer anderen Währung als die Bestellung, daher wurden keine Credits gutgeschrieben; wir prüfen die Zahlung.',
       price_mismatch:
         'Die Zahlung galt einem anderen Angebot als dieser Bestellung, daher wurden keine Credits gutgeschrieben; wir prüfen die Zahlung.',
+      transaction_mismatch:
+        'Die Zahlung lief nicht über den Bezahlvorgang dieser Bestellung, daher wurden keine Credits gutgeschrieben; wir prüfen die Zahlung.',
     },
     subscriptions: {
       title: 'Abonnements',

@@ -1215,6 +1215,8 @@ export const en = {
         'the payment was in another currency than the order’s, so no credits were added; we are reviewing the payment.',
       price_mismatch:
         'the payment was for another offer than this order’s, so no credits were added; we are reviewing the payment.',
+      transaction_mismatch:
+        'the payment was not made through this order’s checkout, so no credits were added; we are reviewing the payment.',
     },
     subscriptions: {
       title: 'Subscriptions',

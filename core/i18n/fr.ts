@@ -1265,6 +1265,8 @@ export const fr: Messages = {
         'le paiement était dans une autre devise que la commande : aucun crédit n’a été ajouté ; nous examinons le paiement.',
       price_mismatch:
         'le paiement portait sur une autre offre que cette commande : aucun crédit n’a été ajouté ; nous examinons le paiement.',
+      transaction_mismatch:
+        'le paiement n’a pas été fait depuis la page de paiement de cette commande : aucun crédit n’a été ajouté ; nous examinons le paiement.',
     },
     subscriptions: {
       title: 'Abonnements',

@@ -175,7 +175,7 @@ export function registerBillingRoutes(api: FastifyInstance, routes: ApiRoutes, s
       operationId: 'createPayment',
       summary: 'Order an offer and start its checkout',
       description:
-        'Places a pending order of a catalogue offer at the catalogue’s price and answers what the checkout needs: the sandbox checkout page, or Paddle.js’s settings (client token, price id, custom data naming the order). The order becomes paid when the provider’s webhook says so. A plan while another subscription renews is a 409.',
+        'Places a pending order of a catalogue offer at the catalogue’s price and answers what the checkout needs: the sandbox checkout page, or Paddle.js’s settings (client token, price id, custom data naming the order, and `transactionId`: the Paddle transaction the server opened with them, which Paddle.js opens — only it pays the order; 503 when Paddle cannot be reached, the order staying pending). The order becomes paid when the provider’s webhook says so. A plan while another subscription renews is a 409.',
       tags: TAGS,
       auth: true,
       params: userIdParams,
@@ -285,7 +285,7 @@ export function registerBillingRoutes(api: FastifyInstance, routes: ApiRoutes, s
     operationId: 'receivePaymentWebhook',
     summary: 'The payment provider’s webhook (Paddle’s format)',
     description:
-      'Verified with the Paddle SDK before anything in it is read (the Paddle-Signature header: HMAC-SHA256 of `ts:body`, at most 5 seconds old and at most 5 seconds ahead of our clock; else 401). Each event acts once: the same event id again answers 200 with `duplicate: true`. transaction.completed pays an order and adds its credits when its total, currency and item (the price of the order’s offer, quantity 1) are the order’s; else the order fails with `amount_mismatch`, `currency_mismatch` or `price_mismatch` and is flagged for review, and no credits are added. transaction.payment_failed fails it with the reason; an approved refund or chargeback adjustment takes the credits back; subscription.canceled ends a subscription. Authenticated by its signature, it counts against a per-address limit of its own, not the anonymous plan’s; one whose signature is refused counts against the anonymous limit (429 past it).',
+      'Verified with the Paddle SDK before anything in it is read (the Paddle-Signature header: HMAC-SHA256 of `ts:body`, at most 5 seconds old and at most 5 seconds ahead of our clock; else 401). Each event acts once: the same event id again answers 200 with `duplicate: true`. transaction.completed pays an order and adds its credits when its total, currency and item (the price of the order’s offer, quantity 1) are the order’s and, in Paddle mode, it is the transaction opened for the order’s checkout; else the order fails with `amount_mismatch`, `currency_mismatch`, `price_mismatch` or `transaction_mismatch` and is flagged for review, and no credits are added. transaction.payment_failed fails it with the reason; an approved refund or chargeback adjustment takes the credits back; subscription.canceled ends a subscription. Authenticated by its signature, it counts against a per-address limit of its own, not the anonymous plan’s; one whose signature is refused counts against the anonymous limit (429 past it).',
     tags: TAGS,
     params: z.strictObject({ provider: z.enum(['sandbox', 'paddle']).describe('The configured provider.') }),
     query: z.strictObject({}),

@@ -72,7 +72,7 @@ const OrderSchema = z
       .string()
       .nullable()
       .describe(
-        'A failed order: the payment provider’s reason code (declined, insufficient_funds, expired_card, …), or amount_mismatch, currency_mismatch or price_mismatch when a payment did not match the order (it is held for review, nothing was added).',
+        'A failed order: the payment provider’s reason code (declined, insufficient_funds, expired_card, …), or amount_mismatch, currency_mismatch, price_mismatch or transaction_mismatch when a payment did not match the order (it is held for review, nothing was added).',
       ),
   })
   .meta({ id: 'Order' });

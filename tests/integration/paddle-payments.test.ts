@@ -3,18 +3,22 @@
 // browser hands to Paddle along with the price, so a signed transaction.completed proves only that
 // Paddle took some money: an order is paid only by a transaction of its total, currency and price.
 // A transaction that names the order but pays less, in another currency or another price leaves
-// it unpaid — failed with the reason, flagged for review — and adds nothing. Signatures dated ahead
-// of our clock are refused as stale ones are.
+// it unpaid — failed with the reason, flagged for review — and adds nothing. Better still, the
+// server opens the order's transaction itself (the SDK's transactions.create, against a local
+// stand-in of Paddle's API) and the checkout opens that one: the browser chooses no price, and only
+// that transaction pays the order. Signatures dated ahead of our clock are refused as stale ones are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_PACKS, PLANS } from '../../core/billing/catalogue.ts';
 import { creditBalance } from '../../core/billing/ledger.ts';
 import { completedEvent, paddleId, paddleSignature, type SandboxOrder } from '../../core/billing/paddle-events.ts';
 import { createPaddleProvider } from '../../core/billing/payment-provider.ts';
-import { postJson } from '../support/accounts.ts';
+import { postJson, textOf } from '../support/accounts.ts';
+import { FakePaddleApi } from '../support/fake-paddle-api.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, type TestUser } from '../support/users.ts';
 
 const SECRET = 'pdl_ntfset_test_secret';
+const API_KEY = 'pdl_sdbx_apikey_test';
 const PRICES: Record<string, string> = {
   'credits-10': 'pri_01credits10',
   'credits-50': 'pri_01credits50',
@@ -25,19 +29,29 @@ const PRICES: Record<string, string> = {
 const small = CREDIT_PACKS.find((p) => p.id === 'credits-10')!;
 const large = CREDIT_PACKS.find((p) => p.id === 'credits-200')!;
 
+const paddleApi = new FakePaddleApi(
+  API_KEY,
+  Object.fromEntries([...CREDIT_PACKS, ...PLANS].map((offer) => [PRICES[offer.id], offer])),
+);
 let t: TestApp;
 beforeAll(async () => {
+  await paddleApi.start();
   t = await buildTestApp({
+    pages: 'build',
     payments: createPaddleProvider({
-      apiKey: 'pdl_sdbx_apikey_test',
+      apiKey: API_KEY,
       clientToken: 'test_client_token',
       webhookSecret: SECRET,
       environment: 'sandbox',
       prices: PRICES,
+      apiUrl: paddleApi.url,
     }),
   });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await paddleApi.stop();
+});
 
 /** A Paddle-format event, signed with the configured secret at `at` (now unless given), delivered. */
 function deliver(event: unknown, at = new Date()) {
@@ -50,7 +64,7 @@ function deliver(event: unknown, at = new Date()) {
   });
 }
 
-/** Orders an offer through the API; the transaction Paddle would send for it, exactly paid. */
+/** Orders an offer through the API; the transaction the server opened for it, as exactly paid. */
 async function order(user: TestUser, offerId: string): Promise<SandboxOrder> {
   const res = await postJson(
     t.app,
@@ -61,11 +75,17 @@ async function order(user: TestUser, offerId: string): Promise<SandboxOrder> {
   );
   expect(res.statusCode, res.body).toBe(201);
   const { order: o, checkout } = res.json();
-  // What the browser is given to open Paddle's checkout with: the order's price and custom data.
+  // What the browser is given: the transaction the server opened with the order's price and custom data.
   expect(checkout).toMatchObject({
     provider: 'paddle',
     priceId: PRICES[offerId],
     customData: { order_id: String(o.id) },
+    transactionId: expect.stringMatching(/^txn_/),
+  });
+  expect(paddleApi.transactions.get(checkout.transactionId)).toMatchObject({
+    priceId: PRICES[offerId],
+    orderId: o.id,
+    userId: user.id,
   });
   const offer = [...CREDIT_PACKS, ...PLANS].find((x) => x.id === offerId)!;
   return {
@@ -74,7 +94,7 @@ async function order(user: TestUser, offerId: string): Promise<SandboxOrder> {
     offer,
     amountMinor: offer.price.amount,
     currency: offer.price.currency,
-    transactionId: paddleId('txn'),
+    transactionId: checkout.transactionId,
     priceId: PRICES[offerId],
   };
 }
@@ -99,6 +119,12 @@ describe('a paid transaction must be the order’s', () => {
     ['the order’s total in another currency', (o) => ({ ...o, currency: 'USD' }), 'currency_mismatch'],
     ['the order’s total at another offer’s price', (o) => ({ ...o, priceId: PRICES['credits-10'] }), 'price_mismatch'],
     ['a price no offer has', (o) => ({ ...o, priceId: 'pri_01unknown' }), 'price_mismatch'],
+    // The order's total and price, in a transaction the browser opened itself (not the checkout's).
+    [
+      'another transaction at the order’s price',
+      (o) => ({ ...o, transactionId: paddleId('txn') }),
+      'transaction_mismatch',
+    ],
   ];
 
   for (const [name, change, reason] of cases) {
@@ -114,7 +140,7 @@ describe('a paid transaction must be the order’s', () => {
         status: 'failed',
         failure_reason: reason,
         review_reason: reason,
-        review_ref: o.transactionId,
+        review_ref: wrong.transactionId,
         provider_ref: null,
       });
       // The user sees it failed, with the reason, in their orders and payments.
@@ -153,11 +179,56 @@ describe('a paid transaction must be the order’s', () => {
     });
   });
 
-  it('pays a small pack at its own price', async () => {
+  it('pays a pack when Paddle completes the transaction the checkout opened', async () => {
     const user = await createSignedInUser(t.db, 'paddle-small');
     const o = await order(user, small.id);
-    expect((await deliver(completedEvent(o, null))).statusCode).toBe(200);
+    // The checkout page opens that transaction; the browser is given no price to choose.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard/orders/1/checkout/',
+      headers: { cookie: user.cookie },
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.body).toContain(`data-transaction="${o.transactionId}"`);
+    expect(page.body).not.toContain('data-price');
+    // Every visit opens the same one.
+    await t.app.inject({ method: 'GET', url: '/dashboard/orders/1/checkout/', headers: { cookie: user.cookie } });
+    expect([...paddleApi.transactions.values()].filter((x) => x.orderId === o.orderId)).toHaveLength(1);
+    // Paddle's own event of it: price, total and custom data as our server opened it.
+    expect((await deliver(paddleApi.completedEvent(o.transactionId))).statusCode).toBe(200);
     expect(await creditBalance(t.db, user.id)).toBe(small.credits);
+    expect(await orderRow(o.orderId)).toMatchObject({
+      status: 'paid',
+      provider_ref: o.transactionId,
+      review_reason: null,
+    });
+  });
+
+  it('answers 503 when Paddle cannot open the transaction, and opens it on the next visit', async () => {
+    const user = await createSignedInUser(t.db, 'paddle-down');
+    paddleApi.failing = true;
+    try {
+      const res = await postJson(
+        t.app,
+        'POST',
+        `/api/payments/users/${user.id}`,
+        { offer_id: small.id },
+        { cookie: user.cookie, csrf: user.csrf },
+      );
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('unavailable');
+    } finally {
+      paddleApi.failing = false;
+    }
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard/orders/1/checkout/',
+      headers: { cookie: user.cookie },
+    });
+    expect(page.statusCode).toBe(200);
+    const opened = /data-transaction="(txn_[a-z0-9]+)"/.exec(page.body)?.[1];
+    expect(opened && paddleApi.transactions.get(opened)).toMatchObject({ priceId: PRICES[small.id], userId: user.id });
+    expect(textOf(page.body)).toContain('Pay');
   });
 
   it('does not renew a subscription with a transaction of another amount', async () => {

@@ -5,8 +5,13 @@ import { paymentMismatch } from '../../core/billing/payment-mismatch.ts';
 // What pays an order (docs/decisions/0019-billing.md): its total, its currency, and one item of
 // the provider's price of its offer, quantity 1; anything else is held for review.
 
-const expected = { amountMinor: 12900, currency: 'EUR', priceId: 'pri_200' };
-const exact = { amountMinor: 12900, currency: 'EUR', items: [{ priceId: 'pri_200', quantity: 1 }] };
+const expected = { amountMinor: 12900, currency: 'EUR', priceId: 'pri_200', transactionId: 'txn_opened' };
+const exact = {
+  transactionId: 'txn_opened',
+  amountMinor: 12900,
+  currency: 'EUR',
+  items: [{ priceId: 'pri_200', quantity: 1 }],
+};
 
 describe('paymentMismatch', () => {
   it('accepts the order’s total, currency and price, and nothing else', () => {
@@ -26,6 +31,10 @@ describe('paymentMismatch', () => {
     );
     // No price configured for the offer: no transaction can be shown to be the order's.
     expect(paymentMismatch(exact, { ...expected, priceId: null })).toBe('price_mismatch');
+    // The server opened the checkout's transaction: only it pays the order.
+    expect(paymentMismatch({ ...exact, transactionId: 'txn_other' }, expected)).toBe('transaction_mismatch');
+    // It opened none (the sandbox, or an order from before): any transaction of the order's price.
+    expect(paymentMismatch({ ...exact, transactionId: 'txn_other' }, { ...expected, transactionId: null })).toBeNull();
   });
 });
 

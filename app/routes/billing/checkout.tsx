@@ -20,11 +20,12 @@ import { servicesContext } from '../../services.ts';
 import type { Route } from './+types/checkout';
 
 // /dashboard/orders/{number}/checkout/: takes the payment of a pending (or failed) order through
-// the configured provider (docs/decisions/0019-billing.md). Paddle: Paddle.js opens its checkout
-// (the island app/islands/paddle-checkout.js). Sandbox: this page is the checkout — "Pay" and
-// "Decline the card" make the webhook Paddle would send, signed with the sandbox's secret, and
-// deliver it through the same verification as the webhook route. Both come back to the orders
-// page, which says how the order went.
+// the configured provider (docs/decisions/0019-billing.md). Paddle: Paddle.js opens the transaction
+// the server opened for the order, with its price and custom data (the island
+// app/islands/paddle-checkout.js): the browser chooses neither. Sandbox: this page is the
+// checkout — "Pay" and "Decline the card" make the webhook Paddle would send, signed with the
+// sandbox's secret, and deliver it through the same verification as the webhook route. Both come
+// back to the orders page, which says how the order went.
 
 export const headers = settingsHeaders;
 
@@ -123,7 +124,7 @@ export default function Checkout({ loaderData: d }: Route.ComponentProps) {
             {t('billing.checkout.decline')}
           </button>
         </form>
-      ) : view.priceId === null ? (
+      ) : view.priceId === null || view.transactionId === null ? (
         <p className="form-problem">{t('billing.checkout.noPrice')}</p>
       ) : (
         <>
@@ -133,8 +134,7 @@ export default function Checkout({ loaderData: d }: Route.ComponentProps) {
             disabled
             data-token={view.clientToken}
             data-environment={view.environment}
-            data-price={view.priceId}
-            data-custom={JSON.stringify(view.customData)}
+            data-transaction={view.transactionId}
             data-email={view.email}
             data-success={d.successHref}
             data-label={d.payLabel}
