@@ -42,9 +42,7 @@ function isHealthPath(url: string): boolean {
 
 /** The providers' webhooks (server/api/billing.ts, server/api/support.ts), verified by signature. */
 export function isProviderWebhook(method: string, url: string): boolean {
-  return (
-    method === 'POST' && /^\/api\/(?:payments\/webhooks\/[^/?#]+|support\/webhooks\/zammad)\/?(?:[?#]|$)/.test(url)
-  );
+  return method === 'POST' && /^\/api\/(?:payments\/webhooks\/[^/?#]+|support\/webhooks\/zammad)(?:\?|$)/.test(url);
 }
 
 function limitHeaders(reply: FastifyReply, quota: ApiQuota): void {

@@ -189,3 +189,41 @@ describe('the anonymous limit', () => {
     expect((await zammadHook(ip, body, sign(body))).statusCode).toBe(200);
   });
 });
+
+describe('the webhooks’ own bound', () => {
+  it('refuses a flood of signed webhooks past it, with one clock', async () => {
+    const small = await buildTestApp({
+      payments: provider,
+      apiLimits: { ...API_LIMITS, webhook: 5 },
+      helpDesk: {
+        kind: 'zammad',
+        url: 'http://127.0.0.1:9/',
+        token: 'unused',
+        group: 'R',
+        timeoutMs: 400,
+        webhookSecret: ZAMMAD_SECRET,
+      },
+    });
+    try {
+      const statuses: number[] = [];
+      let over: Answer | undefined;
+      for (let i = 0; i < 8; i++) {
+        const body = JSON.stringify({ ticket: { id: 800_000 + i } });
+        const res = await small.app.inject({
+          method: 'POST',
+          url: '/api/support/webhooks/zammad',
+          remoteAddress: '203.0.113.50',
+          payload: body,
+          headers: { 'content-type': 'application/json', 'x-hub-signature': sign(body) },
+        });
+        statuses.push(res.statusCode);
+        over ??= res.statusCode === 429 ? res : undefined;
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      expect(over?.json().error.details).toMatchObject({ plan: 'webhook', limit: 5 });
+      expectOneClock(over!);
+    } finally {
+      await small.close();
+    }
+  });
+});
