@@ -52,15 +52,18 @@ function limitHeaders(reply: FastifyReply, quota: ApiQuota): void {
   if (quota.retryAfterSeconds !== null) reply.header('retry-after', String(quota.retryAfterSeconds));
 }
 
-function limitedError(who: ApiSubject, quota: ApiQuota & { retryAfterSeconds: number }): AppError {
+/** The 429 past a limit, when its quota says to wait; else nothing. */
+function limitedError(who: ApiSubject, quota: ApiQuota): AppError | null {
+  const wait = quota.retryAfterSeconds;
+  if (wait === null) return null;
   const what =
     who.plan === 'webhook'
       ? `the limit of ${quota.limit} webhook deliveries per hour from one address`
       : `the ${who.plan} plan's limit of ${quota.limit} requests per hour`;
-  return new AppError('rate_limited', `Over ${what}: try again in ${quota.retryAfterSeconds} seconds.`, {
+  return new AppError('rate_limited', `Over ${what}: try again in ${wait} seconds.`, {
     plan: who.plan,
     limit: quota.limit,
-    retry_after_seconds: quota.retryAfterSeconds,
+    retry_after_seconds: wait,
   });
 }
 
@@ -69,8 +72,8 @@ export function registerApiLimits(app: FastifyInstance, services: AppServices, l
   async function count(who: ApiSubject, reply: FastifyReply): Promise<void> {
     const quota = await countApiRequest(services.db, who, limits);
     limitHeaders(reply, quota);
-    if (quota.retryAfterSeconds !== null)
-      throw limitedError(who, { ...quota, retryAfterSeconds: quota.retryAfterSeconds });
+    const limited = limitedError(who, quota);
+    if (limited) throw limited;
   }
 
   app.decorateRequest('refuseUnverifiedWebhook', null);
@@ -94,7 +97,7 @@ export function registerApiLimits(app: FastifyInstance, services: AppServices, l
     ]);
     limitHeaders(reply, quota);
     if (request.apiKeyRefused) throw new AppError('unauthorized', request.apiKeyRefused);
-    if (quota.retryAfterSeconds !== null)
-      throw limitedError(who, { ...quota, retryAfterSeconds: quota.retryAfterSeconds });
+    const limited = limitedError(who, quota);
+    if (limited) throw limited;
   });
 }
