@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { WrongFileError } from './company-facts.ts';
+import { FileEndedEarlyError, MalformedFileError, WrongFileError } from './company-facts.ts';
 
 // CSV as real registry files give it (docs/decisions/0014-importers.md "Files"): a UTF-8 BOM or
 // none, every field quoted or only some, CRLF or LF, header names with stray spaces. Rows are
@@ -70,10 +70,13 @@ export async function* csvRows(input: Readable, options: CsvOptions): AsyncItera
       yield { line: info.lines, row };
     }
   } catch (error) {
-    if (error instanceof WrongFileError) throw error;
+    if (error instanceof WrongFileError || error instanceof FileEndedEarlyError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (header === null) throw new WrongFileError(options.expects, `it cannot be read as CSV (${message})`);
-    throw new Error(`The CSV is malformed: ${message}`);
+    const line = (error as { lines?: unknown }).lines;
+    throw new MalformedFileError(
+      `The CSV is malformed${typeof line === 'number' ? ` at line ${line}` : ''}: ${message}`,
+    );
   }
   yield* skipped.splice(0);
   if (header === null) throw new WrongFileError(options.expects, 'the file is empty');
