@@ -12,6 +12,7 @@ import {
   WrongFileError,
 } from '../../core/imports/company-facts.ts';
 import { csvRows } from '../../core/imports/csv-rows.ts';
+import { readJsonDocuments } from '../../core/imports/json-documents.ts';
 import { openImportFile } from '../../core/imports/open-file.ts';
 import { isoDay, isoInstant } from '../../core/imports/sources/gleif-dates.ts';
 import { xmlRecords } from '../../core/imports/xml-records.ts';
@@ -119,6 +120,24 @@ describe('xmlRecords on a bad file', () => {
     expect(error?.message).toBe(
       'The file ended early: the XML stops at line 4, column 10 (in record 3), before <Root> is closed.',
     );
+  });
+});
+
+describe('readJsonDocuments on a file cut short', () => {
+  it('yields the records before the cut, then says the file ended early', async () => {
+    const read: unknown[] = [];
+    let failure: unknown = null;
+    try {
+      for await (const d of readJsonDocuments(Readable.from(['[{"a":1},', '{"a":2},{"a"']))) read.push(d);
+    } catch (error) {
+      failure = error;
+    }
+    expect(read).toEqual([
+      { record: 1, value: { a: 1 } },
+      { record: 2, value: { a: 2 } },
+    ]);
+    expect(failure).toBeInstanceOf(FileEndedEarlyError);
+    expect((failure as Error).message).toBe('The file ended early: the JSON stops inside record 3.');
   });
 });
 
