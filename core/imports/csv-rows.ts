@@ -21,6 +21,7 @@ export async function* csvRows(input: Readable, options: CsvOptions): AsyncItera
   // Rows csv-parse skips wait for the rows before them (the parser runs ahead of this loop).
   const skipped: CsvRow[] = [];
   let parsed = 0;
+  let endedEarly: FileEndedEarlyError | null = null;
   const parser = input.pipe(
     parse({
       bom: true,
@@ -36,6 +37,14 @@ export async function* csvRows(input: Readable, options: CsvOptions): AsyncItera
       on_skip: (error) => {
         const message = error?.message ?? 'unreadable';
         if (parsed === 0) throw new WrongFileError(options.expects, `it cannot be read as CSV (${message})`);
+        // Only the end of the input finds a quote never closed: the rest of the file is in that
+        // field. Said once the rows before it are read (an error thrown here would drop them).
+        if ((error as { code?: string } | undefined)?.code === 'CSV_QUOTE_NOT_CLOSED') {
+          endedEarly = new FileEndedEarlyError(
+            `the CSV ends inside a field whose quote opens at line ${Number(error?.lines ?? 0)} (cut short, or a stray quote)`,
+          );
+          return undefined;
+        }
         skipped.push({ line: Number(error?.lines ?? 0), error: `CSV syntax: ${message}` });
         return undefined;
       },
@@ -79,5 +88,6 @@ export async function* csvRows(input: Readable, options: CsvOptions): AsyncItera
     );
   }
   yield* skipped.splice(0);
+  if (endedEarly) throw endedEarly;
   if (header === null) throw new WrongFileError(options.expects, 'the file is empty');
 }

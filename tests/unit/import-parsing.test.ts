@@ -50,6 +50,23 @@ describe('csvRows', () => {
     ]);
   });
 
+  it('says a file that ends inside a quoted field ended early, after the rows before it', async () => {
+    const read: unknown[] = [];
+    let failure: unknown = null;
+    try {
+      for await (const r of csvRows(Readable.from([Buffer.from('Company Number,Name\n1,"A"\n2,"B Lim')]), {
+        required: ['Company Number'],
+        expects: 'a test CSV',
+      }))
+        read.push(r);
+    } catch (error) {
+      failure = error;
+    }
+    expect(read).toEqual([{ line: 2, row: { 'Company Number': '1', Name: 'A' } }]);
+    expect(failure).toBeInstanceOf(FileEndedEarlyError);
+    expect((failure as Error).message).toContain('the CSV ends inside a field whose quote opens at line 3');
+  });
+
   it('calls a file without the expected header the wrong kind of file', async () => {
     await expect(rows('Something,Else\n1,2\n')).rejects.toBeInstanceOf(WrongFileError);
     await expect(rows('')).rejects.toThrow(/empty/);
