@@ -199,5 +199,21 @@ describe('the import framework', () => {
       'Safety Net 3 Limited',
       'Safety Net 5 Limited',
     ]);
+
+    // A batch the database refuses record after record is not the records' fault: the import stops.
+    await expect(
+      writeCompanyBatch(
+        t.db,
+        {
+          source: 'test-lines',
+          importId,
+          reference: await loadImportReference(t.db),
+          memberPositions: ['shareholder'],
+        },
+        Array.from({ length: 101 }, (_, i) => record(100 + i, `Refused\u0000${i}`)),
+      ),
+    ).rejects.toThrow(
+      /^The database refused more than 100 records of one batch \(the last being number 200 in the file\): a character/,
+    );
   });
 });
