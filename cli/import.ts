@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { WrongFileError } from '../core/imports/company-facts.ts';
-import { ImportInterrupted, type ImportProgress, runImport } from '../core/imports/run-import.ts';
+import { ImportInterrupted, type ImportProgress, ImportStopped, runImport } from '../core/imports/run-import.ts';
 import { IMPORT_SOURCES } from '../core/imports/sources/index.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
@@ -11,7 +11,8 @@ import type { Env } from '../server/env.ts';
 
 // `npm run cli -- import <source> <file…>` (docs/decisions/0014-importers.md "Command line"):
 // exit 0 when the files were imported (rejected rows listed in the rejects file), 1 when they
-// could not be (a wrong file, a missing one, an error), 130 when interrupted (Ctrl-C).
+// could not be (a wrong file, a missing one, an error; a file that ended early or is malformed
+// part-way: the message says what was applied before that point), 130 when interrupted (Ctrl-C).
 
 const number = (n: number) => n.toLocaleString('en');
 
@@ -88,6 +89,10 @@ export function registerImportCommand(program: Command, env: Env): void {
         if (error instanceof ImportInterrupted) {
           console.error(error.message);
           process.exitCode = 130;
+        } else if (error instanceof ImportStopped) {
+          // What was applied before the point the file stopped at stays; the message says what it was.
+          console.error(`Not imported completely: ${error.message}`);
+          process.exitCode = 1;
         } else if (error instanceof WrongFileError) {
           console.error(`Not imported: ${error.message}`);
           process.exitCode = 1;

@@ -8,14 +8,44 @@ import { z } from 'zod';
 // A field left out (undefined) means "this source says nothing about it": the company keeps what it
 // has. A field given as null or [] means "the source says there is none": the value is removed.
 
+// What the database would refuse is refused here, with a reason, before anything is written
+// (ADR 0014 "Rejects"): a record that fails is a reject and the rest of the file imports.
+
+/** Text as the database stores it: PostgreSQL's text and jsonb take no NUL character. */
+const plain = z
+  .string()
+  .refine((v) => !v.includes('\u0000'), 'a NUL character (U+0000), which the database cannot store');
+/**
+ * Zod's ISO formats take the year 0000, which PostgreSQL's calendar has not (1 BC is followed by
+ * AD 1), and zone offsets up to ±23:59, where PostgreSQL takes up to ±15:59.
+ */
+const noYearZero = [(v: string) => !v.startsWith('0000'), 'the year 0000, which the calendar has not'] as const;
 /** 'YYYY-MM-DD'. */
-const day = z.iso.date();
+const day = z.iso.date().refine(...noYearZero);
 /** An ISO 8601 timestamp with a zone (Z or ±hh:mm), as sources give them. */
-const instant = z.iso.datetime({ offset: true });
+const instant = z.iso
+  .datetime({ offset: true })
+  .refine(...noYearZero)
+  .refine((v) => Number(/[+-](\d{2}):?\d{2}$/.exec(v)?.[1] ?? 0) <= 15, 'a zone offset beyond ±15:59');
 /** ISO 3166-1 alpha-2 ('GB') or ISO 3166-2 ('US-DE'). */
 const jurisdictionCode = z.string().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'an ISO 3166 code such as GB or US-DE');
 const lei = z.string().regex(/^[A-Z0-9]{18}[0-9]{2}$/, 'a 20-character LEI');
-const text = z.string().trim().min(1);
+const text = plain.trim().min(1);
+
+/**
+ * Text a B-tree index holds (company and member names, keys, identifiers): PostgreSQL refuses an
+ * index entry over 2,704 bytes ("index row size exceeds btree maximum"). 500 characters are at
+ * most 2,000 bytes of UTF-8 — and GLEIF's own limit for a legal name; real names and numbers are
+ * far shorter. `codeText` is for codes indexed beside another value (a register key's authority,
+ * a scheme, a relationship type), so that the two together stay within the entry.
+ */
+export const INDEXED_TEXT_MAX = 500;
+const tooLong = (max: number) => ({
+  error: (issue: { input?: unknown }) =>
+    `${String(issue.input).length.toLocaleString('en')} characters, where at most ${max} can be stored`,
+});
+const indexedText = text.max(INDEXED_TEXT_MAX, tooLong(INDEXED_TEXT_MAX));
+const codeText = text.max(100, tooLong(100));
 
 /**
  * The keys a company is matched on, in this order: the register (jurisdiction + registration
@@ -23,13 +53,13 @@ const text = z.string().trim().min(1);
  * `authority` is the GLEIF Registration Authorities List code when there is one (RA000585 =
  * Companies House, RA000472 = Brønnøysundregistrene), so that a national register and GLEIF meet.
  */
-export const registerKeySchema = z.object({ jurisdiction: jurisdictionCode, authority: text, number: text });
+export const registerKeySchema = z.object({ jurisdiction: jurisdictionCode, authority: codeText, number: indexedText });
 export const companyKeysSchema = z
   .object({
     register: registerKeySchema.optional(),
     lei: lei.optional(),
     /** Other schemes, e.g. { scheme: 'sec-cik', key: '0001318605' }. */
-    others: z.array(z.object({ scheme: text, key: text })).optional(),
+    others: z.array(z.object({ scheme: codeText, key: indexedText })).optional(),
   })
   .refine((k) => k.register || k.lei || (k.others?.length ?? 0) > 0, 'a record needs a key to match on');
 
@@ -47,7 +77,7 @@ export const otherNameSchema = z.object({
   name: text,
   type: z.enum(['previous', 'trade', 'transliterated', 'other', 'short']),
   /** ISO 639-1 when the source says. */
-  language: z.string().nullable(),
+  language: plain.nullable(),
   /** For previous names: until when the name was used. */
   until: day.nullable().optional(),
 });
@@ -61,7 +91,7 @@ export const industrySchema = z.object({
 
 /** Positions are db/reference/enumerations.ts `positions` uris. */
 export const memberSchema = z.object({
-  name: text,
+  name: indexedText,
   kind: z.enum(['individual', 'legal_entity', 'authority']),
   position: z.enum(['director', 'officer', 'president', 'shareholder', 'parent_company']),
   since: day.nullable(),
@@ -82,13 +112,13 @@ export const documentSchema = z.object({ id: text, title: text, type: text, file
 
 export const leiRegistrationSchema = z.object({
   lei,
-  entityStatus: z.string().nullable(),
+  entityStatus: plain.nullable(),
   registrationStatus: text,
   initialRegistrationDate: instant.nullable(),
   lastUpdateDate: instant.nullable(),
   nextRenewalDate: instant.nullable(),
-  managingLou: z.string().nullable(),
-  validationSources: z.string().nullable(),
+  managingLou: plain.nullable(),
+  validationSources: plain.nullable(),
 });
 
 /** Status uris of db/reference/enumerations.ts `statuses`. */
@@ -107,8 +137,9 @@ export const companyFactsSchema = z.object({
   keys: companyKeysSchema,
   /** The source's own date for this record (last update, content date), when it gives one. */
   sourceDate: instant.nullable(),
-  name: text.optional(),
-  otherNames: z.array(otherNameSchema).optional(),
+  name: indexedText.optional(),
+  /** Their position is a smallint. */
+  otherNames: z.array(otherNameSchema).max(32_767).optional(),
   addresses: z
     .object({
       legal: addressSchema.nullable().optional(),
@@ -117,18 +148,18 @@ export const companyFactsSchema = z.object({
     })
     .optional(),
   jurisdiction: jurisdictionCode.optional(),
-  legalForm: z.object({ elfCode: z.string().nullable(), other: z.string().nullable() }).nullable().optional(),
+  legalForm: z.object({ elfCode: plain.nullable(), other: plain.nullable() }).nullable().optional(),
   status: statusSchema.nullable().optional(),
   registeredOn: day.nullable().optional(),
   dissolvedOn: day.nullable().optional(),
   dates: z.object({ accounts: day.nullable().optional(), annual_report: day.nullable().optional() }).optional(),
   identifiers: z
     .object({
-      company_number: text.nullable().optional(),
+      company_number: indexedText.nullable().optional(),
       lei: lei.nullable().optional(),
-      tax_number: text.nullable().optional(),
-      vat: text.nullable().optional(),
-      business_number: text.nullable().optional(),
+      tax_number: indexedText.nullable().optional(),
+      vat: indexedText.nullable().optional(),
+      business_number: indexedText.nullable().optional(),
     })
     .optional(),
   /** The register the company is in: GLEIF RA code (or the source's words) and the number there. */
@@ -154,9 +185,9 @@ export type CompanyFacts = z.infer<typeof companyFactsSchema>;
 export const relationshipSchema = z.object({
   startLei: lei,
   endLei: lei,
-  type: text,
-  status: z.string().nullable(),
-  registrationStatus: z.string().nullable(),
+  type: codeText,
+  status: plain.nullable(),
+  registrationStatus: plain.nullable(),
   periodStart: day.nullable(),
   periodEnd: day.nullable(),
   sourceDate: instant.nullable(),
@@ -166,9 +197,9 @@ export type Relationship = z.infer<typeof relationshipSchema>;
 /** GLEIF Level 2: why an entity reports no (direct or ultimate) parent. */
 export const reportingExceptionSchema = z.object({
   lei,
-  category: text,
+  category: codeText,
   reasons: z.array(text).min(1),
-  reference: z.string().nullable(),
+  reference: plain.nullable(),
   sourceDate: instant.nullable(),
 });
 export type ReportingException = z.infer<typeof reportingExceptionSchema>;
@@ -180,15 +211,15 @@ export const legalFormSchema = z.object({
     .string()
     .regex(/^[A-Z]{2}$/)
     .nullable(),
-  subdivisionCode: z.string().nullable(),
+  subdivisionCode: plain.nullable(),
   status: z.enum(['ACTV', 'INAC']),
   createdOn: day.nullable(),
   modifiedOn: day.nullable(),
   names: z.array(
     z.object({
-      language: z.string().min(2),
+      language: plain.min(2).max(100),
       name: text,
-      transliterated: z.string().nullable(),
+      transliterated: plain.nullable(),
       abbreviations: z.array(text),
       abbreviationsTransliterated: z.array(text),
     }),
@@ -237,6 +268,29 @@ export class WrongFileError extends Error {
     super(`Expected ${expected}, but ${found}.`);
     this.name = 'WrongFileError';
     this.expected = expected;
+  }
+}
+
+/**
+ * The file cannot be read on from a point (its syntax is broken there): the import stops, and
+ * what was read before it is whole and stays. The message says where (line and column, record).
+ */
+export class MalformedFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MalformedFileError';
+  }
+}
+
+/**
+ * The file stops before its end (a download cut short: a .gz without its end, a zip without its
+ * directory, an XML document never closed): the import stops, what was read before stays, and
+ * rerunning the complete file finishes it.
+ */
+export class FileEndedEarlyError extends Error {
+  constructor(detail: string) {
+    super(`The file ended early: ${detail}.`);
+    this.name = 'FileEndedEarlyError';
   }
 }
 

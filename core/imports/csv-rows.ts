@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { WrongFileError } from './company-facts.ts';
+import { FileEndedEarlyError, MalformedFileError, WrongFileError } from './company-facts.ts';
 
 // CSV as real registry files give it (docs/decisions/0014-importers.md "Files"): a UTF-8 BOM or
 // none, every field quoted or only some, CRLF or LF, header names with stray spaces. Rows are
@@ -21,6 +21,7 @@ export async function* csvRows(input: Readable, options: CsvOptions): AsyncItera
   // Rows csv-parse skips wait for the rows before them (the parser runs ahead of this loop).
   const skipped: CsvRow[] = [];
   let parsed = 0;
+  let endedEarly: FileEndedEarlyError | null = null;
   const parser = input.pipe(
     parse({
       bom: true,
@@ -36,6 +37,14 @@ export async function* csvRows(input: Readable, options: CsvOptions): AsyncItera
       on_skip: (error) => {
         const message = error?.message ?? 'unreadable';
         if (parsed === 0) throw new WrongFileError(options.expects, `it cannot be read as CSV (${message})`);
+        // Only the end of the input finds a quote never closed: the rest of the file is in that
+        // field. Said once the rows before it are read (an error thrown here would drop them).
+        if ((error as { code?: string } | undefined)?.code === 'CSV_QUOTE_NOT_CLOSED') {
+          endedEarly = new FileEndedEarlyError(
+            `the CSV ends inside a field whose quote opens at line ${Number(error?.lines ?? 0)} (cut short, or a stray quote)`,
+          );
+          return undefined;
+        }
         skipped.push({ line: Number(error?.lines ?? 0), error: `CSV syntax: ${message}` });
         return undefined;
       },
@@ -70,11 +79,15 @@ export async function* csvRows(input: Readable, options: CsvOptions): AsyncItera
       yield { line: info.lines, row };
     }
   } catch (error) {
-    if (error instanceof WrongFileError) throw error;
+    if (error instanceof WrongFileError || error instanceof FileEndedEarlyError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (header === null) throw new WrongFileError(options.expects, `it cannot be read as CSV (${message})`);
-    throw new Error(`The CSV is malformed: ${message}`);
+    const line = (error as { lines?: unknown }).lines;
+    throw new MalformedFileError(
+      `The CSV is malformed${typeof line === 'number' ? ` at line ${line}` : ''}: ${message}`,
+    );
   }
   yield* skipped.splice(0);
+  if (endedEarly) throw endedEarly;
   if (header === null) throw new WrongFileError(options.expects, 'the file is empty');
 }

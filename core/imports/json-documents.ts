@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { FileEndedEarlyError } from './company-facts.ts';
 
 // A JSON file of one object or a top-level array of objects (Brønnøysund's API answers and bulk
 // files, ADR 0016), streamed: each top-level object is cut out as text and parsed on its own, so
@@ -80,10 +81,13 @@ export async function* readJsonDocuments(input: Readable): AsyncGenerator<JsonDo
     }
   }
   if (!started) throw new NotJsonError('is empty');
-  if (depth > 0 || inString) {
-    record += 1;
-    yield { record, error: 'the file ends inside this record (cut short?)' };
-  }
+  // The input stopped inside the document: the file was cut short (the records before stay).
+  if (depth > 0 || inString)
+    throw new FileEndedEarlyError(
+      start !== -1
+        ? `the JSON stops inside record ${record + 1}`
+        : `the JSON stops after record ${record}, before its array is closed`,
+    );
 }
 
 function parse(text: string, record: number): JsonDocument {

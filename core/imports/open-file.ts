@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import yauzl from 'yauzl';
+import { FileEndedEarlyError } from './company-facts.ts';
 
 // Opening an import file streamed (docs/decisions/0014-importers.md "Files"): plain, .gz or .zip
 // (every file entry of the archive in turn, e.g. the SEC's bulk zip of one JSON per company).
@@ -22,10 +23,72 @@ export async function openImportFile(path: string, onBytes: (bytes: number) => v
   const raw = createReadStream(path, { highWaterMark: 256 * 1024 });
   const counted = raw.pipe(byteCounter(onBytes));
   raw.on('error', (error) => counted.destroy(error));
-  const stream = lower.endsWith('.gz') ? counted.pipe(createGunzip()) : counted;
+  const stream = lower.endsWith('.gz') ? gunzipped(counted) : counted;
   if (stream !== counted) counted.on('error', (error) => stream.destroy(error));
   const name = basename(path).replace(/\.gz$/i, '');
   return { size, entries: single({ name, stream }) };
+}
+
+/** How much inflated text waits for the reader before the compressed file is paused. */
+const INFLATED_AHEAD = 4 * 1024 * 1024;
+
+/**
+ * A .gz stream inflated. One cut short says the file ended early — but only once everything
+ * inflated before the cut was read: zlib's "unexpected end of file" destroys its stream with its
+ * unread output, so its output is taken as it comes (a queue of at most INFLATED_AHEAD, the
+ * compressed input paused beyond it) and the error is handed on when the queue is empty.
+ */
+function gunzipped(input: Readable): Readable {
+  const gunzip = createGunzip();
+  const queue: Buffer[] = [];
+  let queued = 0;
+  /** undefined while inflating, null at the end, the error when it failed. */
+  let outcome: Error | null | undefined;
+  let asked = false;
+  const resumeInput = () => {
+    if (queued < INFLATED_AHEAD && !gunzip.writableNeedDrain && input.isPaused()) input.resume();
+  };
+  const serve = () => {
+    asked = false;
+    const chunk = queue.shift();
+    if (chunk) {
+      queued -= chunk.length;
+      resumeInput();
+      out.push(chunk);
+    } else if (outcome === undefined) asked = true;
+    else if (outcome === null) out.push(null);
+    else out.destroy(outcome);
+  };
+  // highWaterMark 0: read() comes only when the reader wants more, so the error waits for it.
+  const out = new Readable({ highWaterMark: 0, read: serve });
+  gunzip.on('data', (chunk: Buffer) => {
+    queue.push(chunk);
+    queued += chunk.length;
+    if (queued >= INFLATED_AHEAD) input.pause();
+    if (asked) serve();
+  });
+  const finish = (result: Error | null) => {
+    outcome = result;
+    if (asked) serve();
+  };
+  gunzip.on('end', () => finish(null));
+  gunzip.on('error', (error: Error & { code?: string }) =>
+    finish(
+      error.code === 'Z_BUF_ERROR'
+        ? new FileEndedEarlyError('the .gz file stops before the end of its compressed data (a download cut short?)')
+        : error,
+    ),
+  );
+  gunzip.on('drain', resumeInput);
+  input.on('data', (chunk: Buffer) => {
+    if (!gunzip.write(chunk) || queued >= INFLATED_AHEAD) input.pause();
+  });
+  input.on('end', () => gunzip.end());
+  out.on('close', () => {
+    gunzip.destroy();
+    input.destroy();
+  });
+  return out;
 }
 
 function byteCounter(onBytes: (bytes: number) => void): Transform {
@@ -44,7 +107,16 @@ async function* single(entry: FileEntry): AsyncIterable<FileEntry> {
 
 async function* zipEntries(path: string, onBytes: (bytes: number) => void): AsyncIterable<FileEntry> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: true }, (error, file) => (error ? reject(error) : resolve(file))),
+    yauzl.open(path, { lazyEntries: true, autoClose: true }, (error, file) =>
+      // A zip's directory is at its end: a zip cut short has none.
+      error
+        ? reject(
+            /end of central directory record signature not found/i.test(error.message)
+              ? new FileEndedEarlyError('the zip has no directory at its end (cut short, or not a zip file)')
+              : error,
+          )
+        : resolve(file),
+    ),
   );
   try {
     for (;;) {

@@ -9,9 +9,11 @@ import { enqueueReportsAfterImport } from '../monitoring/enqueue-reports.ts';
 import {
   companyFactsSchema,
   describeIssues,
+  FileEndedEarlyError,
   type ImportItem,
   type ImportSource,
   legalFormSchema,
+  MalformedFileError,
   relationshipSchema,
   reportingExceptionSchema,
   WrongFileError,
@@ -58,6 +60,56 @@ export class ImportInterrupted extends Error {
   constructor() {
     super('The import was interrupted; what was written is whole, and the next run redoes the rest.');
     this.name = 'ImportInterrupted';
+  }
+}
+
+/**
+ * A file stopped part-way (it ended early, or is malformed from a point on): what was read before
+ * the point is applied and stays; the message says what was applied and the last record of it.
+ */
+export class ImportStopped extends Error {
+  readonly endedEarly: boolean;
+  readonly applied: ImportCounts;
+  readonly lastApplied: { file: string; unit: string; at: number; record: string } | null;
+  constructor(cause: Error, file: string, applied: ImportCounts, lastApplied: ImportStopped['lastApplied']) {
+    const endedEarly = cause instanceof FileEndedEarlyError;
+    const n = (x: number) => x.toLocaleString('en');
+    const what =
+      applied.read === 0
+        ? `Nothing of ${file} was applied.`
+        : `Applied from ${file}: ${n(applied.read)} records (${n(applied.new)} new, ${n(applied.changed)} changed, ` +
+          `${n(applied.unchanged)} unchanged, ${n(applied.rejected)} rejected)` +
+          (lastApplied
+            ? `; the last applied: ${lastApplied.file} ${lastApplied.unit} ${n(lastApplied.at)}, ${lastApplied.record}.`
+            : '.');
+    const next = !endedEarly
+      ? ''
+      : applied.read === 0
+        ? ' Run the complete file to import it.'
+        : ' Run the complete file again to finish it: what was applied counts as unchanged then.';
+    super(`${cause.message} ${what}${next}`, { cause });
+    this.name = 'ImportStopped';
+    this.endedEarly = endedEarly;
+    this.applied = applied;
+    this.lastApplied = lastApplied;
+  }
+}
+
+/** A record in words, for the last one applied: its LEI, register number or the source's own key. */
+function describeRecord(item: Exclude<ImportItem, { kind: 'reject' }>): string {
+  switch (item.kind) {
+    case 'company': {
+      const { lei, register, others } = item.facts.keys;
+      if (lei) return `LEI ${lei}`;
+      if (register) return `company number ${register.number} (${register.jurisdiction})`;
+      return others?.[0] ? `${others[0].scheme} ${others[0].key}` : 'a company';
+    }
+    case 'relationship':
+      return `the relationship of LEI ${item.relationship.startLei} to ${item.relationship.endLei}`;
+    case 'reporting-exception':
+      return `the reporting exception of LEI ${item.exception.lei}`;
+    case 'legal-form':
+      return `ELF code ${item.form.code}`;
   }
 }
 
@@ -185,6 +237,10 @@ async function importFiles(
       let batch: CompanyItem[] = [];
       let batchKeys = new Set<string>();
       let other: ImportItem[] = [];
+      // The last record read into the batch being built, and the last of a batch that committed.
+      let lastRead: { file: string; item: Exclude<ImportItem, { kind: 'reject' }> } | null = null;
+      let lastApplied: ImportStopped['lastApplied'] = null;
+      let entryName = fileName;
       const add = (into: ImportCounts, from: { new: number; changed: number; unchanged: number }) => {
         into.new += from.new;
         into.changed += from.changed;
@@ -194,7 +250,7 @@ async function importFiles(
       // once); the next is written only when the one before has committed, so a record is still
       // diffed against everything before it, and each batch stays one transaction.
       let writing: Promise<void> = Promise.resolve();
-      const write = async (entry: string, companies: CompanyItem[], others: ImportItem[]) => {
+      const write = async (entry: string, companies: CompanyItem[], others: ImportItem[], last: typeof lastRead) => {
         if (companies.length > 0) {
           const result = await writeCompanyBatch(db, context, companies);
           add(counts, result);
@@ -217,6 +273,13 @@ async function importFiles(
           add(summary, result);
           await refresh(result.touched, []);
         }
+        if (last)
+          lastApplied = {
+            file: last.file,
+            unit: last.item.unit ?? source.unit,
+            at: last.item.at,
+            record: describeRecord(last.item),
+          };
         options.onProgress?.({ ...counts, bytes, totalBytes: opened.size, file: fileName });
         await db.kysely
           .updateTable('imports')
@@ -229,7 +292,7 @@ async function importFiles(
       const flush = async (entry: string, wait = false) => {
         await writing;
         if (batch.length > 0 || other.length > 0) {
-          writing = write(entry, batch, other);
+          writing = write(entry, batch, other, lastRead);
           // Seen when awaited (the next flush, or the end of the file); not an unhandled rejection meanwhile.
           writing.catch(() => {});
           batch = [];
@@ -240,7 +303,7 @@ async function importFiles(
       };
       try {
         for await (const entry of opened.entries) {
-          const entryName = entry.name;
+          entryName = entry.name;
           for await (const item of source.read(entry.stream, { name: entryName })) {
             counts.read += 1;
             summary.read += 1;
@@ -260,12 +323,27 @@ async function importFiles(
               for (const k of keys) batchKeys.add(k);
               batch.push({ at: checked.at, facts: checked.facts });
             } else other.push(checked);
+            lastRead = { file: entryName, item: checked };
             if (batch.length + other.length >= batchSize) await flush(entryName);
           }
           await flush(entryName, true);
         }
-      } catch (error) {
-        await writing.catch(() => {});
+      } catch (caught) {
+        let error = caught;
+        const wrote = await writing.then(
+          () => true,
+          () => false,
+        );
+        // The file stops at a point (cut short, or malformed from there): the records read before
+        // it are whole, so they are written too, and the error says what was applied.
+        if (wrote && (error instanceof FileEndedEarlyError || error instanceof MalformedFileError)) {
+          try {
+            await flush(entryName, true);
+            error = new ImportStopped(error, fileName, { ...counts }, lastApplied);
+          } catch (failed) {
+            error = failed;
+          }
+        }
         const message =
           error instanceof WrongFileError
             ? error.message

@@ -17,6 +17,7 @@ import { jurisdictionLocation } from './import-reference.ts';
 import { type MergedCompany, mergeCompany } from './merge-companies.ts';
 import type { NameChange } from './refresh-dependents.ts';
 import { insertChanges, insertRows, sameJson, type Tx } from './sql-rows.ts';
+import { storageRefusal } from './storage-refusal.ts';
 
 // One batch of company records (docs/decisions/0014-importers.md "Matching", "Idempotency",
 // "Transactions"): match each record to a company, diff it against what this source said last
@@ -69,8 +70,72 @@ export async function alignIdSequences(db: Db): Promise<void> {
     (select last_value from member_ids)), false)`.execute(db.kysely);
 }
 
+const emptyResult = (): BatchResult => ({
+  new: 0,
+  changed: 0,
+  unchanged: 0,
+  rejects: [],
+  touched: [],
+  names: [],
+  merged: [],
+});
+
+/**
+ * Records of one batch the database may refuse before the import stops: past this many it is not
+ * the records' fault (a schema out of step, a sequence behind) and rejecting the whole file one by
+ * one would hide it.
+ */
+const REFUSED_PER_BATCH = 100;
+
+/**
+ * Writes a batch in one transaction. Should the database still refuse a record's values (what it
+ * refuses is refused by the schemas before: this is the safety net), the batch rolls back and is
+ * written again in halves, in order, down to the one record, which becomes a reject with the
+ * database's reason in plain words (storage-refusal.ts): one bad record costs its own place, never
+ * the file. Any other error (a lost connection) stops the import as before, and so do more than
+ * REFUSED_PER_BATCH refused records in one batch.
+ */
 export async function writeCompanyBatch(db: Db, context: ImportContext, items: CompanyItem[]): Promise<BatchResult> {
-  const result: BatchResult = { new: 0, changed: 0, unchanged: 0, rejects: [], touched: [], names: [], merged: [] };
+  return writeOrHalve(db, context, items, { count: 0 });
+}
+
+async function writeOrHalve(
+  db: Db,
+  context: ImportContext,
+  items: CompanyItem[],
+  refused: { count: number },
+): Promise<BatchResult> {
+  try {
+    return await writeInOneTransaction(db, context, items);
+  } catch (error) {
+    const reason = storageRefusal(error);
+    if (reason === null) throw error;
+    if (items.length === 1) {
+      refused.count += 1;
+      if (refused.count > REFUSED_PER_BATCH)
+        throw new Error(
+          `The database refused more than ${REFUSED_PER_BATCH} records of one batch (the last being number ${(items[0] as CompanyItem).at} in the file): ${reason}`,
+          { cause: error },
+        );
+      return { ...emptyResult(), rejects: [{ at: (items[0] as CompanyItem).at, reason }] };
+    }
+    const half = Math.ceil(items.length / 2);
+    const first = await writeOrHalve(db, context, items.slice(0, half), refused);
+    const second = await writeOrHalve(db, context, items.slice(half), refused);
+    return {
+      new: first.new + second.new,
+      changed: first.changed + second.changed,
+      unchanged: first.unchanged + second.unchanged,
+      rejects: [...first.rejects, ...second.rejects],
+      touched: [...first.touched, ...second.touched],
+      names: [...first.names, ...second.names],
+      merged: [...first.merged, ...second.merged],
+    };
+  }
+}
+
+async function writeInOneTransaction(db: Db, context: ImportContext, items: CompanyItem[]): Promise<BatchResult> {
+  const result = emptyResult();
   const r = context.reference;
   await db.kysely.transaction().execute(async (tx) => {
     const merges: { survivor: number; merged: number }[] = [];

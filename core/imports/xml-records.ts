@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
-import { WrongFileError } from './company-facts.ts';
+import { FileEndedEarlyError, MalformedFileError, WrongFileError } from './company-facts.ts';
 
 // Streaming an XML file as its records (docs/decisions/0014-importers.md "Files"): saxes parses the
 // chunks as they come, and each element named `record` is handed over as a small tree once it is
@@ -38,14 +38,27 @@ export type XmlRecordOptions = {
   onHeader?: (el: XmlElement) => void;
 };
 
-/** The records of an XML stream, in order. Throws WrongFileError when the root is not `root`. */
+/**
+ * The records of an XML stream, in order. Throws WrongFileError when the root is not `root`,
+ * MalformedFileError at the first syntax error (its line and column, and the record reached: the
+ * records closed before it are yielded first), FileEndedEarlyError when the input stops before the
+ * document closes (a truncated file: the records closed before the cut are yielded).
+ */
 export async function* xmlRecords(input: Readable, options: XmlRecordOptions): AsyncIterable<XmlElement> {
+  // Positions are not put into saxes' messages (`position: false`), but it counts lines and
+  // columns all the same: they are read from the parser when an error comes.
   const parser = new SaxesParser({ xmlns: false, position: false });
   const stack: XmlElement[] = [];
   let ready: XmlElement[] = [];
   let sawRoot = false;
   let inRecord = false;
-  let failure: Error | null = null;
+  /** Record elements opened so far: the number of the record being read (the sources' `at`). */
+  let records = 0;
+  // Set by saxes' error handler (a callback: `as` keeps TypeScript from taking it for null forever).
+  let failure = null as Failure | null;
+  /** Where the parser is, in words: "in record 4", "after record 4", "before the first record". */
+  const reached = () =>
+    inRecord ? `in record ${records}` : records > 0 ? `after record ${records}` : 'before the first record';
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
     if (!sawRoot) {
@@ -53,7 +66,10 @@ export async function* xmlRecords(input: Readable, options: XmlRecordOptions): A
       if (name !== options.root)
         throw new WrongFileError(options.expects, `the file's root element is <${tag.name}>, not <${options.root}>`);
     }
-    if (name === options.record) inRecord = true;
+    if (name === options.record) {
+      inRecord = true;
+      records += 1;
+    }
     // Outside records only the root's direct children (the header) are kept.
     if (inRecord || stack.length <= 2) {
       const attrs: Record<string, string> = {};
@@ -77,8 +93,15 @@ export async function* xmlRecords(input: Readable, options: XmlRecordOptions): A
     else if (stack.length === 2) parent?.children.push(el);
   });
   parser.on('error', (error) => {
-    failure = error;
+    // The first error is the one that counts (saxes reads on after it, and the rest follow from it).
+    failure ??= { error, line: parser.line, column: parser.column, record: reached(), ready: ready.length };
   });
+  const failed = (f: Failure): Error =>
+    sawRoot
+      ? new MalformedFileError(
+          `The XML is malformed at line ${f.line}, column ${f.column} (${f.record}): ${messageOf(f.error)}`,
+        )
+      : new WrongFileError(options.expects, `it is not XML (${messageOf(f.error)})`);
   const decoder = new TextDecoder('utf-8');
   for await (const chunk of input) {
     const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk as Buffer, { stream: true });
@@ -86,28 +109,38 @@ export async function* xmlRecords(input: Readable, options: XmlRecordOptions): A
       parser.write(sawRoot ? text : text.replace(/^\uFEFF/, ''));
     } catch (error) {
       if (error instanceof WrongFileError) throw error;
-      throw notXml(options.expects, sawRoot, error);
+      throw failed({ error, line: parser.line, column: parser.column, record: reached(), ready: 0 });
     }
-    if (failure) throw notXml(options.expects, sawRoot, failure);
+    if (failure) {
+      yield* ready.slice(0, failure.ready);
+      throw failed(failure);
+    }
     if (ready.length > 0) {
       const batch = ready;
       ready = [];
       yield* batch;
     }
   }
+  if (!sawRoot) throw new WrongFileError(options.expects, 'the file is empty');
+  // The input ended while the document is open: the file was cut short. What was closed stays.
+  if (stack.length > 0) {
+    yield* ready;
+    throw new FileEndedEarlyError(
+      `the XML stops at line ${parser.line}, column ${parser.column} (${reached()}), before <${stack[0]?.name}> is closed`,
+    );
+  }
   try {
     parser.close();
   } catch (error) {
-    throw notXml(options.expects, sawRoot, error);
+    throw failed({ error, line: parser.line, column: parser.column, record: reached(), ready: 0 });
   }
-  if (failure) throw notXml(options.expects, sawRoot, failure);
-  if (!sawRoot) throw new WrongFileError(options.expects, 'the file is empty');
+  if (failure) throw failed(failure);
   yield* ready;
 }
 
-function notXml(expects: string, sawRoot: boolean, error: unknown): Error {
-  const message = error instanceof Error ? error.message : String(error);
-  return sawRoot
-    ? new Error(`The XML is malformed: ${message}`)
-    : new WrongFileError(expects, `it is not XML (${message})`);
+/** saxes' first error, where it was, and how many closed records came before it. */
+type Failure = { error: unknown; line: number; column: number; record: string; ready: number };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { openPglite } from '../../db/client.ts';
@@ -15,12 +16,15 @@ const CLI = new URL('../../cli/main.ts', import.meta.url).pathname;
 const FIXTURES = '/work/shared/fixtures/gleif';
 let dataDir: string;
 let work: string;
+/** Data directories of tests that need their own. */
+const ownDataDirs: string[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'registra-import-cli-'));
   work = await mkdtemp(join(tmpdir(), 'registra-import-files-'));
 });
 afterAll(async () => {
+  for (const dir of ownDataDirs) await rm(dir, { recursive: true, force: true });
   await rm(dataDir, { recursive: true, force: true });
   await rm(work, { recursive: true, force: true });
 });
@@ -28,10 +32,21 @@ afterAll(async () => {
 type Outcome = { stdout: string; stderr: string; code: number };
 
 async function cli(...args: string[]): Promise<Outcome> {
+  return cliOn(dataDir, ...args);
+}
+
+async function ownDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'registra-import-own-'));
+  ownDataDirs.push(dir);
+  return dir;
+}
+
+/** The CLI on a data directory of its own (a test whose counts must not depend on the others). */
+async function cliOn(directory: string, ...args: string[]): Promise<Outcome> {
   const { DATABASE_URL: _, ...env } = process.env;
   try {
     const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-      env: { ...env, DATA_DIR: dataDir },
+      env: { ...env, DATA_DIR: directory },
       cwd: work,
     });
     return { stdout, stderr, code: 0 };
@@ -52,6 +67,17 @@ async function zipOf(path: string, entries: { name: string; file: string }[]): P
       .on('error', reject),
   );
   return path;
+}
+
+/** 12,000 letters and spaces that do not compress (the database compresses an index entry before it measures it). */
+function longName(): string {
+  let seed = 27;
+  let out = '';
+  while (out.length < 12_000) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    out += seed % 9 === 0 ? ' ' : String.fromCharCode(65 + (seed % 26));
+  }
+  return out;
 }
 
 describe('npm run cli -- import', () => {
@@ -108,4 +134,93 @@ describe('npm run cli -- import', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('Cannot read');
   }, 240_000);
+
+  describe('on a bad file', () => {
+    const lei = () => readFile(join(FIXTURES, 'lei-cdf-2.1.top10.xml'), 'utf8');
+
+    it('rejects a 12,000-character name with its record number and imports the rest', async () => {
+      // DERIVED: the real file with the second record's legal name replaced by 12,000 characters.
+      const text = (await lei()).replace('>CAPITAL ASSETS LIMITED<', `>${longName()}<`);
+      const file = join(work, 'long-name.xml');
+      await writeFile(file, text);
+      const result = await cliOn(await ownDataDir(), 'import', 'gleif-lei', file);
+      expect(result.stderr).not.toContain('Not imported');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/10 read, 9 new, 0 changed, 0 unchanged, 1 rejected/);
+      expect(result.stdout).toContain(
+        'long-name.xml record 2: name: 12,000 characters, where at most 500 can be stored',
+      );
+      expect(await readFile(join(work, 'long-name.xml.rejects.tsv'), 'utf8')).toContain(
+        'long-name.xml\trecord\t2\tname: 12,000 characters, where at most 500 can be stored',
+      );
+    }, 240_000);
+
+    it('names the line and column of malformed XML and the record reached, and keeps the records before it', async () => {
+      // DERIVED: the seventh record's legal name closed by a misspelt tag.
+      const text = (await lei()).replace(
+        'COWRY SECURITIES LIMITED</lei:LegalName>',
+        'COWRY SECURITIES LIMITED</lei:LegalNam>',
+      );
+      const lines = text.split('\n');
+      const line = lines.findIndex((l) => l.includes('</lei:LegalNam>'));
+      const column = (lines[line] as string).indexOf('</lei:LegalNam>') + '</lei:LegalNam>'.length;
+      const file = join(work, 'malformed.xml');
+      await writeFile(file, text);
+      const result = await cliOn(await ownDataDir(), 'import', 'gleif-lei', file);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`The XML is malformed at line ${line + 1}, column ${column} (in record 7)`);
+      expect(result.stderr).toContain(
+        'Applied from malformed.xml: 6 records (6 new, 0 changed, 0 unchanged, 0 rejected)',
+      );
+    }, 240_000);
+
+    it('says a truncated file ended early, with the records applied and the last one; the full file then completes it', async () => {
+      // DERIVED: the real file gzipped, and the .gz cut at 90% of its bytes (a download cut short).
+      const gz = gzipSync(await readFile(join(FIXTURES, 'lei-cdf-2.1.top10.xml')));
+      const cut = gz.subarray(0, Math.floor(gz.length * 0.9));
+      // What the cut keeps: the records closed before it, and the LEI of the last of them.
+      const kept = gunzipSync(cut, { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
+      const closed = kept.split('</lei:LEIRecord>').length - 1;
+      const lastLei = [...kept.matchAll(/<lei:LEI>(\w+)<\/lei:LEI>/g)][closed - 1]?.[1];
+      expect(closed).toBeGreaterThan(0);
+      expect(closed).toBeLessThan(10);
+      await writeFile(join(work, 'lei-cut.xml.gz'), cut);
+      await writeFile(join(work, 'lei-full.xml.gz'), gz);
+      const directory = await ownDataDir();
+
+      const first = await cliOn(directory, 'import', 'gleif-lei', join(work, 'lei-cut.xml.gz'));
+      expect(first.code).toBe(1);
+      expect(first.stderr).toContain('The file ended early');
+      expect(first.stderr).toContain(
+        `Applied from lei-cut.xml.gz: ${closed} records (${closed} new, 0 changed, 0 unchanged, 0 rejected); ` +
+          `the last applied: lei-cut.xml record ${closed}, LEI ${lastLei}.`,
+      );
+
+      const again = await cliOn(directory, 'import', 'gleif-lei', join(work, 'lei-full.xml.gz'));
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(
+        new RegExp(`10 read, ${10 - closed} new, 0 changed, ${closed} unchanged, 0 rejected`),
+      );
+      const db = await openPglite({ dataDir: directory });
+      try {
+        const imports = await db.kysely
+          .selectFrom('imports')
+          .select(['status', 'message', 'new'])
+          .orderBy('id')
+          .execute();
+        expect(imports).toEqual([
+          { status: 'failed', message: expect.stringContaining('The file ended early'), new: closed },
+          { status: 'done', message: null, new: 10 - closed },
+        ]);
+        const companies = await db.kysely
+          .selectFrom('company_keys')
+          .select('key')
+          .where('scheme', '=', 'lei')
+          .execute();
+        expect(companies).toHaveLength(10);
+      } finally {
+        await db.close();
+      }
+    }, 240_000);
+  });
 });

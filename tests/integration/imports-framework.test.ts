@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyFacts, ImportItem, ImportSource } from '../../core/imports/company-facts.ts';
+import { loadImportReference } from '../../core/imports/import-reference.ts';
 import { runImport } from '../../core/imports/run-import.ts';
+import { alignIdSequences, writeCompanyBatch } from '../../core/imports/write-companies.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 // The framework with a source of its own (one JSON record a line): what every national-register
@@ -156,5 +158,62 @@ describe('the import framework', () => {
       [1, expect.stringContaining('registeredOn')],
       [3, expect.stringContaining('a record needs a key to match on')],
     ]);
+  });
+
+  it('rejects only the record the database refuses when a batch fails, with a plain reason, and writes the rest', async () => {
+    // The safety net behind the schemas: records handed to the batch writer unvalidated, one with
+    // a NUL character the database refuses (the schema would have refused it first).
+    await alignIdSequences(t.db);
+    const { id: importId } = await t.db.kysely
+      .insertInto('imports')
+      .values({ source: 'test-lines', file_name: 'safety-net.jsonl', file_sha256: '-', status: 'running' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const record = (at: number, name: string) => ({
+      at,
+      facts: { ...base, keys: { register: { ...base.keys.register, number: `0000010${at}` } }, name } as CompanyFacts,
+    });
+    const result = await writeCompanyBatch(
+      t.db,
+      { source: 'test-lines', importId, reference: await loadImportReference(t.db), memberPositions: ['shareholder'] },
+      [1, 2, 3, 4, 5].map((at) => record(at, at === 4 ? 'Safety\u0000Net Four Limited' : `Safety Net ${at} Limited`)),
+    );
+    expect(result).toMatchObject({
+      new: 4,
+      rejects: [
+        {
+          at: 4,
+          reason: 'a character the database cannot store (a NUL character, U+0000, or bytes that are not UTF-8)',
+        },
+      ],
+    });
+    const names = await t.db.kysely
+      .selectFrom('legal_entities')
+      .select('name')
+      .where('name', 'like', 'Safety Net %')
+      .orderBy('name')
+      .execute();
+    expect(names.map((n) => n.name)).toEqual([
+      'Safety Net 1 Limited',
+      'Safety Net 2 Limited',
+      'Safety Net 3 Limited',
+      'Safety Net 5 Limited',
+    ]);
+
+    // A batch the database refuses record after record is not the records' fault: the import stops.
+    await expect(
+      writeCompanyBatch(
+        t.db,
+        {
+          source: 'test-lines',
+          importId,
+          reference: await loadImportReference(t.db),
+          memberPositions: ['shareholder'],
+        },
+        Array.from({ length: 101 }, (_, i) => record(100 + i, `Refused\u0000${i}`)),
+      ),
+    ).rejects.toThrow(
+      /^The database refused more than 100 records of one batch \(the last being number 200 in the file\): a character/,
+    );
   });
 });
