@@ -142,9 +142,28 @@ const boardsOf = async (memberId: number) =>
     await t.db.kysely
       .selectFrom('legal_entity_members')
       .select('legal_entity_id')
+      .distinct()
       .where('member_id', '=', memberId)
       .execute()
   ).map((r) => Number(r.legal_entity_id));
+
+/**
+ * Seats `company` on the board of the first company not its own (as a member company named
+ * `name`), with the board's export document built; returns the board.
+ */
+async function seatOnBoard(company: number, name: string): Promise<number> {
+  const board = await sql<{ id: string }>`select id from legal_entities where id <> ${company} order by id limit 1`
+    .execute(t.db.kysely)
+    .then((r) => Number(r.rows[0].id));
+  const member = await sql<{ id: string }>`insert into members (id, legal_entity_id, name, name_type)
+    values ((select max(id) + 1 from members), ${company}, ${name}, 'legal_entity') returning id`
+    .execute(t.db.kysely)
+    .then((r) => Number(r.rows[0].id));
+  await sql`insert into legal_entity_members (legal_entity_id, member_id, position_id)
+    values (${board}, ${member}, (select id from positions order by id limit 1))`.execute(t.db.kysely);
+  await refreshExportDocuments(t.db, [board]);
+  return board;
+}
 
 describe('a person taken down', () => {
   it('leaves the export (JSON and CSV) of every company they sit on, and is back in it when restored', async () => {
@@ -237,7 +256,7 @@ describe('every writer ends with the same refresh', () => {
     );
   });
 
-  it('an import, renaming a company', async () => {
+  it('an import, renaming a company, on the boards it sits on too', async () => {
     // A real day of `demo advance`'s GLEIF delta with one company given a word no name has.
     const [record] = await demoAdvance.dayRecords(t.db, '2026-10-01');
     const file = join(dir, 'renamed.xml');
@@ -246,12 +265,15 @@ describe('every writer ends with the same refresh', () => {
       where identifier = ${record.lei}`
       .execute(t.db.kysely)
       .then((r) => Number(r.rows[0].id));
+    const board = await seatOnBoard(company, record.name);
     await expectOneRefresh(
       () => runImport(t.db, gleifLei, [file]),
-      async () => [company],
+      async () => [company, board],
       true,
     );
     expect(await lexicon('quokkavale')).toBe(1);
+    // The board's members name the member company as it is called now.
+    expect(await exported('json', [board])).toContain(`Quokkavale ${record.name}`);
   });
 
   it('a merge, on the boards the merged company sat on too', async () => {
@@ -276,19 +298,8 @@ describe('every writer ends with the same refresh', () => {
         .execute(t.db.kysely)
         .then((r) => Number(r.rows[0].id));
     const [alpha, beta] = [await idOf(first.lei), await idOf(second.lei)];
-    // Beta sits on a demo company's board (as its shareholder).
-    const board = (await t.db.kysely.selectFrom('legal_entities').select('id').orderBy('id').executeTakeFirstOrThrow())
-      .id;
-    const member = await sql<{ id: string }>`insert into members (id, legal_entity_id, name, name_type)
-      values (nextval('member_ids'), ${beta}, ${second.name}, 'legal_entity') returning id`
-      .execute(t.db.kysely)
-      .then((r) => Number(r.rows[0].id));
-    const position = await sql<{ id: number }>`select id from positions order by id limit 1`
-      .execute(t.db.kysely)
-      .then((r) => r.rows[0].id);
-    await sql`insert into legal_entity_members (legal_entity_id, member_id, position_id)
-      values (${board}, ${member}, ${position})`.execute(t.db.kysely);
-    await refreshExportDocuments(t.db, [board]);
+    // Beta sits on a demo company's board (as a member company).
+    const board = await seatOnBoard(beta, 'Beta as its register names it');
     expect(await exported('json', [board])).toContain(second.name);
 
     // Beta's LEI with Alpha's register number: the two are one, Beta merged into Alpha.
@@ -300,6 +311,10 @@ describe('every writer ends with the same refresh', () => {
     );
     expect(await t.db.kysely.selectFrom('legal_entities').select('id').where('id', '=', beta).execute()).toEqual([]);
     expect(await lexicon('numbatfield')).toBe(0);
+    // The board's member company is the survivor now.
+    const members = await exported('json', [board]);
+    expect(members).toContain(first.name);
+    expect(members).not.toContain(second.name);
   });
 
   it('`demo advance`, through the importers', async () => {
