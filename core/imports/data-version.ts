@@ -10,8 +10,9 @@ import { expireCachedCounts } from '../companies/count-companies.ts';
 // profiles and exports read the tables, which the import has already updated.
 
 /**
- * The data's version: moves with every company write (bumpDataVersion: a seed, each batch of an
- * import, a takedown), every committed change, every import's start and end and every takedown (ADR 0021).
+ * The data's version: moves with every company write (bumpDataVersion, called by afterCompanyWrite:
+ * the seed, each batch of an import, a takedown), every committed change and every import's start
+ * and end.
  */
 export async function readDataVersion(db: Db): Promise<string> {
   const row = await sql<{ version: string }>`select concat_ws('/',

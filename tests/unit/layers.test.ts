@@ -41,7 +41,7 @@ const RUNTIME_DIRS = ['app', 'core', 'db', 'server', 'cli', 'jobs'];
  * every name is a `type`), which TypeScript erases. Dynamic `import()` loads later, on demand: it
  * cannot make a cycle of loading.
  */
-export function runtimeImportsOf(file: string, text = readFileSync(join(ROOT, file), 'utf8')): string[] {
+function runtimeImportsOf(file: string, text = readFileSync(join(ROOT, file), 'utf8')): string[] {
   const statements = text.matchAll(
     /^\s*(?:(?:import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*|import\s*)['"](\.{1,2}\/[^'"]+)['"]/gm,
   );
@@ -60,7 +60,7 @@ export function runtimeImportsOf(file: string, text = readFileSync(join(ROOT, fi
 }
 
 /** The cycles of a graph: each strongly connected part of more than one file (or a file importing itself), as a path. */
-export function importCycles(graph: Map<string, string[]>): string[][] {
+function importCycles(graph: Map<string, string[]>): string[][] {
   // Tarjan's strongly connected components, then one cycle through each, for the message.
   const index = new Map<string, number>();
   const low = new Map<string, number>();
