@@ -1,12 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { runImport } from '../core/imports/run-import.ts';
-import { chCompaniesSource } from '../core/imports/sources/companies-house/ch-companies-source.ts';
-import { gleifLei } from '../core/imports/sources/gleif-lei.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
-import { advanceDays, writeChDayFile, writeDayFile } from '../db/seed/demo-advance.ts';
+import { advanceDemo } from '../db/seed/demo-advance.ts';
 import type { Env } from '../server/env.ts';
 
 // `npm run cli -- demo advance --days N` (docs/decisions/0014-importers.md "Demo updates"): writes a
@@ -37,19 +34,15 @@ export function registerDemoCommand(program: Command, env: Env): void {
       try {
         await loadReferenceData(db);
         await mkdir(options.dir, { recursive: true });
-        for (const day of advanceDays(days.data)) {
-          for (const [source, write] of [
-            [gleifLei, writeDayFile],
-            [chCompaniesSource, writeChDayFile],
-          ] as const) {
-            const file = await write(db, day, options.dir);
-            const summary = await runImport(db, source, [file]);
+        await advanceDemo(db, {
+          days: days.data,
+          dir: options.dir,
+          onImported: (day, file, summary) =>
             console.log(
               `${day}: ${file} — ${summary.read} read, ${summary.new} new, ${summary.changed} changed, ` +
                 `${summary.unchanged} unchanged, ${summary.rejected} rejected.`,
-            );
-          }
-        }
+            ),
+        });
       } finally {
         await db.close();
       }

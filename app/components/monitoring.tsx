@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { isLang, localePath } from '../../core/i18n/i18n.ts';
 import type { HistoryPageData } from '../presenters/user-data.server.ts';
-import { CsrfField, RowAction } from './account-form.tsx';
+import { RowAction } from './account-form.tsx';
 import { HistoryCellContent, HistoryFilters, HistoryPager } from './history.tsx';
-import { GatedLink, Notice, UserDataNav } from './user-data.tsx';
+import { Notice, UserDataNav } from './user-data.tsx';
 
 // The monitoring pages (spec §2: updates, update reports, new-company monitoring and its reports):
 // the history pages' filters, table and pager (app/components/history.tsx), with a tracking's row
@@ -130,108 +130,5 @@ export function MonitoringPage({
       )}
       <HistoryPager firstHref={data.firstHref} nextHref={data.nextHref} />
     </div>
-  );
-}
-
-/**
- * "Track updates" for one company (a profile) or the ticked rows (`form=` checkboxes of search
- * results and lists): the form for a signed-in user, the gated link for a guest (spec §5).
- */
-export function TrackButton({
-  signedIn,
-  companyId,
-  tracked,
-  returnTo,
-  id = 'track-form',
-  selection,
-}: {
-  signedIn: boolean;
-  companyId?: number;
-  tracked?: boolean;
-  /** Where to come back to (default: this page). */
-  returnTo?: string;
-  id?: string;
-  /** The checkboxes whose ticked companies a guest's pending action carries. */
-  selection?: string;
-}) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const location = useLocation();
-  const label = companyId !== undefined ? t('monitoring.track') : t('monitoring.trackSelected');
-  if (!signedIn) {
-    return (
-      // The page's own sign-in gate and island serve this link (one popup, one island a page).
-      <GatedLink action="track" text={t('gate.track')} select={selection}>
-        {label}
-      </GatedLink>
-    );
-  }
-  if (tracked) {
-    return (
-      <p className="tracking-state">
-        {t('monitoring.tracking')}{' '}
-        <a href={localePath(lang, '/companies/monitoring/updates/')}>{t('monitoring.seeTracking')}</a>
-      </p>
-    );
-  }
-  return (
-    <form
-      method="post"
-      action={localePath(lang, '/companies/monitoring/track/')}
-      id={id}
-      className="track-form"
-      data-pending="track"
-    >
-      <CsrfField />
-      {companyId !== undefined ? <input type="hidden" name="ids" value={companyId} /> : null}
-      <input type="hidden" name="returnTo" value={returnTo ?? location.pathname} />
-      <button type="submit" className="secondary">
-        {label}
-      </button>
-    </form>
-  );
-}
-
-/**
- * "Track selected companies" for a signed-in user: submits the form the rows' checkboxes belong
- * to (the search results' "add to list", a list's row actions) to the tracking instead
- * (`formaction`), with its CSRF token — as CompareSelected does.
- */
-export function TrackSelected({ form }: { form: string }) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  return (
-    <button
-      type="submit"
-      form={form}
-      formAction={localePath(lang, '/companies/monitoring/track/')}
-      formMethod="post"
-      formNoValidate
-      className="secondary"
-      data-pending="track"
-    >
-      {t('monitoring.trackSelected')}
-    </button>
-  );
-}
-
-/** "Track new companies of this search": the form that defines a tracking, with this search chosen. */
-export function TrackSearchLink({ query, signedIn }: { query: string; signedIn: boolean }) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  if (!signedIn) {
-    return (
-      <GatedLink action="track" text={t('gate.track')}>
-        {t('monitoring.trackSearch')}
-      </GatedLink>
-    );
-  }
-  return (
-    <a
-      className="button secondary"
-      href={`${localePath(lang, '/companies/monitoring/new/add/')}?query=${encodeURIComponent(query)}`}
-    >
-      {t('monitoring.trackSearch')}
-    </a>
   );
 }

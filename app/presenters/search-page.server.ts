@@ -36,7 +36,6 @@ import { SECTIONS } from '../../core/sections/sections.ts';
 import { staleReads } from '../../core/services.ts';
 import type { AppServices } from '../services.ts';
 import { type Cell, presenter } from './present.server.ts';
-import { resultsText } from './search-summary.server.ts';
 import { DEFAULT_TABLE_STYLE, TABLE_STYLES, type TableStyle, type TableView } from './table-view.server.ts';
 
 export type Option = { value: string; label: string; depth?: number };
@@ -400,6 +399,12 @@ type P = ReturnType<typeof presenter>;
 
 function refItems(decl: Extract<FilterDecl, { kind: 'reference' }>, reference: Reference) {
   return (reference[decl.ref] as { items: { id: number; uri: string }[] }).items;
+}
+
+/** How many results a search found, as its page says it: "1,822 companies", "About 52,000 records". */
+export function resultsText(p: P, section: SectionDecl | undefined, total: number, estimate: boolean): string {
+  const noun = section?.record ? 'records' : 'results';
+  return p.t(estimate ? `search.${noun}About` : `search.${noun}`, { count: total });
 }
 
 export function chipLabel(

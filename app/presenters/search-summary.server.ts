@@ -1,11 +1,10 @@
 import { companyNames } from '../../core/companies/company-names.ts';
 import type { SearchEntry } from '../../core/history/search-history.ts';
-import type { SectionDecl } from '../../core/sections/section.ts';
 import { sectionById } from '../../core/sections/sections.ts';
 import { searchStateOfPath } from '../../core/user-data/search-path.ts';
 import type { AppServices } from '../services.ts';
 import type { Presenter } from './present.server.ts';
-import { chipLabel } from './search-page.server.ts';
+import { chipLabel, resultsText } from './search-page.server.ts';
 
 // How a search reads outside its page (search history, the dashboard): derived from its path at
 // read time, in the reader's language, by the same chip labels the search page shows — a search
@@ -14,12 +13,6 @@ import { chipLabel } from './search-page.server.ts';
 /** A search's summary: the name query in quotes, then its filters as the page's chips read them. */
 export function summaryOf(q: string, filterLabels: string[]): string {
   return [q ? `“${q}”` : '', ...filterLabels].filter(Boolean).join(' · ');
-}
-
-/** How many results a search found, as its page says it: "1,822 companies", "About 52,000 records". */
-export function resultsText(p: Presenter, section: SectionDecl | undefined, total: number, estimate: boolean): string {
-  const noun = section?.record ? 'records' : 'results';
-  return p.t(estimate ? `search.${noun}About` : `search.${noun}`, { count: total });
 }
 
 /** A kept search as a line of a page: its section and summary, a link that runs it, its count. */

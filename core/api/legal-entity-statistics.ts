@@ -57,9 +57,12 @@ export type CachedLegalEntityCounts = { counts: Promise<LegalEntityCounts>; expi
 
 const cachedCounts = new WeakMap<Db, CachedLegalEntityCounts>();
 
-/** Drops a database's counts (data changed under them: docs/decisions/0014-importers.md); the next caller recounts. */
-export function expireLegalEntityCounts(db: Db): void {
-  cachedCounts.delete(db);
+/**
+ * Drops a database's counts (data changed under them: docs/decisions/0014-importers.md); the next
+ * caller recounts. True when there were counts to drop.
+ */
+export function expireLegalEntityCounts(db: Db): boolean {
+  return cachedCounts.delete(db);
 }
 
 /**

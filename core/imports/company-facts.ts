@@ -298,3 +298,16 @@ export class FileEndedEarlyError extends Error {
 export function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length > 0 ? `${i.path.join('.')}: ` : ''}${i.message}`).join('; ');
 }
+
+/** The key strings of a record, best first: 'register' then 'lei' then the source's own schemes. */
+export function keyStrings(keys: CompanyKeys): { scheme: string; key: string }[] {
+  const out: { scheme: string; key: string }[] = [];
+  if (keys.register)
+    out.push({
+      scheme: 'register',
+      key: `${keys.register.jurisdiction}/${keys.register.authority}/${keys.register.number}`.toUpperCase(),
+    });
+  if (keys.lei) out.push({ scheme: 'lei', key: keys.lei.toUpperCase() });
+  for (const other of keys.others ?? []) out.push({ scheme: other.scheme, key: other.key });
+  return out;
+}

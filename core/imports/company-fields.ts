@@ -1,11 +1,17 @@
 import { sql } from 'kysely';
 import { normalizeName } from '../companies/normalize-name.ts';
 import { industryForSourceCode } from '../industries/source-codes.ts';
-import type { CompanyFacts, FactAddress, FactIndustry, FactMember, FactName } from './company-facts.ts';
+import {
+  type CompanyFacts,
+  type FactAddress,
+  type FactIndustry,
+  type FactMember,
+  type FactName,
+  keyStrings,
+} from './company-facts.ts';
 import type { ImportField } from './fields.ts';
 import { type ImportReference, jurisdictionLocation } from './import-reference.ts';
 import { deleteOf as deleteRowsOf, insertRows, type Tx } from './sql-rows.ts';
-import { keyStrings } from './write-companies.ts';
 
 // Each field of CompanyFacts: its value as the diff compares it and as company_changes stores it,
 // and how a changed value is written onto our tables (docs/decisions/0014-importers.md "Mapping").

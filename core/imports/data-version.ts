@@ -9,9 +9,14 @@ import { expireCachedCounts } from '../companies/count-companies.ts';
 // memory (counts, facet cubes, statistics) in the background and drops its kept pages. Search,
 // profiles and exports read the tables, which the import has already updated.
 
-/** The data's version: moves with every committed batch of an import, every import's end and every takedown (ADR 0021). */
+/**
+ * The data's version: moves with every company write (bumpDataVersion, called by afterCompanyWrite:
+ * the seed, each batch of an import, a takedown), every committed change and every import's start
+ * and end.
+ */
 export async function readDataVersion(db: Db): Promise<string> {
   const row = await sql<{ version: string }>`select concat_ws('/',
+      (select last_value from company_writes),
       (select max(id) from company_changes),
       (select max(id) from imports where status <> 'running'),
       (select count(*) from imports where status = 'running'),
@@ -19,12 +24,17 @@ export async function readDataVersion(db: Db): Promise<string> {
   return row.rows[0]?.version ?? '';
 }
 
+/** Moves the data's version: other processes forget their aggregates on their next poll (watchDataVersion). */
+export async function bumpDataVersion(db: Db): Promise<void> {
+  await sql`select nextval('company_writes')`.execute(db.kysely);
+}
+
 /** Expires what the process keeps of the whole tables; the next readers recount them (serving the old counts meanwhile). */
 export function forgetAggregates(db: Db): void {
   expireCachedCounts(db);
-  expireLegalEntityCounts(db);
-  // Start the statistics' recount now rather than on the next page view.
-  cachedLegalEntityCounts(db).counts.catch(() => {});
+  // Start the statistics' recount now rather than on the next page view — where they were counted:
+  // a process that never read them (the CLI importing batch after batch) does not start counting.
+  if (expireLegalEntityCounts(db)) cachedLegalEntityCounts(db).counts.catch(() => {});
 }
 
 /** Polls the data's version every `intervalMs`; calls `onChange` after forgetting the aggregates. Returns stop(). */

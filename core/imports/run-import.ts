@@ -5,13 +5,15 @@ import { basename } from 'node:path';
 import { sql } from 'kysely';
 import { withAdvisoryLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/client.ts';
-import { enqueueReportsAfterImport } from '../monitoring/enqueue-reports.ts';
+import { afterCompanyWrite } from '../companies/company-writes.ts';
+import type { NameChange } from '../companies/name-words.ts';
 import {
   companyFactsSchema,
   describeIssues,
   FileEndedEarlyError,
   type ImportItem,
   type ImportSource,
+  keyStrings,
   legalFormSchema,
   MalformedFileError,
   relationshipSchema,
@@ -21,9 +23,9 @@ import {
 import { loadImportReference } from './import-reference.ts';
 import { writeLegalForms } from './legal-forms.ts';
 import { openImportFile } from './open-file.ts';
-import { type NameChange, refreshDependents, VACUUM_AFTER, vacuumImported } from './refresh-dependents.ts';
 import { linkParentMembers, writeRelationships, writeReportingExceptions } from './relationships.ts';
-import { alignIdSequences, type CompanyItem, keyStrings, writeCompanyBatch } from './write-companies.ts';
+import { VACUUM_AFTER, vacuumImported } from './vacuum-imported.ts';
+import { alignIdSequences, type CompanyItem, writeCompanyBatch } from './write-companies.ts';
 
 // The import framework (docs/decisions/0014-importers.md): for each file, an `imports` row, the
 // source's items validated (zod) at the boundary, written in batches of whole companies, a rejects
@@ -166,11 +168,7 @@ async function importFiles(
         dead.map((d) => d.id),
       )
       .execute();
-    await refreshDependents(db, {
-      ids: ids.map((r) => r.legal_entity_id),
-      names: [],
-      allNames: true,
-    });
+    if (ids.length > 0) await afterCompanyWrite(db, { companies: ids.map((r) => r.legal_entity_id), names: 'all' });
   }
   await alignIdSequences(db);
   const reference = await loadImportReference(db);
@@ -202,7 +200,7 @@ async function importFiles(
   const refresh = async (ids: number[], names: NameChange[]) => {
     if (ids.length === 0) return;
     const refreshing = performance.now();
-    await refreshDependents(db, { ids, names, allNames: false });
+    await afterCompanyWrite(db, { companies: ids, names });
     summary.refreshSeconds += (performance.now() - refreshing) / 1000;
     touchedCount += ids.length;
   };
@@ -377,7 +375,8 @@ async function importFiles(
   // Monitoring reports of what changed are built by a job (docs/decisions/0015-monitoring.md);
   // webhooks pick the changes up on the worker's next tick (ADR 0018).
   const last = summary.importIds.at(-1);
-  if (touchedCount > 0 && last !== undefined) await enqueueReportsAfterImport(db, last);
+  if (touchedCount > 0 && last !== undefined)
+    await afterCompanyWrite(db, { companies: [], names: [], reportImport: last });
   return summary;
 }
 

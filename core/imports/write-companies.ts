@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { slugify } from '../../db/reference/slugify.ts';
+import type { NameChange } from '../companies/name-words.ts';
 import { normalizeName } from '../companies/normalize-name.ts';
-import type { CompanyFacts, CompanyKeys } from './company-facts.ts';
+import { type CompanyFacts, keyStrings } from './company-facts.ts';
 import {
   currentValues,
   type FieldWrites,
@@ -15,7 +16,6 @@ import {
 import type { ImportField } from './fields.ts';
 import { jurisdictionLocation } from './import-reference.ts';
 import { type MergedCompany, mergeCompany } from './merge-companies.ts';
-import type { NameChange } from './refresh-dependents.ts';
 import { insertChanges, insertRows, sameJson, type Tx } from './sql-rows.ts';
 import { storageRefusal } from './storage-refusal.ts';
 
@@ -48,19 +48,6 @@ export type ImportContext = WriteContext & {
    */
   uncheckedNewRows?: boolean;
 };
-
-/** The key strings of a record, best first: 'register' then 'lei' then the source's own schemes. */
-export function keyStrings(keys: CompanyKeys): { scheme: string; key: string }[] {
-  const out: { scheme: string; key: string }[] = [];
-  if (keys.register)
-    out.push({
-      scheme: 'register',
-      key: `${keys.register.jurisdiction}/${keys.register.authority}/${keys.register.number}`.toUpperCase(),
-    });
-  if (keys.lei) out.push({ scheme: 'lei', key: keys.lei.toUpperCase() });
-  for (const other of keys.others ?? []) out.push({ scheme: other.scheme, key: other.key });
-  return out;
-}
 
 /** Moves the id sequences past the largest ids there are (the demo seed writes its own ids). */
 export async function alignIdSequences(db: Db): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { seededRandom } from '../../db/seed/seeded-random.ts';
 import type { Reference } from '../reference/reference-data.ts';
+import { seededRandom } from '../seeded-random.ts';
 import { matchWords } from './features.ts';
 import { type MatchQuery, matchCompanies } from './match-companies.ts';
 

@@ -3,21 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { wantsEmail } from '../accounts/account-settings.ts';
 import { type ComposedEmail, escapeHtml, type Translate } from '../email/account-emails.ts';
 import type { Mailer } from '../email/mailer.ts';
-import { i18nFor, localePath } from '../i18n/i18n.ts';
+import { localePath } from '../i18n/i18n.ts';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX } from '../limits.ts';
 import type { Lang } from '../reference/reference-data.ts';
 import { insertNumbered } from '../user-data/owned-records.ts';
 import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
-import type {
-  HelpDesk,
-  HelpDeskSettings,
-  NewTicket,
-  Ticket,
-  TicketPage,
-  TicketStatus,
-  TicketSummary,
-} from './help-desk.ts';
-import { zammadHelpDesk } from './zammad-help-desk.ts';
+import type { HelpDesk, NewTicket, Ticket, TicketPage, TicketStatus, TicketSummary } from './help-desk.ts';
 
 // The built-in help desk (ADR 0021): tickets and messages in support_topics and support_messages
 // (migration 0023). A user reaches only their own tickets (another's is "not found", ADR 0007);
@@ -301,31 +292,4 @@ export function builtInHelpDesk(deps: HelpDeskDeps): HelpDesk {
       return required(id);
     },
   };
-}
-
-const desks = new WeakMap<object, HelpDesk>();
-
-/**
- * The help desk of the app's services, made once per services object: Zammad's when the services
- * name it (HELPDESK=zammad, server/env.ts), else the built-in one. The one place an adapter is chosen.
- */
-export function helpDeskOf(services: {
-  db: Db;
-  mailer: Mailer;
-  siteUrl: string;
-  helpDesk?: HelpDeskSettings;
-}): HelpDesk {
-  let desk = desks.get(services);
-  if (!desk) {
-    const deps = { ...services, translate: translatorOf };
-    const settings = services.helpDesk;
-    desk = settings?.kind === 'zammad' ? zammadHelpDesk(deps, settings) : builtInHelpDesk(deps);
-    desks.set(services, desk);
-  }
-  return desk;
-}
-
-function translatorOf(lang: Lang): Translate {
-  const { t } = i18nFor(lang);
-  return (key, values) => (values ? t(key, values) : t(key));
 }

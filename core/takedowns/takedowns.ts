@@ -1,17 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { companyIdOfUri } from '../companies/company-uri.ts';
+import { afterCompanyWrite } from '../companies/company-writes.ts';
 import { AppError } from '../errors/app-error.ts';
-import { forgetAggregates } from '../imports/data-version.ts';
-import { refreshNameWords } from '../imports/refresh-dependents.ts';
 
 // Takedowns (ADR 0021): a company or a person (member) taken down is left out of public pages
 // (the profile is a 404, search results, other companies' member lists), the sitemaps and the
 // public API. Every hide and restore is kept in takedown_log with its reason, who asked and who did
 // it, so that a takedown stays in force when an import brings the data again (imports never touch
 // `taken_down_at`). Counts, facet cubes and statistics leave them out (core/takedowns/visible.ts):
-// a takedown expires them here, and in other processes through the data's version; a company's
-// name words leave the search lexicon (a did-you-mean must not spell a hidden name).
+// a takedown refreshes what depends on the company or person as every company write does
+// (afterCompanyWrite, core/companies/company-writes.ts): counts, export documents, the lexicon.
 
 export type TakedownTarget = 'company' | 'person';
 
@@ -71,12 +70,20 @@ export async function applyTakedown(db: Db, action: 'hide' | 'restore', input: T
     const row = before.rows[0];
     return row.hidden !== (action === 'hide') ? row.search_name : undefined;
   });
-  // `changed`: the company's search name (or null for a person) when the state moved.
+  // `changed`: the company's search name (or null for a person) when the state moved. What depends
+  // on it is refreshed as after any company write: the export documents of the company and of the
+  // companies whose boards it (or the person) sits on, its name's words in the search lexicon (a
+  // did-you-mean must not spell a hidden name), the counts here and in other processes.
   if (changed !== undefined) {
-    if (changed) {
-      await refreshNameWords(db, [action === 'hide' ? { old: changed, new: null } : { old: null, new: changed }]);
-    }
-    forgetAggregates(db);
+    await afterCompanyWrite(
+      db,
+      input.target === 'company'
+        ? {
+            companies: [id],
+            names: changed ? [action === 'hide' ? { old: changed, new: null } : { old: null, new: changed }] : [],
+          }
+        : { companies: [], people: [id], names: [] },
+    );
   }
   return id;
 }

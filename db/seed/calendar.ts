@@ -2,7 +2,7 @@
 // 'YYYY-MM-DD' strings from a table filled on first use (formatting through Date costs more than
 // the rest of a row).
 
-import type { Random } from './seeded-random.ts';
+import type { Random } from '../../core/seeded-random.ts';
 
 export const DAY_MS = 86_400_000;
 /** 1900-01-01: the earliest registration date. */

@@ -3,6 +3,7 @@
 // always give the same company, whatever else is generated.
 
 import { normalizeName } from '../../core/companies/normalize-name.ts';
+import { mixSeed, type Random, seededRandom } from '../../core/seeded-random.ts';
 import { slugify } from '../reference/slugify.ts';
 import type { Database } from '../schema.ts';
 import { dateOf, dayBetween, FIRST_DAY, LAST_DAY, yearOf } from './calendar.ts';
@@ -19,7 +20,6 @@ import { type GeneratedIdentifiers, generateIdentifiers, generateLei } from './i
 import { FAMILY_SUFFIXES, type IndustryGroup, NAME_ADJECTIVES } from './industry-words.ts';
 import { companyMemberId, isCorporateMember, type PersonPool, personMemberId } from './member-pool.ts';
 import type { NameMaterial, ResolvedJurisdiction, SeedCatalog } from './seed-catalog.ts';
-import { mixSeed, type Random, seededRandom } from './seeded-random.ts';
 
 /** An address row as generated (every demo address has a country). */
 export type SeedAddress = Omit<Database['legal_entity_addresses'], 'legal_entity_id' | 'country_id'> & {

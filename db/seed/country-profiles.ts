@@ -3,7 +3,7 @@
 // Person names come from faker's locale data; cities and streets from faker where it has real ones,
 // otherwise from the short lists here.
 
-import type { Random } from './seeded-random.ts';
+import type { Random } from '../../core/seeded-random.ts';
 
 /** The language of company-name words (industry words, adjectives, connectors). */
 export type NameLanguage = 'en' | 'de' | 'fr' | 'es' | 'it' | 'nl' | 'pl' | 'sv' | 'nb' | 'da' | 'pt' | 'fi';

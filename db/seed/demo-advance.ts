@@ -2,10 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { escapeXml } from '../../core/export/writers.ts';
+import { type ImportSummary, runImport } from '../../core/imports/run-import.ts';
+import { chCompaniesSource } from '../../core/imports/sources/companies-house/ch-companies-source.ts';
+import { gleifLei } from '../../core/imports/sources/gleif-lei.ts';
+import { mixSeed, seededRandom } from '../../core/seeded-random.ts';
 import type { Db } from '../client.ts';
 import { BASIC_COMPANY_DATA_HEADER, basicCompanyCsvLine, dmy } from './companies-house-file.ts';
 import { generateLei } from './identifiers.ts';
-import { mixSeed, seededRandom } from './seeded-random.ts';
 
 // `demo advance --days N` (docs/decisions/0014-importers.md "Demo updates"): the demo data gets a
 // history. For each day, a GLEIF LEI-CDF delta file in the real layout is written for demo companies
@@ -301,4 +304,29 @@ export async function writeChDayFile(db: Db, day: string, dir: string): Promise<
   const path = join(dir, `BasicCompanyData-${day}-delta.csv`);
   await writeFile(path, `${BASIC_COMPANY_DATA_HEADER}\n${(await chDayLines(db, day)).join('\n')}\n`);
   return path;
+}
+
+/**
+ * `demo advance`: for each of the last `days` days up to `today`, writes the day's GLEIF and
+ * Companies House delta files into `dir` and imports them through their importers — the same
+ * framework, and so the same refresh of what the changes touch (afterCompanyWrite), as a real delta.
+ */
+export async function advanceDemo(
+  db: Db,
+  options: {
+    days: number;
+    dir: string;
+    today?: Date;
+    onImported?: (day: string, file: string, summary: ImportSummary) => void;
+  },
+): Promise<void> {
+  for (const day of advanceDays(options.days, options.today)) {
+    for (const [source, write] of [
+      [gleifLei, writeDayFile],
+      [chCompaniesSource, writeChDayFile],
+    ] as const) {
+      const file = await write(db, day, options.dir);
+      options.onImported?.(day, file, await runImport(db, source, [file]));
+    }
+  }
 }

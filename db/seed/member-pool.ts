@@ -8,7 +8,7 @@
 // that a company mostly finds people of its own country; picks favour recently introduced people
 // (most people sit on 2–6 boards) with a Zipf-like tail towards the earliest (a few sit on dozens).
 
-import type { Random } from './seeded-random.ts';
+import type { Random } from '../../core/seeded-random.ts';
 
 export const PERSONS_PER_COMPANY = 0.6;
 

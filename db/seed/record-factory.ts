@@ -12,6 +12,7 @@
 // (the spec's "advanced" profile) have 10–30 in one to three lists.
 
 import { mod97 } from '../../core/identifiers/check-digits.ts';
+import { mixSeed, type Random, seededRandom, weightedPicker } from '../../core/seeded-random.ts';
 import { dateOf, dayBetween, dayOf, dayOfDate, LAST_DAY, yearOf } from './calendar.ts';
 import {
   ADDRESS_TYPE,
@@ -45,7 +46,6 @@ import {
   VESSEL_WORDS,
 } from './record-words.ts';
 import type { ResolvedJurisdiction, SeedCatalog } from './seed-catalog.ts';
-import { mixSeed, type Random, seededRandom, weightedPicker } from './seeded-random.ts';
 
 /** The company's reference values every record row carries (records.ts COMPANY_COLUMNS). */
 export type CompanyColumns = Pick<

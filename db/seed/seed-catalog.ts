@@ -3,6 +3,7 @@
 // (people, cities, streets) of each country.
 
 import * as faker from '@faker-js/faker';
+import { type WeightedPicker, weightedPicker } from '../../core/seeded-random.ts';
 import type { Db } from '../client.ts';
 import { LANGUAGE_EN } from '../reference/enumerations.ts';
 import {
@@ -15,7 +16,6 @@ import {
   type NameLanguage,
 } from './country-profiles.ts';
 import { INDUSTRY_GROUPS, type IndustryGroup } from './industry-words.ts';
-import { type WeightedPicker, weightedPicker } from './seeded-random.ts';
 
 export type ResolvedJurisdiction = {
   index: number;

@@ -2,11 +2,10 @@
 // their related rows and records (record-factory.ts), the people on their boards, and rebuilds the
 // name lexicon. Batches are generated in worker threads while the database loads the previous
 // one with COPY, so memory stays flat from 1,000 to millions. A large load into a small database
-// drops the indexes first and builds them again at the end, two at a time on PostgreSQL. The new
-// companies' export documents are built after the indexes (core/export/export-documents.ts).
+// drops the indexes first and builds them again at the end, two at a time on PostgreSQL. Then what
+// depends on the new companies is refreshed as after any company write (afterCompanyWrite).
 
-import { sql } from 'kysely';
-import { refreshExportDocuments } from '../../core/export/export-documents.ts';
+import { afterCompanyWrite } from '../../core/companies/company-writes.ts';
 import { type Db, execScript } from '../client.ts';
 import { batchRowCount, COPY_TABLE_NAMES, type CsvBatch, copyBatchPglite, copyBatchPostgres } from './copy-rows.ts';
 import { generateBatch } from './generate-batch.ts';
@@ -126,22 +125,28 @@ export async function seedCompanies(db: Db, options: SeedOptions): Promise<SeedR
     }
   } else throw new Error('database has neither a PGlite instance nor a pool');
 
-  const lexiconFrom = performance.now();
-  await rebuildNameWords(db);
-  seconds.lexicon = since(lexiconFrom);
   const vacuumFrom = performance.now();
   await vacuumAnalyze(db);
   seconds.vacuum = since(vacuumFrom);
-  // Every export document of a load into an empty database at once (by ranges of ids); after a
-  // top-up, those of the new companies (nothing else changed: the seed only appends). After
-  // VACUUM (ANALYZE): without statistics and hint bits the documents' query plans and reads of a
-  // fresh 1M load were ~10× slower (measured: 16,000 documents in 6 minutes).
-  const documentsFrom = performance.now();
+  // What depends on the new companies, as after any company write (core/companies/company-writes.ts):
+  // the name lexicon rebuilt, and every export document after a load into an empty database (by
+  // ranges of ids) or those of the new companies after a top-up (nothing else changed: the seed
+  // only appends). After VACUUM (ANALYZE): without statistics and hint bits the documents' query
+  // plans and reads of a fresh 1M load were ~10× slower (measured: 16,000 documents in 6 minutes).
   const added = Array.from({ length: result.companies }, (_, i) => start + i);
-  await refreshExportDocuments(db, Number(maxRow.count) === 0 ? 'all' : added);
-  if (db.pool) await db.pool.query('vacuum (analyze) export_documents');
-  else await execScript(db, 'vacuum (analyze) export_documents');
-  seconds.documents = since(documentsFrom);
+  const refreshed = await afterCompanyWrite(db, {
+    companies: Number(maxRow.count) === 0 ? 'all' : added,
+    names: 'all',
+  });
+  seconds.lexicon = refreshed.seconds.lexicon;
+  seconds.documents = refreshed.seconds.documents;
+  // The tables that refresh wrote get their visibility map too (the lexicon's index-only scans).
+  const refreshedVacuumFrom = performance.now();
+  for (const table of ['export_documents', 'name_words', 'name_word_deletes']) {
+    if (db.pool) await db.pool.query(`vacuum (analyze) ${table}`);
+    else await execScript(db, `vacuum (analyze) ${table}`);
+  }
+  seconds.vacuum += since(refreshedVacuumFrom);
   seconds.total = since(began);
   return result;
 }
@@ -243,23 +248,4 @@ async function recreateIndexes(db: Db, indexes: IndexDefinition[]): Promise<void
   };
   await Promise.all([worker(), worker()]);
   for (const index of indexes) if (index.constraint !== null) await pool.query(index.constraint);
-}
-
-/**
- * Rebuilds the lexicon of name words and its one-letter deletions (for typo-tolerant search,
- * core/companies/name-query.ts), then refreshes their planner statistics.
- */
-export async function rebuildNameWords(db: Db): Promise<void> {
-  await sql`truncate name_words cascade`.execute(db.kysely);
-  await sql`insert into name_words (word, documents) select word, ndoc from ts_stat('select name_tsv from legal_entities where taken_down_at is null')`.execute(
-    db.kysely,
-  );
-  // Each word filed under what deleting one of its letters leaves ("bank" under "ank", "bnk", "bak",
-  // "ban"); words of one or two letters stay out, their deletions would match nearly anything.
-  await sql`
-    insert into name_word_deletes (variant, word)
-    select distinct overlay(w.word placing '' from i for 1), w.word
-    from name_words w, generate_series(1, length(w.word)) i
-    where length(w.word) >= 3`.execute(db.kysely);
-  await sql`analyze name_words, name_word_deletes`.execute(db.kysely);
 }

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LegalEntitiesResponseSchema } from '../../core/api/legal-entity-schemas.ts';
+import { rebuildNameWords } from '../../core/companies/name-words.ts';
 import { normalizeName } from '../../core/companies/normalize-name.ts';
-import { rebuildNameWords } from '../../db/seed/seed-companies.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 // Near whole names (core/companies/find-companies.ts, withNearNames): a swap that spells a word of

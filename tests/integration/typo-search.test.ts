@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LegalEntitiesResponseSchema } from '../../core/api/legal-entity-schemas.ts';
 import { oneLetterDeletions } from '../../core/companies/name-query.ts';
+import { rebuildNameWords } from '../../core/companies/name-words.ts';
 import { normalizeName } from '../../core/companies/normalize-name.ts';
-import { rebuildNameWords } from '../../db/seed/seed-companies.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 // Typo-tolerant name search (core/companies/name-query.ts) through the data API: a company's name

@@ -8,6 +8,7 @@ import {
 } from '../../core/identifiers/check-digits.ts';
 import { fieldColumn } from '../../core/sections/record-fields.ts';
 import { RECORD_SECTIONS } from '../../core/sections/records.ts';
+import { mixSeed, seededRandom } from '../../core/seeded-random.ts';
 import { LANGUAGE_EN } from '../../db/reference/enumerations.ts';
 import { buildReferenceData } from '../../db/reference/load-reference-data.ts';
 import { makeCompany, makePerson, type SeedCompany } from '../../db/seed/company-factory.ts';
@@ -33,7 +34,6 @@ import {
 } from '../../db/seed/record-factory.ts';
 import { buildSeedCatalog, type CatalogSource, type SeedCatalog } from '../../db/seed/seed-catalog.ts';
 import { generateBatch } from '../../db/seed/seed-companies.ts';
-import { mixSeed, seededRandom } from '../../db/seed/seeded-random.ts';
 
 let source: CatalogSource;
 let catalog: SeedCatalog;

@@ -1,4 +1,5 @@
-// A small, fast, seeded random source for the demo-data generator. Every company (and person)
+// A small, fast, seeded random source for the demo-data generator (db/seed) and the matching
+// hold-out (core/matching/holdout.ts). Every company (and person)
 // gets its own stream derived from (seed, kind, id), so that the data of one id never depends on
 // how many were generated before it or in which batch.
 
