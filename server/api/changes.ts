@@ -99,7 +99,7 @@ export function registerChangeRoutes(api: FastifyInstance, routes: ApiRoutes, se
       tags: TAGS,
       auth: true,
       query: z.strictObject({
-        since: intParam('since', 0).default(0).describe('The cursor: changes after this id (0 = from the first).'),
+        since: intParam('since', 0).prefault(0).describe('The cursor: changes after this id (0 = from the first).'),
         count: intParam('count', 1, CHANGE_FEED_PAGE_MAX)
           .optional()
           .describe(`Changes per page: ${CHANGE_FEED_PAGE_DEFAULT} unless asked (at most ${CHANGE_FEED_PAGE_MAX}).`),

@@ -188,6 +188,8 @@ export function languageIdOf(reference: Reference, lang: Lang): number {
  * A whole-number parameter of the path or query (ids, levels): its text must be digits only, so
  * `1e3`, `+1`, ` 1`, `0x10` and `1.0` are refused rather than read as numbers (z.coerce would take
  * them all, and an array `[1]` as 1). A JSON integer is taken too (a query parsed by a caller).
+ * Give it a default with `.prefault(n)`: the OpenAPI document shows it (`.default` of a parameter
+ * that is read from text is left out of the document).
  */
 export function intParam(name: string, min = 1, max = Number.MAX_SAFE_INTEGER) {
   return z.preprocess(
