@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -332,6 +333,34 @@ describe('webhooks', () => {
     const mine = received.filter((r) => JSON.parse(r.body).webhook_id === webhook.id);
     expect(mine).toHaveLength(1);
     expect(mine[0].headers.host).toBe(`hooks.resolved.test:${port}`);
+  });
+
+  it('speaks TLS to the checked address under the webhook’s own name (SNI)', async () => {
+    // A TLS server with no certificate: the handshake fails after the client has named the host.
+    const names: string[] = [];
+    const tls = createHttpsServer({
+      SNICallback: (name, done) => {
+        names.push(name);
+        done(new Error('no certificate here'));
+      },
+    });
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      const user = await createSignedInUser(t.db, 'hook-sni');
+      await as(user, 'POST', `/api/existing_objects_tracking/users/${user.id}`, { object_id: companies[2].id });
+      const target = `https://hooks.sni.test:${(tls.address() as AddressInfo).port}/hook`;
+      const { webhook } = (await as(user, 'POST', `/api/webhooks/users/${user.id}`, { url: target })).json();
+      await recordChange(companies[2].id, 'name', 'V', 'W');
+      await collectDeliveries(t.db);
+      const lookup: Lookup = async () => [{ address: '127.0.0.1', family: 4 }];
+      await sendDueDeliveries(t.db, { allowPrivateHosts: true, lookup, timeoutMs: 2000 });
+      expect(names).toContain('hooks.sni.test');
+      const [delivery] = (await get(user, `/api/webhook_deliveries/users/${user.id}?webhook_id=${webhook.id}`)).json()
+        .data;
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1, response_status: null });
+    } finally {
+      await new Promise<void>((resolve) => tls.close(() => resolve()));
+    }
   });
 
   it('posts to the addresses it checked: a name that rebinds to 127.0.0.1 after the check never reaches it', async () => {
