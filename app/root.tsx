@@ -254,6 +254,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             </a>
           </p>
         ) : null}
+        {status === 402 ? (
+          <p>
+            <a className="button" href={localePath(lang, '/info/pricing/')}>
+              {t('billing.orders.seePricing')}
+            </a>
+          </p>
+        ) : null}
         <p>
           <Link to={localePath(lang, '/')}>{t('errors.home')}</Link>
         </p>

@@ -70,7 +70,10 @@ describe('an AppError escaping a page loader', () => {
       expect(page.status, code).toBe(status);
       expect(page.text, code).toContain(title);
     }
-    // A bad request says what was wrong, as the API does.
+    // Too few credits offers the prices; a bad request says what was wrong, as the API does.
+    expect((await pageThrowing(new AppError('payment_required', 'costs 2'), '/fr/info/pricing/')).text).toContain(
+      'Voir les tarifs',
+    );
     expect((await pageThrowing(new AppError('bad_request', 'q: too long'))).text).toContain('q: too long');
   });
 
