@@ -179,6 +179,32 @@ export default function App() {
   );
 }
 
+/**
+ * The error page's words for a status (errors.<key>Title and errors.<key>Text): one for each status
+ * an AppError maps to (core/errors/app-error.ts httpStatus, app/page-errors.server.ts), the server's
+ * own failure for the rest.
+ */
+function errorPageKey(status: number): string {
+  switch (status) {
+    case 400:
+      return 'badRequest';
+    case 402:
+      return 'paymentRequired';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'notFound';
+    case 409:
+      return 'conflict';
+    case 429:
+      return 'rateLimited';
+    case 503:
+      return 'unavailable';
+    default:
+      return 'server';
+  }
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const lang = useLang();
   const { t } = useTranslation();
@@ -195,13 +221,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? t('account.csrf.title')
       : signIn
         ? t('account.gate.title')
-        : status === 404
-          ? t('errors.notFoundTitle')
-          : status === 400
-            ? t('errors.badRequestTitle')
-            : status === 503
-              ? t('errors.unavailableTitle')
-              : t('errors.serverTitle');
+        : t(`errors.${errorPageKey(status)}Title`);
   const detail = isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : null;
   const text = helpDesk
     ? t('support.unavailableText')
@@ -215,9 +235,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             : t('errors.notFoundText')
           : status === 400
             ? detail
-            : status === 503
-              ? t('errors.unavailableText')
-              : t('errors.serverText');
+            : t(`errors.${errorPageKey(status)}Text`);
   return (
     <>
       <title>{`${title} — Registra`}</title>
@@ -233,6 +251,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
               href={`${localePath(lang, '/account/login/')}?returnTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`}
             >
               {t('account.signIn')}
+            </a>
+          </p>
+        ) : null}
+        {status === 402 ? (
+          <p>
+            <a className="button" href={localePath(lang, '/info/pricing/')}>
+              {t('billing.orders.seePricing')}
             </a>
           </p>
         ) : null}

@@ -20,6 +20,11 @@ export type AppServices = {
   payments: PaymentProvider;
   /** Who runs support tickets: the built-in desk (absent) or Zammad (HELPDESK=zammad, ADR 0021). */
   helpDesk?: HelpDeskSettings;
+  /**
+   * Webhooks may point at loopback and private addresses (WEBHOOKS_ALLOW_PRIVATE_HOSTS: development
+   * and tests only); else they are refused when made and when sent (core/webhooks/public-hosts.ts).
+   */
+  allowPrivateWebhookHosts?: boolean;
 };
 
 /** The request as the server saw it: the client's address and agent, HTTPS or not, and the origins that are this site. */

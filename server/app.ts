@@ -52,7 +52,7 @@ export type AppOptions = Omit<AppServices, 'mailer' | 'payments'> & {
    */
   watchDataMs?: number;
   /** Run the job worker in this process (jobs/worker.ts); off when absent (tests drain jobs themselves). */
-  jobs?: { pollMs?: number; allowPrivateWebhookHosts?: boolean };
+  jobs?: { pollMs?: number };
   /** Requests per hour of /api per plan; the published ones (core/limits.ts) when absent. */
   apiLimits?: ApiLimits;
 };
@@ -89,14 +89,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payments,
     reads: options.reads,
     helpDesk: options.helpDesk,
+    allowPrivateWebhookHosts: options.allowPrivateWebhookHosts,
   };
   if (options.jobs) {
     const worker = startWorker({
-      services: {
-        ...services,
-        translate: translatorFor,
-        allowPrivateWebhookHosts: options.jobs.allowPrivateWebhookHosts,
-      },
+      services: { ...services, translate: translatorFor },
       log: app.log,
       pollMs: options.jobs.pollMs,
     });

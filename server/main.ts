@@ -120,7 +120,8 @@ async function serve(setup: Db | undefined): Promise<void> {
     // An import by the CLI (another process) shows within seconds: core/imports/data-version.ts.
     watchDataMs: 2000,
     apiLimits: scaledApiLimits(env.API_LIMIT_FACTOR),
-    jobs: env.JOBS_WORKER === 'on' ? { allowPrivateWebhookHosts: env.WEBHOOKS_ALLOW_PRIVATE_HOSTS === '1' } : undefined,
+    allowPrivateWebhookHosts: env.WEBHOOKS_ALLOW_PRIVATE_HOSTS === '1',
+    jobs: env.JOBS_WORKER === 'on' ? {} : undefined,
   });
 
   let closing = false;

@@ -416,6 +416,16 @@ export const de: Messages = {
     serverText: 'Diese Seite konnte nicht angezeigt werden. Bitte versuchen Sie es in Kürze erneut.',
     unavailableTitle: 'Registra ist kurz nicht erreichbar',
     unavailableText: 'Registra ist kurz nicht erreichbar; bitte versuchen Sie es gleich noch einmal.',
+    forbiddenTitle: 'Nicht erlaubt',
+    forbiddenText: 'Ihr Konto darf diese Seite nicht öffnen.',
+    conflictTitle: 'Das ist jetzt nicht möglich',
+    conflictText:
+      'Ihre Anfrage passt nicht zum aktuellen Stand (vielleicht ist sie schon erledigt). Laden Sie die Seite neu, um den Stand zu sehen.',
+    paymentRequiredTitle: 'Nicht genug Credits',
+    paymentRequiredText: 'Ihr Guthaben reicht dafür nicht. Auf der Preisseite finden Sie Credit-Pakete und Abos.',
+    rateLimitedTitle: 'Zu viele Anfragen',
+    rateLimitedText:
+      'Sie haben in kurzer Zeit zu viele Anfragen gestellt. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
     home: 'Zur Startseite',
   },
   statistics: {

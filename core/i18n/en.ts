@@ -412,6 +412,15 @@ export const en = {
     serverText: 'We could not show this page. Please try again in a moment.',
     unavailableTitle: 'Registra is briefly unavailable',
     unavailableText: 'Registra is briefly unavailable; try again in a moment.',
+    forbiddenTitle: 'Not allowed',
+    forbiddenText: 'Your account may not open this page.',
+    conflictTitle: 'This cannot be done now',
+    conflictText:
+      'What you asked for does not fit how things stand now (it may be done already). Reload the page to see where it stands.',
+    paymentRequiredTitle: 'Not enough credits',
+    paymentRequiredText: 'Your balance does not cover this. The pricing page offers credit packs and plans.',
+    rateLimitedTitle: 'Too many requests',
+    rateLimitedText: 'You have made too many requests in a short time. Please wait a moment and try again.',
     home: 'Go to the home page',
   },
   statistics: {

@@ -416,6 +416,16 @@ export const fr: Messages = {
     serverText: 'Nous n’avons pas pu afficher cette page. Veuillez réessayer dans un instant.',
     unavailableTitle: 'Registra est momentanément indisponible',
     unavailableText: 'Registra est momentanément indisponible ; réessayez dans un instant.',
+    forbiddenTitle: 'Accès refusé',
+    forbiddenText: 'Votre compte ne peut pas ouvrir cette page.',
+    conflictTitle: 'Impossible pour le moment',
+    conflictText:
+      'Votre demande ne correspond pas à l’état actuel (elle a peut-être déjà été faite). Rechargez la page pour voir où en sont les choses.',
+    paymentRequiredTitle: 'Crédits insuffisants',
+    paymentRequiredText:
+      'Votre solde ne couvre pas cette action. La page des tarifs propose des packs de crédits et des abonnements.',
+    rateLimitedTitle: 'Trop de requêtes',
+    rateLimitedText: 'Vous avez fait trop de requêtes en peu de temps. Patientez un instant, puis réessayez.',
     home: 'Retour à la page d’accueil',
   },
   statistics: {

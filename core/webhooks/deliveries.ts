@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { type ChangeItem, changeItem, changeRows } from '../changes/change-feed.ts';
@@ -8,6 +6,8 @@ import { WEBHOOK_CHANGES_PER_DELIVERY, WEBHOOK_MAX_ATTEMPTS } from '../limits.ts
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import { columnIs, listOwned, type OwnedResource, requireOwned } from '../user-data/owned-records.ts';
 import { notFound } from '../user-data/user-data-errors.ts';
+import { postToAddresses } from './post-webhook.ts';
+import { type Lookup, requirePublicAddresses, resolveHost, systemLookup } from './public-hosts.ts';
 
 // Pushing changes to webhooks (docs/decisions/0018-change-feed-and-webhooks.md). Collecting turns
 // the changes of the companies a user tracks (active trackings) into deliveries, moving each
@@ -201,7 +201,10 @@ async function collectFor(db: Db, userId: number, webhookId: number): Promise<nu
 export type SendOptions = {
   /** Allow endpoints on loopback and private networks (development and tests only). */
   allowPrivateHosts: boolean;
-  fetch?: typeof fetch;
+  /** How host names are resolved (default: the system's resolver; tests use a stand-in). */
+  lookup?: Lookup;
+  /** How long an endpoint has to answer (default 10 s). */
+  timeoutMs?: number;
   /** Deliveries one call sends at most. */
   limit?: number;
 };
@@ -274,13 +277,15 @@ async function post(
   options: SendOptions,
 ): Promise<Outcome> {
   const body = typeof delivery.payload === 'string' ? delivery.payload : JSON.stringify(delivery.payload);
+  const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
   try {
-    if (!options.allowPrivateHosts) await requirePublicHost(new URL(delivery.url).hostname);
-    const response = await (options.fetch ?? fetch)(delivery.url, {
-      method: 'POST',
+    // Resolved once: the addresses checked are the addresses connected to (no rebinding window).
+    const url = new URL(delivery.url);
+    const addresses = await resolveHost(url.hostname, options.lookup ?? systemLookup);
+    if (!options.allowPrivateHosts) requirePublicAddresses(url.hostname, addresses);
+    const response = await postToAddresses(url, addresses, {
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      timeoutMs,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Registra-Webhooks/1',
@@ -288,42 +293,15 @@ async function post(
         [SIGNATURE_HEADER]: signature(delivery.secret, Math.floor(Date.now() / 1000), body),
       },
     });
-    await response.body?.cancel();
     if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
     return { ok: false, status: response.status, error: `The endpoint answered ${response.status}.` };
   } catch (error) {
-    return { ok: false, status: null, error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv6');
-
-/** Refuses a host that is or resolves to a loopback or private address (a webhook must not reach inside). */
-export async function requirePublicHost(hostname: string): Promise<void> {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true });
-  for (const { address, family } of addresses) {
-    const mapped = family === 6 && /^::ffff:/i.test(address) ? address.slice(7) : null;
-    const blocked =
-      mapped && isIP(mapped) === 4
-        ? PRIVATE.check(mapped, 'ipv4')
-        : PRIVATE.check(address, family === 6 ? 'ipv6' : 'ipv4');
-    if (blocked) throw new Error(`${hostname} is a private address: webhooks go to public hosts only.`);
+    const timedOut = error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+    const message = timedOut
+      ? `The endpoint did not answer within ${timeoutMs / 1000} s.`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    return { ok: false, status: null, error: message };
   }
 }

@@ -15,6 +15,7 @@ import {
   updateOwned,
 } from '../user-data/owned-records.ts';
 import { fieldProblem } from '../user-data/user-data-errors.ts';
+import { type Lookup, PrivateHostError, resolvePublicHost } from './public-hosts.ts';
 
 // A user's webhooks (docs/decisions/0018-change-feed-and-webhooks.md): endpoints to which the
 // changes of the companies they track are pushed. User records (ADR 0007): another user's webhook
@@ -65,6 +66,12 @@ export const WEBHOOKS: OwnedResource<Row, Webhook> = {
 
 export type WebhookInput = { url?: string; fields?: string[]; active?: boolean };
 
+/** Where a webhook may point: public hosts only unless allowed (WEBHOOKS_ALLOW_PRIVATE_HOSTS, development). */
+export type WebhookHostOptions = { allowPrivateHosts?: boolean; lookup?: Lookup };
+
+/** How long making a webhook waits for its host's name to resolve before taking it unchecked. */
+const LOOKUP_WAIT_MS = 3_000;
+
 export function listWebhooks(db: Db, userId: number, query: ListQuery = {}): Promise<Page<Webhook>> {
   return listOwned(db, WEBHOOKS, userId, query);
 }
@@ -78,8 +85,9 @@ export async function createWebhook(
   db: Db,
   userId: number,
   input: { url: string; fields?: string[] },
+  hosts: WebhookHostOptions = {},
 ): Promise<{ webhook: Webhook; secret: string }> {
-  const url = webhookUrl(input.url);
+  const url = await publicWebhookUrl(input.url, hosts);
   const fields = webhookFields(input.fields ?? []);
   if ((await countOwned(db, WEBHOOKS, userId)) >= MAX_WEBHOOKS_PER_USER) {
     throw fieldProblem('url', 'tooMany', `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks: delete one first.`);
@@ -93,9 +101,15 @@ export async function createWebhook(
   return { webhook: await requireWebhook(db, userId, Number(row.id)), secret };
 }
 
-export function updateWebhook(db: Db, userId: number, id: number, input: WebhookInput): Promise<Webhook> {
+export async function updateWebhook(
+  db: Db,
+  userId: number,
+  id: number,
+  input: WebhookInput,
+  hosts: WebhookHostOptions = {},
+): Promise<Webhook> {
   return updateOwned(db, WEBHOOKS, userId, id, {
-    url: input.url === undefined ? undefined : webhookUrl(input.url),
+    url: input.url === undefined ? undefined : await publicWebhookUrl(input.url, hosts),
     fields: input.fields === undefined ? undefined : webhookFields(input.fields),
     active: input.active,
     updated_at: new Date(),
@@ -107,7 +121,29 @@ export function deleteWebhook(db: Db, userId: number, id: number): Promise<void>
   return deleteOwned(db, WEBHOOKS, userId, id);
 }
 
-/** An http(s) URL without credentials, or a 400 naming `url`. Where it may point is checked when sending. */
+/**
+ * webhookUrl, on a public host: a URL whose host is, or resolves to, an address a webhook may not
+ * reach (core/webhooks/public-hosts.ts) is a 400 naming `url` and why. A name that does not
+ * resolve (yet, or not in time) is taken: every delivery checks the host again before it connects.
+ */
+export async function publicWebhookUrl(value: string, hosts: WebhookHostOptions): Promise<string> {
+  const url = webhookUrl(value);
+  if (hosts.allowPrivateHosts) return url;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const unresolved = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), LOOKUP_WAIT_MS);
+    });
+    await Promise.race([resolvePublicHost(new URL(url).hostname, hosts.lookup), unresolved]);
+  } catch (error) {
+    if (error instanceof PrivateHostError) throw fieldProblem('url', 'private', `url: ${error.message}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  return url;
+}
+
+/** An http(s) URL without credentials, or a 400 naming `url`. */
 export function webhookUrl(value: string): string {
   const text = value.trim();
   let url: URL;

@@ -85,6 +85,7 @@ const fields = z
 
 export function registerChangeRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
   const { db } = services;
+  const webhookHosts = { allowPrivateHosts: services.allowPrivateWebhookHosts };
 
   getRoute(
     api,
@@ -98,7 +99,7 @@ export function registerChangeRoutes(api: FastifyInstance, routes: ApiRoutes, se
       tags: TAGS,
       auth: true,
       query: z.strictObject({
-        since: intParam('since', 0).default(0).describe('The cursor: changes after this id (0 = from the first).'),
+        since: intParam('since', 0).prefault(0).describe('The cursor: changes after this id (0 = from the first).'),
         count: intParam('count', 1, CHANGE_FEED_PAGE_MAX)
           .optional()
           .describe(`Changes per page: ${CHANGE_FEED_PAGE_DEFAULT} unless asked (at most ${CHANGE_FEED_PAGE_MAX}).`),
@@ -142,7 +143,7 @@ export function registerChangeRoutes(api: FastifyInstance, routes: ApiRoutes, se
     {
       operationId: 'createWebhook',
       summary: 'Push the changes of the companies you track to a URL',
-      description: `Every change recorded from now on to a company you track (an active existing_objects_tracking) is posted to \`url\` as JSON \`{ webhook_id, cursor, changes: [Change] }\`, at most ${WEBHOOK_CHANGES_PER_DELIVERY} a delivery, with the header \`${SIGNATURE_HEADER}: t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret>\`. A delivery not answered with 2xx is retried after 1 min, 5 min, 30 min, 2 h and 12 h, then marked failed (${WEBHOOK_MAX_ATTEMPTS} attempts). The secret is in this answer only. At most ${MAX_WEBHOOKS_PER_USER} webhooks.`,
+      description: `Every change recorded from now on to a company you track (an active existing_objects_tracking) is posted to \`url\` as JSON \`{ webhook_id, cursor, changes: [Change] }\`, at most ${WEBHOOK_CHANGES_PER_DELIVERY} a delivery, with the header \`${SIGNATURE_HEADER}: t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret>\`. A delivery not answered with 2xx is retried after 1 min, 5 min, 30 min, 2 h and 12 h, then marked failed (${WEBHOOK_MAX_ATTEMPTS} attempts). The secret is in this answer only. At most ${MAX_WEBHOOKS_PER_USER} webhooks. A \`url\` whose host is or resolves to an address that is not public (loopback, private, link-local, multicast, reserved, or an IPv6 form of one) is a 400 naming \`url\` and why; every delivery checks the host again and connects to the address it checked.`,
       body: z.strictObject({ url: webhookUrlField, fields: fields.optional() }),
       response: z.object({
         webhook: WebhookSchema,
@@ -150,7 +151,7 @@ export function registerChangeRoutes(api: FastifyInstance, routes: ApiRoutes, se
       }),
       status: 201,
     },
-    (userId, body) => createWebhook(db, userId, body),
+    (userId, body) => createWebhook(db, userId, body, webhookHosts),
   );
   getRoute(
     api,
@@ -182,7 +183,7 @@ export function registerChangeRoutes(api: FastifyInstance, routes: ApiRoutes, se
       }),
       response: z.object({ webhook: WebhookSchema }),
     },
-    async (userId, id, body) => ({ webhook: await updateWebhook(db, userId, id, body) }),
+    async (userId, id, body) => ({ webhook: await updateWebhook(db, userId, id, body, webhookHosts) }),
   );
   webhooks.remove({ operationId: 'deleteWebhook', summary: 'Delete a webhook (its deliveries go too)' }, (userId, id) =>
     deleteWebhook(db, userId, id),

@@ -29,7 +29,7 @@ import { notFound } from '../../core/user-data/user-data-errors.ts';
 import { getWatchlistByNumber } from '../../core/watchlists/watchlists.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser } from './auth.ts';
-import { type ApiRoutes, getRoute, intParam, languageIdOf, mutationRoute, searchParams } from './route.ts';
+import { type ApiRoutes, getRoute, intField, languageIdOf, mutationRoute, searchParams } from './route.ts';
 import {
   DeletedSchema,
   RECORD_ROUTE_ERRORS,
@@ -283,7 +283,7 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
       auth: true,
       body: z.strictObject({
         export_view_setting_ids: z
-          .array(intParam('export_view_setting_ids'))
+          .array(intField('export_view_setting_ids'))
           .min(1, { error: 'export_view_setting_ids: give at least one id' })
           .max(100),
       }),

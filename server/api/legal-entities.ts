@@ -108,7 +108,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
 
   const query = z.strictObject({
     count: intParam('count', 1, MAX_COUNT)
-      .default(companiesSection.pageSize)
+      .prefault(companiesSection.pageSize)
       .describe(`Page size, 1 to ${MAX_COUNT} (default ${companiesSection.pageSize}).`),
     sections: sectionsParam.optional(),
     le_le_id: idListParam.optional(),

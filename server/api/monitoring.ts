@@ -21,7 +21,7 @@ import { listNewCompaniesReports, listUpdateReports } from '../../core/monitorin
 import { TRACKING_STATUSES } from '../../core/monitoring/tracking-status.ts';
 import type { AppServices } from '../../core/services.ts';
 import { requireUser } from './auth.ts';
-import { type ApiRoutes, getRoute, intParam } from './route.ts';
+import { type ApiRoutes, getRoute, intField, intParam } from './route.ts';
 import { idParams, listQuery, RECORD_ROUTE_ERRORS, userRecordRoutes } from './user-data-route.ts';
 
 // Monitoring (spec §7 "Tracking"): existing_objects_tracking and new_objects_tracking — GET and
@@ -133,7 +133,7 @@ export function registerMonitoringRoutes(api: FastifyInstance, routes: ApiRoutes
       summary: 'Track a company for updates',
       description: `Tracking a company that is tracked already answers 200 with that tracking; at most ${MAX_TRACKED_COMPANIES.toLocaleString('en')} companies.`,
       body: z.strictObject({
-        object_id: intParam('object_id').describe('The company’s id.'),
+        object_id: intField('object_id').describe('The company’s id.'),
         status: status.optional(),
       }),
       response: z.object({ tracking: ExistingTrackingSchema, created: z.boolean() }),

@@ -16,7 +16,7 @@ import {
   visitorIdOf,
 } from '../../core/visitors/visitors.ts';
 import { clientRequest } from '../plugins/session.ts';
-import { type ApiRoutes, intParam, mutationRoute } from './route.ts';
+import { type ApiRoutes, intField, mutationRoute } from './route.ts';
 
 // Partner stats (spec §7): POST a visitor record. The pages record new visitors themselves
 // (server/plugins/visitors.ts); this call is for clients that are not served our pages. One
@@ -53,7 +53,7 @@ export function registerPartnerStatsRoutes(api: FastifyInstance, routes: ApiRout
           .max(1000)
           .optional()
           .describe(`The site’s host name, at most ${SITE_ID_MAX_LENGTH} characters; default: this request’s host.`),
-        user_id: intParam('user_id', 1, 2_147_483_647)
+        user_id: intField('user_id', 1, 2_147_483_647)
           .nullable()
           .optional()
           .describe('The partner’s id (default 1000).'),
@@ -62,8 +62,8 @@ export function registerPartnerStatsRoutes(api: FastifyInstance, routes: ApiRout
         utm_medium: utm('utm_medium'),
         utm_content: utm('utm_content'),
         utm_campaign: utm('utm_campaign'),
-        product_id: intParam('product_id', 1, 2_147_483_647).nullable().optional(),
-        tool_id: intParam('tool_id', 1, 2_147_483_647).nullable().optional(),
+        product_id: intField('product_id', 1, 2_147_483_647).nullable().optional(),
+        tool_id: intField('tool_id', 1, 2_147_483_647).nullable().optional(),
         tool_type: z
           .string()
           .max(1000)

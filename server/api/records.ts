@@ -88,7 +88,7 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
     const sortKeys = section.sorts.map((s) => s.key) as [string, ...string[]];
     const query = z.strictObject({
       count: intParam('count', 1, MAX_COUNT)
-        .default(section.pageSize)
+        .prefault(section.pageSize)
         .describe(`Page size, 1 to ${MAX_COUNT} (default ${section.pageSize}).`),
       le_le_id: z
         .string()
@@ -198,7 +198,7 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
           .pipe(z.array(z.number()).max(MAX_COUNT, { error: `le_le_id takes at most ${MAX_COUNT} ids` }))
           .optional()
           .describe(`Company ids joined by | (at most ${MAX_COUNT}).`),
-        count: intParam('count', 1, MAX_COUNT).default(50).describe(`Companies without le_le_id, 1 to ${MAX_COUNT}.`),
+        count: intParam('count', 1, MAX_COUNT).prefault(50).describe(`Companies without le_le_id, 1 to ${MAX_COUNT}.`),
         lang: langParam,
       }),
       response: z.object({

@@ -184,9 +184,26 @@ export function languageIdOf(reference: Reference, lang: Lang): number {
   return reference.languageIds[lang] || LANGUAGE_EN;
 }
 
-/** An optional whole-number parameter (ids, levels). */
+/**
+ * A whole-number parameter of the path or query (ids, levels): its text must be digits only, so
+ * `1e3`, `+1`, ` 1`, `0x10` and `1.0` are refused rather than read as numbers (z.coerce would take
+ * them all, and an array `[1]` as 1). A JSON integer is taken too (a query parsed by a caller).
+ * Give it a default with `.prefault(n)`: the OpenAPI document shows it (`.default` of a parameter
+ * that is read from text is left out of the document).
+ */
 export function intParam(name: string, min = 1, max = Number.MAX_SAFE_INTEGER) {
-  return z.coerce
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value),
+    intField(name, min, max),
+  );
+}
+
+/**
+ * A whole-number field of a JSON body (ids): a JSON integer, as the OpenAPI document says; a
+ * string, an array, a float or a boolean is a 400 naming the field.
+ */
+export function intField(name: string, min = 1, max = Number.MAX_SAFE_INTEGER) {
+  return z
     .number({ error: `${name} must be a whole number` })
     .int({ error: `${name} must be a whole number` })
     .min(min, { error: `${name} must be at least ${min}` })

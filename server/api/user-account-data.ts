@@ -33,7 +33,7 @@ import {
   TABLE_STYLES,
   updateTableViewSetting,
 } from '../../core/table-views/table-view-settings.ts';
-import { type ApiRoutes, intParam } from './route.ts';
+import { type ApiRoutes, intField } from './route.ts';
 import { listQuery, RECORD_ROUTE_ERRORS, USER_ROUTE_ERRORS, userRecordRoutes } from './user-data-route.ts';
 
 // The rest of a user's data in the users API (spec §7 "Users"): contacts (POST and GET
@@ -234,7 +234,7 @@ export function registerUserAccountDataRoutes(api: FastifyInstance, routes: ApiR
       operationId: 'purchaseProfile',
       summary: 'Buy a company’s full profile',
       description: `Once per user and company: ${PROFILE_CREDITS} credit, ${ADVANCED_PROFILE_CREDITS} for an advanced profile (a related list of 10 or more items), spent from the balance in the same transaction; too few credits is a 402 that records nothing. Buying it again spends nothing and answers the first purchase with created false (shown again in the history if it was removed).`,
-      body: z.strictObject({ object_id: intParam('object_id').describe('The company’s id.') }),
+      body: z.strictObject({ object_id: intField('object_id').describe('The company’s id.') }),
       response: z.object({
         purchase: PurchaseSchema,
         created: z.boolean().describe('false: the profile was already bought (nothing spent).'),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SessionAuth } from '../../core/accounts/sessions.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../core/user-data/list-query.ts';
 import { requireOwner, requireUser } from './auth.ts';
-import { type ApiRoutes, getRoute, intParam, mutationRoute } from './route.ts';
+import { type ApiRoutes, getRoute, intField, intParam, mutationRoute } from './route.ts';
 
 // What the routes of a user's data share (spec §7: `/{resource}/users/{user_id}` and
 // `/{resource}/{id}`): the path parameters, the list filters and page shape, and the guards.
@@ -62,7 +62,7 @@ export const RECORD_ROUTE_ERRORS = [401, 403, 404];
 /** A list of record ids in a DELETE body, named after the resource (`contact_ids`, …). */
 export function idList(name: string, what: string) {
   return z
-    .array(intParam(name))
+    .array(intField(name))
     .min(1, { error: `${name}: give at least one id` })
     .max(MAX_PAGE_SIZE, { error: `${name}: at most ${MAX_PAGE_SIZE} ids at once` })
     .describe(`The ids of ${what}: all of them must be yours, or nothing is deleted (404).`);

@@ -25,7 +25,7 @@ import {
 import { SECTIONS } from '../../core/sections/sections.ts';
 import type { AppServices } from '../../core/services.ts';
 import { SEARCH_PATH_MAX_LENGTH } from '../../core/user-data/search-path.ts';
-import { type ApiRoutes, intParam } from './route.ts';
+import { type ApiRoutes, intField } from './route.ts';
 import { listQuery, USER_ROUTE_ERRORS, userRecordRoutes } from './user-data-route.ts';
 
 // A user's histories and saved searches (spec §7 "Users": browsing_history, search_history,
@@ -98,7 +98,7 @@ export function registerUserHistoryRoutes(api: FastifyInstance, routes: ApiRoute
       operationId: 'addBrowsingHistory',
       summary: 'Record that a user opened a company profile',
       description: 'The profile pages record this themselves for signed-in users.',
-      body: z.strictObject({ object_id: intParam('object_id').describe('The company’s id.') }),
+      body: z.strictObject({ object_id: intField('object_id').describe('The company’s id.') }),
       response: BrowsingEntrySchema,
       status: 201,
       errors: [...USER_ROUTE_ERRORS, 404],

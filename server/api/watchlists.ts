@@ -21,7 +21,7 @@ import {
   updateWatchlist,
 } from '../../core/watchlists/watchlists.ts';
 import { requireUser } from './auth.ts';
-import { type ApiRoutes, getRoute, intParam, mutationRoute } from './route.ts';
+import { type ApiRoutes, getRoute, intField, mutationRoute } from './route.ts';
 import {
   DeletedSchema,
   idParams,
@@ -74,7 +74,7 @@ const WatchlistObjectSchema = z
 const name = z.string().max(1000).describe(`The list's name (1 to ${LIST_NAME_MAX} characters).`);
 const description = z.string().max(10_000).describe(`At most ${LIST_DESCRIPTION_MAX} characters.`);
 const tag = z.string().max(1000).describe(`At most ${TAG_MAX} characters.`);
-const objectIds = z.array(intParam('object_ids')).max(MAX_REFS);
+const objectIds = z.array(intField('object_ids')).max(MAX_REFS);
 
 function objectOut(o: WatchlistObject) {
   return {
@@ -241,7 +241,7 @@ export function registerWatchlistRoutes(api: FastifyInstance, routes: ApiRoutes,
       tags: TAGS,
       auth: true,
       body: z.strictObject({
-        watchlist_id: intParam('watchlist_id').describe('One of your lists.'),
+        watchlist_id: intField('watchlist_id').describe('One of your lists.'),
         object_ids: objectIds.min(1, { error: 'object_ids: give at least one company id' }).describe('Company ids.'),
       }),
       response: DeletedSchema,
@@ -265,7 +265,7 @@ export function registerWatchlistRoutes(api: FastifyInstance, routes: ApiRoutes,
       tags: TAGS,
       auth: true,
       body: z.strictObject({
-        watchlist_id: intParam('watchlist_id').describe('One of your lists.'),
+        watchlist_id: intField('watchlist_id').describe('One of your lists.'),
         tag,
         object_ids: objectIds.optional().describe('Company ids (default: all of the list).'),
       }),

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { answeringAppErrors } from '../../app/page-errors.server.ts';
 import { type AppServices, authContext, clientContext, cspNonceContext, servicesContext } from '../../app/services.ts';
 import { sitePath } from '../../core/accounts/return-to.ts';
 import { isApiPath } from '../api/api-path.ts';
@@ -52,12 +53,14 @@ export async function registerSsr(
     });
   }
   const mode = dev ? 'development' : 'production';
-  // One request handler per build (a new build only in development, after an edit).
+  // One request handler per build (a new build only in development, after an edit). An AppError
+  // that escapes a page is answered with its status and the translated error page
+  // (app/page-errors.server.ts), as the API answers it.
   const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
   const handlerFor = (build: ServerBuild) => {
     let handler = handlers.get(build);
     if (!handler) {
-      handler = createRequestHandler(build, mode);
+      handler = createRequestHandler(answeringAppErrors(build), mode);
       handlers.set(build, handler);
     }
     return handler;

@@ -299,6 +299,22 @@ describe('purchases', () => {
     );
   });
 
+  it('takes object_id only as a JSON integer: an array, exponent, float, sign or text is a 400 that spends nothing', async () => {
+    const user = await createSignedInUser(t.db, 'purchases-strict');
+    const [company] = await someCompanies(t.db, 1, 60);
+    await grantCredits(t.db, user.id, 10);
+    const id = company.id;
+    for (const objectId of [[id], `${id}`, `${id / 1000}e3`, `${id}e0`, `+${id}`, `${id}.0`, id + 0.5, true, null]) {
+      const response = await send('POST', `/api/purchases/users/${user.id}`, { object_id: objectId }, user);
+      expectBadField(response, 'object_id');
+      expect(response.json().error.message, JSON.stringify(objectId)).toContain('object_id');
+    }
+    expect(await creditBalance(t.db, user.id)).toBe(10);
+    expect((await get(`/api/purchases/users/${user.id}`, user)).json().count).toBe(0);
+    // The same id as a JSON integer is bought.
+    expect((await send('POST', `/api/purchases/users/${user.id}`, { object_id: id }, user)).statusCode).toBe(200);
+  });
+
   it('hides purchases from the history (PATCH, DELETE) without un-buying them', async () => {
     const user = await createSignedInUser(t.db, 'purchases-hide');
     const other = await createSignedInUser(t.db, 'purchases-hide-other');

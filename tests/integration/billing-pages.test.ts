@@ -153,6 +153,37 @@ describe('subscriptions', () => {
     expect(textOf(after.body)).toContain('Your subscription is cancelled: it ends on');
     expect(after.body).not.toContain('<dialog');
   });
+
+  it('answers another user’s subscription id in the cancel form with the 404 page, and a second cancel with the 409 page', async () => {
+    const owner = await createSignedInUser(t.db, 'pages-sub-owner');
+    const other = await createSignedInUser(t.db, 'pages-sub-other');
+    await post('/info/pricing/', { offer: PLANS[0].id }, owner);
+    await post('/dashboard/orders/1/checkout/', { intent: 'pay' }, owner);
+    const id = /name="id" value="(\d+)"/.exec((await get('/dashboard/subscriptions/?cancel=1', owner)).body)?.[1];
+    expect(id).toBeDefined();
+    const cancelled = () =>
+      t.db.kysely
+        .selectFrom('subscriptions')
+        .select('cancel_at_period_end')
+        .where('id', '=', Number(id))
+        .executeTakeFirstOrThrow()
+        .then((r) => r.cancel_at_period_end);
+    for (const [prefix, title] of [
+      ['', 'Page not found'],
+      ['/de', 'Seite nicht gefunden'],
+      ['/fr', 'Page introuvable'],
+    ]) {
+      const response = await post(`${prefix}/dashboard/subscriptions/`, { id: id ?? '' }, other);
+      expect(response.statusCode, prefix).toBe(404);
+      expect(textOf(response.body), prefix).toContain(title);
+    }
+    expect(await cancelled()).toBe(false);
+    expect((await post('/dashboard/subscriptions/', { id: id ?? '' }, owner)).statusCode).toBe(303);
+    expect(await cancelled()).toBe(true);
+    const again = await post('/de/dashboard/subscriptions/', { id: id ?? '' }, owner);
+    expect(again.statusCode).toBe(409);
+    expect(textOf(again.body)).toContain('Das ist jetzt nicht möglich');
+  });
 });
 
 describe('a full profile’s price', () => {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,10 +11,10 @@ import type { Lang } from '../../core/reference/reference-data.ts';
 import {
   collectDeliveries,
   DELIVERY_HEADER,
-  requirePublicHost,
   SIGNATURE_HEADER,
   sendDueDeliveries,
 } from '../../core/webhooks/deliveries.ts';
+import { type Lookup, resolvePublicHost } from '../../core/webhooks/public-hosts.ts';
 import { startWorker } from '../../jobs/worker.ts';
 import { postJson } from '../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
@@ -29,7 +30,8 @@ let b: TestUser;
 let companies: { id: number; uri: string; name: string }[];
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The webhooks post to a server of the test on 127.0.0.1 (as WEBHOOKS_ALLOW_PRIVATE_HOSTS=1 allows).
+  t = await buildTestApp({ allowPrivateWebhookHosts: true });
   a = await createSignedInUser(t.db, 'feed-a');
   b = await createSignedInUser(t.db, 'feed-b');
   companies = await someCompanies(t.db, 4, 300);
@@ -273,11 +275,11 @@ describe('webhooks', () => {
   });
 
   it('refuses endpoints on private addresses unless allowed', async () => {
-    await expect(requirePublicHost('127.0.0.1')).rejects.toThrow(/private address/);
-    await expect(requirePublicHost('[::1]')).rejects.toThrow(/private address/);
-    await expect(requirePublicHost('192.168.1.20')).rejects.toThrow(/private address/);
-    await expect(requirePublicHost('localhost')).rejects.toThrow(/private address/);
-    await expect(requirePublicHost('93.184.215.14')).resolves.toBeUndefined();
+    await expect(resolvePublicHost('127.0.0.1')).rejects.toThrow(/private address/);
+    await expect(resolvePublicHost('[::1]')).rejects.toThrow(/private address/);
+    await expect(resolvePublicHost('192.168.1.20')).rejects.toThrow(/private address/);
+    await expect(resolvePublicHost('localhost')).rejects.toThrow(/private address/);
+    await expect(resolvePublicHost('93.184.215.14')).resolves.toEqual([{ address: '93.184.215.14', family: 4 }]);
     const user = await createSignedInUser(t.db, 'hook-private');
     await as(user, 'POST', `/api/existing_objects_tracking/users/${user.id}`, { object_id: companies[3].id });
     const { webhook } = (await as(user, 'POST', `/api/webhooks/users/${user.id}`, { url })).json();
@@ -313,5 +315,120 @@ describe('webhooks', () => {
     const paused = await as(a, 'PATCH', `/api/webhooks/${webhook.id}`, { active: false });
     expect(paused.json().webhook.active).toBe(false);
     expect((await as(a, 'DELETE', `/api/webhooks/${webhook.id}`)).json()).toEqual({ deleted: 1 });
+  });
+
+  it('connects to the address it resolved, under the webhook’s own host name', async () => {
+    // hooks.resolved.test exists only in this lookup: the request reaches the server although the
+    // name is never resolved again, and carries the name in its Host header.
+    const { port } = new URL(url);
+    const user = await createSignedInUser(t.db, 'hook-pinned');
+    await as(user, 'POST', `/api/existing_objects_tracking/users/${user.id}`, { object_id: companies[0].id });
+    const target = `http://hooks.resolved.test:${port}/hook`;
+    const { webhook } = (await as(user, 'POST', `/api/webhooks/users/${user.id}`, { url: target })).json();
+    await recordChange(companies[0].id, 'name', 'R', 'S');
+    await collectDeliveries(t.db);
+    received.length = 0;
+    const lookup: Lookup = async () => [{ address: '127.0.0.1', family: 4 }];
+    await sendDueDeliveries(t.db, { allowPrivateHosts: true, lookup });
+    const mine = received.filter((r) => JSON.parse(r.body).webhook_id === webhook.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].headers.host).toBe(`hooks.resolved.test:${port}`);
+  });
+
+  it('speaks TLS to the checked address under the webhook’s own name (SNI)', async () => {
+    // A TLS server with no certificate: the handshake fails after the client has named the host.
+    const names: string[] = [];
+    const tls = createHttpsServer({
+      SNICallback: (name, done) => {
+        names.push(name);
+        done(new Error('no certificate here'));
+      },
+    });
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      const user = await createSignedInUser(t.db, 'hook-sni');
+      await as(user, 'POST', `/api/existing_objects_tracking/users/${user.id}`, { object_id: companies[2].id });
+      const target = `https://hooks.sni.test:${(tls.address() as AddressInfo).port}/hook`;
+      const { webhook } = (await as(user, 'POST', `/api/webhooks/users/${user.id}`, { url: target })).json();
+      await recordChange(companies[2].id, 'name', 'V', 'W');
+      await collectDeliveries(t.db);
+      const lookup: Lookup = async () => [{ address: '127.0.0.1', family: 4 }];
+      await sendDueDeliveries(t.db, { allowPrivateHosts: true, lookup, timeoutMs: 2000 });
+      expect(names).toContain('hooks.sni.test');
+      const [delivery] = (await get(user, `/api/webhook_deliveries/users/${user.id}?webhook_id=${webhook.id}`)).json()
+        .data;
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1, response_status: null });
+    } finally {
+      await new Promise<void>((resolve) => tls.close(() => resolve()));
+    }
+  });
+
+  it('posts to the addresses it checked: a name that rebinds to 127.0.0.1 after the check never reaches it', async () => {
+    const { port } = new URL(url);
+    const user = await createSignedInUser(t.db, 'hook-rebind');
+    await as(user, 'POST', `/api/existing_objects_tracking/users/${user.id}`, { object_id: companies[1].id });
+    const target = `http://rebind.test:${port}/hook`;
+    const { webhook } = (await as(user, 'POST', `/api/webhooks/users/${user.id}`, { url: target })).json();
+    await recordChange(companies[1].id, 'name', 'T', 'U');
+    await collectDeliveries(t.db);
+    received.length = 0;
+    // A name server that answers a public address first and 127.0.0.1 ever after.
+    let answers = 0;
+    const rebinding: Lookup = async () => [{ address: answers++ === 0 ? '93.184.215.14' : '127.0.0.1', family: 4 }];
+    await sendDueDeliveries(t.db, { allowPrivateHosts: false, lookup: rebinding, timeoutMs: 1000 });
+    expect(received.filter((r) => JSON.parse(r.body).webhook_id === webhook.id)).toHaveLength(0);
+    // Resolved once: the check and the connection used the same answer.
+    expect(answers).toBe(1);
+    const [delivery] = (await get(user, `/api/webhook_deliveries/users/${user.id}?webhook_id=${webhook.id}`)).json()
+      .data;
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, response_status: null });
+  });
+});
+
+describe('webhooks where private hosts are refused (production)', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await buildTestApp();
+  });
+  afterAll(() => strict?.close());
+
+  it('refuses a URL on an address that is not public when a webhook is made or changed: a 400 naming url and why', async () => {
+    const user = await createSignedInUser(strict.db, 'hook-refused');
+    const send = (method: 'POST' | 'PATCH', path: string, body: unknown) =>
+      postJson(strict.app, method, path, body, { cookie: user.cookie, csrf: user.csrf });
+    const refused: [string, RegExp][] = [
+      ['http://127.0.0.1:8080/hook', /127\.0\.0\.1: loopback/],
+      ['http://2130706433/hook', /127\.0\.0\.1: loopback/],
+      ['http://localhost/hook', /loopback/],
+      ['http://[::1]/hook', /::1: loopback/],
+      ['http://[::7f00:1]/hook', /→ 127\.0\.0\.1: loopback/],
+      ['http://[::ffff:169.254.169.254]/latest/meta-data/', /→ 169\.254\.169\.254: link-local/],
+      ['http://[64:ff9b::a00:1]/', /→ 10\.0\.0\.1: private/],
+      ['http://[2002:c0a8:101::1]/', /→ 192\.168\.1\.1: private/],
+      ['https://198.18.0.1/', /benchmarking/],
+      ['http://224.0.0.1/', /multicast/],
+      ['http://255.255.255.255/', /broadcast/],
+      ['http://[fec0::1]/', /site-local/],
+      ['http://[ff02::1]/', /multicast/],
+      ['http://10.0.0.5/', /private/],
+    ];
+    for (const [target, reason] of refused) {
+      const response = await send('POST', `/api/webhooks/users/${user.id}`, { url: target });
+      expect(response.statusCode, target).toBe(400);
+      expect(response.json().error, target).toMatchObject({ code: 'bad_request', details: { parameter: 'url' } });
+      expect(response.json().error.message, target).toMatch(/^url: .*webhooks go to public hosts only/);
+      expect(response.json().error.message, target).toMatch(reason);
+    }
+    const list = await strict.app.inject({ url: `/api/webhooks/users/${user.id}`, headers: { cookie: user.cookie } });
+    expect(list.json().count).toBe(0);
+
+    const made = await send('POST', `/api/webhooks/users/${user.id}`, { url: 'https://93.184.215.14/hook' });
+    expect(made.statusCode).toBe(201);
+    const { webhook } = made.json();
+    const moved = await send('PATCH', `/api/webhooks/${webhook.id}`, { url: 'http://[::ffff:7f00:1]/hook' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error.details.parameter).toBe('url');
+    const kept = await strict.app.inject({ url: `/api/webhooks/${webhook.id}`, headers: { cookie: user.cookie } });
+    expect(kept.json().webhook.url).toBe('https://93.184.215.14/hook');
   });
 });

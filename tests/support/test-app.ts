@@ -34,6 +34,8 @@ export type TestAppOptions = {
   apiLimits?: ApiLimits;
   /** Who runs support tickets (default: the built-in desk). */
   helpDesk?: HelpDeskSettings;
+  /** Webhooks may point at loopback (a local test server); off by default, as in production. */
+  allowPrivateWebhookHosts?: boolean;
 };
 
 const TEST_API_LIMITS = scaledApiLimits(10_000);
@@ -60,6 +62,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       payments: options.payments,
       apiLimits: options.apiLimits ?? TEST_API_LIMITS,
       helpDesk: options.helpDesk,
+      allowPrivateWebhookHosts: options.allowPrivateWebhookHosts,
     });
     await app.ready();
     return {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { offerOf } from '../../../core/billing/catalogue.ts';
 import { cancelSubscription, listSubscriptions } from '../../../core/billing/subscriptions.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { localePath } from '../../../core/i18n/i18n.ts';
 import { CsrfField } from '../../components/account-form.tsx';
 import { Notice, UserDataNav } from '../../components/user-data.tsx';
@@ -61,7 +62,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = langOf(params);
   const form = await request.formData();
   const id = formInt(form, 'id');
-  if (id !== null) await cancelSubscription(services.db, services.payments, auth.user.id, id);
+  if (id === null) throw new AppError('bad_request', 'id: the number of the subscription to cancel');
+  // Another user's id is not_found, one already cancelled a conflict: the 404 and 409 pages
+  // (app/page-errors.server.ts).
+  await cancelSubscription(services.db, services.payments, auth.user.id, id);
   return redirect(`${localePath(lang, PATH)}?done=cancelled`, 303);
 }
 
