@@ -405,7 +405,7 @@ export type Database = {
     failure_reason: string | null;
     paid_at: Date | null;
     // The checkout's own transaction; a payment that did not match the order, for a person to
-    // settle (0028-payment-review.sql).
+    // settle (0029-payment-review.sql).
     checkout_ref: string | null;
     review_reason: 'amount_mismatch' | 'currency_mismatch' | 'price_mismatch' | 'transaction_mismatch' | null;
     review_ref: string | null;
