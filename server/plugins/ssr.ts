@@ -6,12 +6,62 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { type AppServices, authContext, clientContext, cspNonceContext, servicesContext } from '../../app/services.ts';
 import { sitePath } from '../../core/accounts/return-to.ts';
+import { i18nFor, isLang } from '../../core/i18n/i18n.ts';
+import { ENRICHMENT_MAX_BYTES, PAGE_FORM_OVERHEAD_BYTES } from '../../core/limits.ts';
 import { isApiPath } from '../api/api-path.ts';
 import type { PageCache } from './page-cache.ts';
 import { cspNonce } from './security-headers.ts';
 import { clientRequest } from './session.ts';
 
 const BUILD_DIR = fileURLToPath(new URL('../../build/', import.meta.url));
+
+/**
+ * The largest body a page form may send: the enrichment upload's file (ADR 0020 "Enrichment") and
+ * the form around it. Checked on Content-Length before anything is read, and counted as the body
+ * streams, so one sent without a length (chunked) is cut off there too, never buffered whole.
+ */
+const PAGE_BODY_MAX = ENRICHMENT_MAX_BYTES + PAGE_FORM_OVERHEAD_BYTES;
+
+/** The 413 of a page form's body, in the page's language (the upload form is the one that can reach it). */
+function bodyTooLarge(reply: FastifyReply, pathname: string): FastifyReply {
+  const prefix = pathname.split('/')[1];
+  const { t } = i18nFor(isLang(prefix) ? prefix : 'en');
+  const size = Math.round(ENRICHMENT_MAX_BYTES / 1024 / 1024);
+  // Closed after the answer: the rest of the body is not read.
+  return reply
+    .status(413)
+    .header('content-type', 'text/plain; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('connection', 'close')
+    .send(t('enrichment.errors.tooLarge', { size }));
+}
+
+/**
+ * The request with its body counted as it streams: past `max` bytes the body errors (whoever reads
+ * it stops) and `overflow` resolves, so the page can answer 413 without waiting for the rest.
+ */
+function boundedBody(request: Request, max: number): { request: Request; overflow: Promise<void> } {
+  let seen = 0;
+  let overflowed = () => {};
+  const overflow = new Promise<void>((resolve) => {
+    overflowed = resolve;
+  });
+  if (!request.body) return { request, overflow };
+  const body = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > max) {
+          overflowed();
+          controller.error(new Error(`the body is larger than ${max} bytes`));
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  return { request: new Request(request, { body, duplex: 'half' } as RequestInit), overflow };
+}
 
 /**
  * Serves every non-API page through React Router: the production build, or Vite in middleware
@@ -97,11 +147,22 @@ export async function registerSsr(
       context.set(cspNonceContext, nonce);
       // The URL as Fastify sees it (behind a proxy: X-Forwarded-Proto and -Host), so that React
       // Router's own origin check of form posts agrees with ours.
-      const fetchRequest = createRequest(request.raw, reply.raw, {
-        protocol: `${request.protocol}:`,
-        host: request.host,
-      });
-      const response = await handler(fetchRequest, context);
+      const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+      if (hasBody && Number(request.headers['content-length'] ?? 0) > PAGE_BODY_MAX) {
+        return bodyTooLarge(reply, url.pathname);
+      }
+      const bounded = boundedBody(
+        createRequest(request.raw, reply.raw, { protocol: `${request.protocol}:`, host: request.host }),
+        PAGE_BODY_MAX,
+      );
+      const handling = handler(bounded.request, context);
+      const outcome = await Promise.race([handling, bounded.overflow.then(() => null)]);
+      if (outcome === null) {
+        // The handler fails on its cut-off body in its own time; its answer is this one.
+        handling.catch(() => {});
+        return bodyTooLarge(reply, url.pathname);
+      }
+      const response = outcome;
       if (!response.headers.has('cache-control')) {
         // A signed-in user's page (their name, their CSRF token) is never kept by anyone else.
         if (auth) response.headers.set('cache-control', 'private, no-store');
