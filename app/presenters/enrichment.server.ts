@@ -113,11 +113,9 @@ export async function enrichmentsAction(context: ContextReader, request: Request
     return data({ error: p.t('enrichment.errors.tooLarge', { size: MB }) }, { status: 413 });
   }
   try {
-    const upload = await readUpload(
-      file.name || 'upload.csv',
-      new Uint8Array(await file.arrayBuffer()),
-      request.signal,
-    );
+    const upload = await readUpload(file.name || 'upload.csv', new Uint8Array(await file.arrayBuffer()), {
+      signal: request.signal,
+    });
     const id = await createEnrichment(db, auth.user.id, upload, guessColumns(upload.columns));
     return redirect(localePath(lang, `/companies/enrichment/${id}/`), 303);
   } catch (error) {

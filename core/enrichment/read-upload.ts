@@ -122,11 +122,16 @@ function refusal(reason: RefusalReason, values: RefusalValues = {}): AppError {
  * Reads an uploaded file: its header and rows (trailing blank rows dropped), or a 400 naming the
  * problem (details.reason: the key of its message, `enrichment.errors.<reason>`). The reading runs in
  * a worker thread (read-table.worker.ts), which is ended at once when the file passes a limit, the
- * read takes longer than ENRICHMENT_READ_SECONDS, its heap passes ENRICHMENT_READ_HEAP_MB or `signal`
+ * read takes longer than ENRICHMENT_READ_SECONDS (or `timeoutMs`), its heap passes ENRICHMENT_READ_HEAP_MB or `signal`
  * aborts (the request is gone): its memory goes with it. `bytes` is handed to the worker, not copied:
  * the caller must not use it afterwards.
  */
-export async function readUpload(fileName: string, bytes: Uint8Array, signal?: AbortSignal): Promise<Upload> {
+export async function readUpload(
+  fileName: string,
+  bytes: Uint8Array,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<Upload> {
+  const { signal, timeoutMs = ENRICHMENT_READ_SECONDS * 1000 } = options;
   // Checked here too, so that an oversized file never starts a worker.
   if (bytes.byteLength >= ENRICHMENT_MAX_BYTES) throw refusal('tooLarge');
   if (bytes.byteLength === 0) throw refusal('empty');
@@ -134,7 +139,7 @@ export async function readUpload(fileName: string, bytes: Uint8Array, signal?: A
   const done = await turn();
   try {
     signal?.throwIfAborted();
-    const reply = await inWorker(fileName, bytes, signal);
+    const reply = await inWorker(fileName, bytes, timeoutMs, signal);
     if (reply.ok) return { fileName, columns: reply.columns, rows: reply.rows };
     if ('reason' in reply) throw refusal(reply.reason, reply.values);
     throw new Error(`reading the upload failed: ${reply.error}`);
@@ -143,7 +148,12 @@ export async function readUpload(fileName: string, bytes: Uint8Array, signal?: A
   }
 }
 
-function inWorker(fileName: string, bytes: Uint8Array, signal?: AbortSignal): Promise<ReadTableReply> {
+function inWorker(
+  fileName: string,
+  bytes: Uint8Array,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<ReadTableReply> {
   // The whole buffer is transferred (a view into a shared or larger one is copied first).
   const own =
     bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
@@ -153,8 +163,6 @@ function inWorker(fileName: string, bytes: Uint8Array, signal?: AbortSignal): Pr
     workerData: { fileName, bytes: own },
     transferList: [own.buffer as ArrayBuffer],
     resourceLimits: { maxOldGenerationSizeMb: ENRICHMENT_READ_HEAP_MB },
-    stdout: false,
-    stderr: false,
   });
   return new Promise<ReadTableReply>((resolve, reject) => {
     let settled = false;
@@ -163,11 +171,11 @@ function inWorker(fileName: string, bytes: Uint8Array, signal?: AbortSignal): Pr
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      // Ended whatever its state: a refused or abandoned read gives its memory back now.
-      void worker.terminate();
-      outcome();
+      // Ended whatever its state, before the answer: a refused or abandoned read has given its
+      // memory back by then.
+      worker.terminate().then(outcome, outcome);
     };
-    const timer = setTimeout(() => settle(() => reject(refusal('timeout'))), ENRICHMENT_READ_SECONDS * 1000);
+    const timer = setTimeout(() => settle(() => reject(refusal('timeout'))), timeoutMs);
     const onAbort = () => settle(() => reject(signal?.reason ?? new Error('aborted')));
     signal?.addEventListener('abort', onAbort, { once: true });
     worker.once('message', (reply: ReadTableReply) => settle(() => resolve(reply)));

@@ -22,17 +22,33 @@ const BUILD_DIR = fileURLToPath(new URL('../../build/', import.meta.url));
  */
 const PAGE_BODY_MAX = ENRICHMENT_MAX_BYTES + PAGE_FORM_OVERHEAD_BYTES;
 
+/** What of a refused body is still read (and dropped) after the 413, so that the client reads the answer. */
+const LINGER_BYTES = 4 * 1024 * 1024;
+const LINGER_MS = 5_000;
+
 /** The 413 of a page form's body, in the page's language (the upload form is the one that can reach it). */
-function bodyTooLarge(reply: FastifyReply, pathname: string): FastifyReply {
+function bodyTooLarge(request: FastifyRequest, reply: FastifyReply, pathname: string): FastifyReply {
   const prefix = pathname.split('/')[1];
   const { t } = i18nFor(isLang(prefix) ? prefix : 'en');
   const size = Math.round(ENRICHMENT_MAX_BYTES / 1024 / 1024);
-  // Closed after the answer: the rest of the body is not read.
+  // A connection closed while the client still sends is reset, and a reset loses the answer on
+  // its way: the rest of the body is read and dropped for a while (a lingering close), then the
+  // connection is closed whether or not the client has stopped.
+  reply.raw.once('finish', () => {
+    const close = () => request.raw.socket?.destroy?.();
+    let dropped = 0;
+    const timer = setTimeout(close, LINGER_MS).unref();
+    request.raw.on('data', (chunk: Buffer) => {
+      dropped += chunk.byteLength;
+      if (dropped > LINGER_BYTES) close();
+    });
+    request.raw.once('end', () => clearTimeout(timer));
+    request.raw.resume();
+  });
   return reply
     .status(413)
     .header('content-type', 'text/plain; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('connection', 'close')
     .send(t('enrichment.errors.tooLarge', { size }));
 }
 
@@ -149,7 +165,7 @@ export async function registerSsr(
       // Router's own origin check of form posts agrees with ours.
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
       if (hasBody && Number(request.headers['content-length'] ?? 0) > PAGE_BODY_MAX) {
-        return bodyTooLarge(reply, url.pathname);
+        return bodyTooLarge(request, reply, url.pathname);
       }
       const bounded = boundedBody(
         createRequest(request.raw, reply.raw, { protocol: `${request.protocol}:`, host: request.host }),
@@ -160,7 +176,7 @@ export async function registerSsr(
       if (outcome === null) {
         // The handler fails on its cut-off body in its own time; its answer is this one.
         handling.catch(() => {});
-        return bodyTooLarge(reply, url.pathname);
+        return bodyTooLarge(request, reply, url.pathname);
       }
       const response = outcome;
       if (!response.headers.has('cache-control')) {
