@@ -1,9 +1,6 @@
-import { once } from 'node:events';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Measured, measureWhile, postChunked } from '../support/server-probe.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import {
   hugeSharedStringBomb,
@@ -27,9 +24,6 @@ import { createSignedInUser, type TestUser } from '../support/users.ts';
 let t: TestApp;
 let alice: TestUser;
 let base: string;
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 beforeAll(async () => {
   t = await buildTestApp({ pages: 'build' });
@@ -70,78 +64,8 @@ const MB = 1024 * 1024;
  * in the request's thread stalled them for 8 to 23 s.
  */
 const LOAD_ALLOWANCE_MS = 1_900;
-const rss = () => process.memoryUsage().rss;
 
-async function settledRss(): Promise<number> {
-  for (let i = 0; i < 3; i++) {
-    gc();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return rss();
-}
-
-type Measured = {
-  status: number;
-  text: string;
-  /** The longest a /api/health request took, and the most CPU this thread (the server's) spent meanwhile. */
-  healthMaxMs: number;
-  healthMaxCpuMs: number;
-  probes: number;
-  peakGrowthMb: number;
-  afterMb: number;
-};
-
-/** CPU time of this thread (the server's event loop), in ms. */
-const threadCpuMs = () => {
-  const { user, system } = process.threadCpuUsage();
-  return (user + system) / 1000;
-};
-
-/**
- * Runs `send` (a request to the listening server) while /api/health is asked over and over, one
- * request right after the other, so that one is always waiting: each is timed, and so is the CPU
- * the server's thread spent while it waited — what the upload took from the event loop, which the
- * machine's load does not inflate (on a busy machine a request can wait for a core whatever the
- * server does). RSS is sampled meanwhile, and compared with the settled RSS before and after.
- */
-async function measured(send: () => Promise<{ status: number; text: string }>): Promise<Measured> {
-  const before = await settledRss();
-  let peak = before;
-  let healthMaxMs = 0;
-  let healthMaxCpuMs = 0;
-  let probes = 0;
-  let done = false;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rss());
-  }, 10);
-  const probing = (async () => {
-    while (!done) {
-      const started = performance.now();
-      const cpu = threadCpuMs();
-      const res = await fetch(`${base}/api/health`);
-      await res.text();
-      expect(res.status).toBe(200);
-      healthMaxMs = Math.max(healthMaxMs, performance.now() - started);
-      healthMaxCpuMs = Math.max(healthMaxCpuMs, threadCpuMs() - cpu);
-      probes++;
-    }
-  })();
-  let answer: { status: number; text: string };
-  try {
-    answer = await send();
-  } finally {
-    done = true;
-    clearInterval(sampler);
-    await probing;
-  }
-  const peakGrowthMb = (Math.max(peak, rss()) - before) / MB;
-  // Settled again once nothing runs (the collections it forces are no part of the upload's stall).
-  const afterMb = ((await settledRss()) - before) / MB;
-  const result = { ...answer, healthMaxMs, healthMaxCpuMs, probes, peakGrowthMb, afterMb };
-  const { text: _text, ...figures } = result;
-  console.info(JSON.stringify(figures));
-  return result;
-}
+const measured = (send: () => Promise<{ status: number; text: string }>) => measureWhile(base, send);
 
 /** The upload form for the listening server (built before it is measured), and how to post it (with its Content-Length). */
 async function poster(name: string, content: string | Uint8Array, lang = '') {
@@ -247,42 +171,16 @@ describe('hostile uploads', () => {
     const boundary = /^--([^\r]+)/.exec(body.toString('latin1'))?.[1] as string;
     const head = body.subarray(0, body.indexOf('Name\n') + 5);
     let sent = 0;
-    const m = await measured(
-      () =>
-        new Promise<{ status: number; text: string }>((resolve, reject) => {
-          const req = http.request(`${base}/companies/enrichment/`, {
-            method: 'POST',
-            headers: {
-              'content-type': `multipart/form-data; boundary=${boundary}`,
-              cookie: alice.cookie,
-              origin: base,
-              'transfer-encoding': 'chunked',
-            },
-          });
-          let answered = false;
-          req.on('response', async (res) => {
-            // Sending stops at the answer, as a browser's would.
-            answered = true;
-            let text = '';
-            for await (const chunk of res) text += chunk;
-            req.destroy();
-            resolve({ status: res.statusCode ?? 0, text });
-          });
-          // The server closes the connection on its answer; writes after that fail.
-          req.on('error', (error) => {
-            if (!answered) reject(error);
-          });
-          (async () => {
-            req.write(head);
-            const chunk = Buffer.from('Acme GmbH\n'.repeat(100_000));
-            while (sent < 300 * MB && !answered && !req.destroyed) {
-              sent += chunk.byteLength;
-              if (!req.write(chunk)) await Promise.race([once(req, 'drain'), once(req, 'close')]);
-            }
-            if (!answered && !req.destroyed) req.end();
-          })().catch(() => {});
-        }),
-    );
+    const m = await measured(async () => {
+      const answer = await postChunked(
+        `${base}/companies/enrichment/`,
+        { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: alice.cookie, origin: base },
+        head,
+        300 * MB,
+      );
+      sent = answer.sent;
+      return answer;
+    });
     expect(m.status).toBe(413);
     expect(m.text).toContain('at most 50 MB can be enriched');
     // Refused near the limit, long before the 300 MB were sent.
