@@ -1,4 +1,4 @@
-// What one hostile enrichment upload costs the server (issue 27, ADR 0020 "Enrichment"): each bomb
+// What one hostile enrichment upload costs the server (ADR 0020 "Enrichment", "Limits while reading"): each bomb
 // of tests/support/upload-bombs.ts posted to /companies/enrichment/ on the app listening in this
 // process (pages built: `npx react-router build` first), while /api/health is asked back to back.
 // Prints, per bomb: the status, the time to the answer, the longest /api/health wait (wall clock,

@@ -58,9 +58,14 @@ function bodyTooLarge(request: FastifyRequest, reply: FastifyReply, pathname: st
  */
 function boundedBody(request: Request, max: number): { request: Request; overflow: Promise<void> } {
   let seen = 0;
+  // The request is aborted too: React Router stops its work on it and does not log the cut-off body as an error.
+  const cutOff = new AbortController();
   let overflowed = () => {};
   const overflow = new Promise<void>((resolve) => {
-    overflowed = resolve;
+    overflowed = () => {
+      cutOff.abort();
+      resolve();
+    };
   });
   if (!request.body) return { request, overflow };
   const body = request.body.pipeThrough(
@@ -76,7 +81,8 @@ function boundedBody(request: Request, max: number): { request: Request; overflo
       },
     }),
   );
-  return { request: new Request(request, { body, duplex: 'half' } as RequestInit), overflow };
+  const signal = AbortSignal.any([request.signal, cutOff.signal]);
+  return { request: new Request(request, { body, signal, duplex: 'half' } as RequestInit), overflow };
 }
 
 /**

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-// What a request costs the server beside it (issue 27): while it runs, /api/health is asked over and
+// What a request costs the server beside it: while it runs, /api/health is asked over and
 // over and the process's memory sampled. For servers listening in this very process (the test's app,
 // bench/hostile-uploads.ts): the CPU measure is this thread's, the server's event loop.
 // Used by tests/integration/hostile-uploads.test.ts and bench/hostile-uploads.ts.

@@ -1,6 +1,6 @@
 import yazl from 'yazl';
 
-// Hostile enrichment uploads (issue 27), built in memory with yazl: XLSX workbooks whose parts are
+// Hostile enrichment uploads (ADR 0020 "Enrichment"), built in memory with yazl: XLSX workbooks whose parts are
 // written by hand, so that rows, cells, shared strings and the archive itself can be anything a
 // hostile client sends. Used by tests/integration/hostile-uploads.test.ts and bench/hostile-uploads.ts.
 
