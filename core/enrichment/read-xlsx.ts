@@ -139,11 +139,29 @@ function attribute(tag: SaxesTagPlain, name: string): string | undefined {
 
 type Workbook = { sheet: string; sharedStrings: string | null; styles: string | null; date1904: boolean };
 
-/** The first sheet's part (xl/workbook.xml and its relationships), the shared strings' and the styles'. */
+/** The workbook part the package's relationships name (xl/workbook.xml as Excel writes it). */
+async function workbookPath(zip: Zip): Promise<string> {
+  let path = 'xl/workbook.xml';
+  if (!zip.entries.has('_rels/.rels')) return path;
+  await readPart(zip, '_rels/.rels', (parser) => {
+    parser.on('opentag', (tag) => {
+      const type = attribute(tag, 'Type') ?? '';
+      if (local(tag.name) === 'Relationship' && type.endsWith('/officeDocument')) {
+        path = partPath('', attribute(tag, 'Target') ?? path);
+      }
+    });
+  });
+  return path;
+}
+
+/** The first sheet's part (the workbook's first `<sheet>` through its relationships), the shared strings' and the styles'. */
 async function readWorkbook(zip: Zip): Promise<Workbook> {
   let firstSheet: string | null = null;
   let date1904 = false;
-  await readPart(zip, 'xl/workbook.xml', (parser) => {
+  const workbook = await workbookPath(zip);
+  const slash = workbook.lastIndexOf('/');
+  const folder = workbook.slice(0, slash + 1);
+  await readPart(zip, workbook, (parser) => {
     parser.on('opentag', (tag) => {
       const name = local(tag.name);
       if (name === 'sheet' && firstSheet === null) {
@@ -160,10 +178,10 @@ async function readWorkbook(zip: Zip): Promise<Workbook> {
   const targets = new Map<string, string>();
   let sharedStrings: string | null = null;
   let styles: string | null = null;
-  await readPart(zip, 'xl/_rels/workbook.xml.rels', (parser) => {
+  await readPart(zip, `${folder}_rels/${workbook.slice(slash + 1)}.rels`, (parser) => {
     parser.on('opentag', (tag) => {
       if (local(tag.name) !== 'Relationship') return;
-      const target = partPath(attribute(tag, 'Target') ?? '');
+      const target = partPath(folder, attribute(tag, 'Target') ?? '');
       const type = attribute(tag, 'Type') ?? '';
       targets.set(attribute(tag, 'Id') ?? '', target);
       if (type.endsWith('/sharedStrings')) sharedStrings = target;
@@ -177,9 +195,9 @@ async function readWorkbook(zip: Zip): Promise<Workbook> {
   return { sheet, sharedStrings: present(sharedStrings), styles: present(styles), date1904 };
 }
 
-/** A relationship's target as an entry name: relative to xl/, or absolute from the archive's root. */
-function partPath(target: string): string {
-  const segments: string[] = target.startsWith('/') ? [] : ['xl'];
+/** A relationship's target as an entry name: relative to the folder of its source (`xl/`), or absolute from the archive's root. */
+function partPath(folder: string, target: string): string {
+  const segments: string[] = target.startsWith('/') ? [] : folder.split('/').filter(Boolean);
   for (const segment of target.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') segments.pop();

@@ -46,6 +46,32 @@ describe('reading an XLSX upload', () => {
   });
 });
 
+describe('reading where parts and encodings differ', () => {
+  it('finds the workbook through the package relationships, wherever it is', async () => {
+    const parts = workbookParts(
+      sheetXml(
+        '<row><c t="inlineStr"><is><t>Name</t></is></c></row><row><c t="inlineStr"><is><t>Acme</t></is></c></row>',
+      ),
+    );
+    const moved: Record<string, string> = {
+      'xl/workbook.xml': 'book/main.xml',
+      'xl/_rels/workbook.xml.rels': 'book/_rels/main.xml.rels',
+      'xl/worksheets/sheet1.xml': 'book/worksheets/sheet1.xml',
+    };
+    for (const part of parts) {
+      part.name = moved[part.name] ?? part.name;
+      if (part.name === '_rels/.rels') part.data = String(part.data).replace('xl/workbook.xml', '/book/main.xml');
+    }
+    expect((await readUpload('moved.xlsx', await zipOf(parts))).rows).toEqual([['Acme']]);
+  });
+
+  it('reads a Latin-1 CSV as Windows spreadsheets write it', async () => {
+    const upload = await readUpload('latin.csv', new Uint8Array(Buffer.from('Name;Ort\nMüller GmbH;Köln\n', 'latin1')));
+    expect(upload.columns).toEqual(['Name', 'Ort']);
+    expect(upload.rows).toEqual([['Müller GmbH', 'Köln']]);
+  });
+});
+
 describe('a read that takes too long or is abandoned', () => {
   it('is ended at its time limit with a refusal naming it', async () => {
     const bytes = await sharedStringsBomb(900_000);
