@@ -79,6 +79,25 @@ export const MAX_MATCH_QUERIES = 100;
 /** An enrichment's upload: smaller than this many bytes, and at most this many rows (ADR 0020 "Enrichment"). */
 export const ENRICHMENT_MAX_BYTES = 50 * 1024 * 1024;
 export const ENRICHMENT_ROW_LIMIT = 100_000;
+/**
+ * What reading an upload may cost, each checked while the file streams in a worker thread, which
+ * stops at the first one passed (ADR 0020 "Enrichment"): columns (a wider file is no list of
+ * companies, and the mapping page shows each), Excel's own 32,767 characters a cell, and for an
+ * XLSX workbook (a ZIP archive) its entries, the bytes its parts inflate to (each and together)
+ * and its shared strings. A page form's body is cut off past ENRICHMENT_MAX_BYTES plus the form's
+ * own bytes (server/plugins/ssr.ts), whether or not it says its length.
+ */
+export const ENRICHMENT_COLUMN_LIMIT = 200;
+export const ENRICHMENT_CELL_MAX_CHARS = 32_767;
+export const ENRICHMENT_ZIP_ENTRIES_MAX = 1_000;
+export const ENRICHMENT_ENTRY_INFLATED_MAX = 100 * 1024 * 1024;
+export const ENRICHMENT_INFLATED_MAX = 200 * 1024 * 1024;
+export const ENRICHMENT_SHARED_STRINGS_MAX = 1_000_000;
+/** The longest a file may take to read, and the heap its reader may use, before it is refused. */
+export const ENRICHMENT_READ_SECONDS = 30;
+export const ENRICHMENT_READ_HEAP_MB = 256;
+/** Room for a page form's other fields and multipart framing beside its file. */
+export const PAGE_FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /** The limits as the messages name them. */
 /** Changes on one page of a company's History tab (ADR 0014's company_changes, newest first). */
@@ -115,4 +134,13 @@ export const MESSAGE_LIMITS = {
   apiAnonymousLimit: API_PLAN_LIMITS.anonymous,
   apiFreeLimit: API_PLAN_LIMITS.free,
   apiPaidLimit: API_PLAN_LIMITS.paid,
+  enrichmentRowsMax: ENRICHMENT_ROW_LIMIT,
+  enrichmentColumnsMax: ENRICHMENT_COLUMN_LIMIT,
+  enrichmentCellMax: ENRICHMENT_CELL_MAX_CHARS,
+  enrichmentZipEntriesMax: ENRICHMENT_ZIP_ENTRIES_MAX,
+  enrichmentEntryInflatedMb: ENRICHMENT_ENTRY_INFLATED_MAX / 1024 / 1024,
+  enrichmentInflatedMb: ENRICHMENT_INFLATED_MAX / 1024 / 1024,
+  enrichmentSharedStringsMax: ENRICHMENT_SHARED_STRINGS_MAX,
+  enrichmentReadSeconds: ENRICHMENT_READ_SECONDS,
+  enrichmentReadHeapMb: ENRICHMENT_READ_HEAP_MB,
 } as const;

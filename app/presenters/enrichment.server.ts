@@ -54,6 +54,18 @@ function failure(error: unknown) {
   throw error;
 }
 
+/** Refusals of a file's size (inflated or not, or the memory reading it needs): 413, the others 400. */
+const SIZE_REFUSALS = new Set(['tooLarge', 'entryInflated', 'inflated', 'tooComplex']);
+
+/** readUpload's refusal (ADR 0020 "Enrichment"): its reason, the key of its message, and the values it names. */
+function uploadRefusal(error: unknown): ({ reason: string } & Record<string, unknown>) | null {
+  if (!(error instanceof AppError) || error.code !== 'bad_request') return null;
+  const details = error.details as { reason?: unknown } | undefined;
+  if (typeof details?.reason !== 'string') return null;
+  const { parameter: _parameter, ...rest } = details as Record<string, unknown>;
+  return rest as { reason: string } & Record<string, unknown>;
+}
+
 const idOf = (text: string | undefined) => {
   if (!text || !/^\d{1,15}$/.test(text)) throw data({ message: 'Not found' }, { status: 404 });
   return Number(text);
@@ -91,10 +103,7 @@ export async function enrichmentsAction(context: ContextReader, request: Request
   const auth = requireUser(context);
   const { db } = context.get(servicesContext);
   const p = presenter(context.get(servicesContext).reference, lang);
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > ENRICHMENT_MAX_BYTES + 64 * 1024) {
-    return data({ error: p.t('enrichment.errors.tooLarge', { size: MB }) }, { status: 413 });
-  }
+  // The body itself is bounded as it streams (server/plugins/ssr.ts): a larger one never gets here.
   const form = await request.formData();
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0) {
@@ -104,10 +113,18 @@ export async function enrichmentsAction(context: ContextReader, request: Request
     return data({ error: p.t('enrichment.errors.tooLarge', { size: MB }) }, { status: 413 });
   }
   try {
-    const upload = await readUpload(file.name || 'upload.csv', new Uint8Array(await file.arrayBuffer()));
+    const upload = await readUpload(file.name || 'upload.csv', new Uint8Array(await file.arrayBuffer()), {
+      signal: request.signal,
+    });
     const id = await createEnrichment(db, auth.user.id, upload, guessColumns(upload.columns));
     return redirect(localePath(lang, `/companies/enrichment/${id}/`), 303);
   } catch (error) {
+    const refused = uploadRefusal(error);
+    if (refused) {
+      const { reason, ...values } = refused;
+      const status = SIZE_REFUSALS.has(reason) ? 413 : 400;
+      return data({ error: p.t(`enrichment.errors.${reason}`, { size: MB, ...values }) }, { status });
+    }
     return failure(error);
   }
 }

@@ -1,13 +1,16 @@
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors/app-error.ts';
-import { ENRICHMENT_MAX_BYTES, ENRICHMENT_ROW_LIMIT } from '../limits.ts';
+import { i18nFor } from '../i18n/i18n.ts';
+import { ENRICHMENT_MAX_BYTES, ENRICHMENT_READ_HEAP_MB, ENRICHMENT_READ_SECONDS } from '../limits.ts';
 import type { MatchQuery } from '../matching/match-companies.ts';
+import type { ReadTableReply } from './read-table.worker.ts';
+import type { RefusalReason, RefusalValues } from './table-builder.ts';
 
 // An enrichment's upload (ADR 0020 "Enrichment"): a CSV (any of the usual separators, UTF-8 with
 // or without a byte-order mark) or an XLSX workbook (its first sheet), its first row the header.
 // Columns are guessed from their headers and the user may map them otherwise. A file that is
 // neither, too big, or without a column to match on is refused with a message naming what is wrong.
+// Reading happens in a worker thread, bounded as it streams (read-table.ts).
 
 /** The matching engine's fields a column can feed (core/matching MatchQuery). */
 export const ENRICHMENT_FIELDS = ['name', 'country', 'registration_number', 'lei', 'vat', 'domain', 'address'] as const;
@@ -92,108 +95,93 @@ export function cleanMapping(value: unknown, columnCount: number): ColumnMapping
   return mapping;
 }
 
-const bad = (message: string, details: Record<string, unknown> = {}) =>
-  new AppError('bad_request', message, { parameter: 'file', ...details });
+/** Readers at work at once: more uploads wait their turn rather than each holding a worker's memory. */
+const MAX_READERS = 2;
+let readers = 0;
+const waiting: (() => void)[] = [];
 
-const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-
-/** Reads an uploaded file: its header and rows (trailing blank rows dropped), or a 400 naming the problem. */
-export async function readUpload(fileName: string, bytes: Uint8Array): Promise<Upload> {
-  if (bytes.byteLength >= ENRICHMENT_MAX_BYTES) {
-    throw bad(`file: the file is ${mb(bytes.byteLength)} MB; at most ${mb(ENRICHMENT_MAX_BYTES)} MB can be enriched`, {
-      reason: 'too_large',
-    });
-  }
-  if (bytes.byteLength === 0) throw bad('file: the file is empty', { reason: 'empty' });
-  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  let table: string[][];
-  if (isZip(bytes)) {
-    if (extension !== 'xlsx' && extension !== '') {
-      throw bad(`file: “${fileName}” is a ZIP archive, not an XLSX workbook or a CSV file`, { reason: 'type' });
-    }
-    table = await readXlsx(bytes);
-  } else if (extension === 'xlsx' || extension === 'xls' || extension === 'ods') {
-    throw bad(`file: “${fileName}” is not an XLSX workbook (only .xlsx and .csv files can be enriched)`, {
-      reason: 'type',
-    });
-  } else {
-    table = readCsv(fileName, bytes);
-  }
-  while (table.length > 0 && table[table.length - 1].every((c) => c.trim() === '')) table.pop();
-  const [header, ...rows] = table;
-  const columns = (header ?? []).map((c, i) => c.trim() || `Column ${i + 1}`);
-  if (columns.length === 0) throw bad('file: the file has no header row', { reason: 'empty' });
-  if (rows.length === 0) throw bad('file: the file has a header but no rows with a value', { reason: 'empty' });
-  if (rows.length > ENRICHMENT_ROW_LIMIT) {
-    throw bad(`file: the file has ${rows.length} rows; at most ${ENRICHMENT_ROW_LIMIT} can be enriched at once`, {
-      reason: 'too_many_rows',
-    });
-  }
-  return {
-    fileName,
-    columns,
-    rows: rows.map((r) => columns.map((_, i) => (r[i] ?? '').slice(0, 2000))),
+async function turn(): Promise<() => void> {
+  if (readers >= MAX_READERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  readers++;
+  return () => {
+    readers--;
+    waiting.shift()?.();
   };
 }
 
-const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+const WORKER = new URL('./read-table.worker.ts', import.meta.url);
 
-/** CSV text: UTF-8 (a byte-order mark allowed), the separator the header uses most of , ; tab |. */
-function readCsv(fileName: string, bytes: Uint8Array): string[][] {
-  let text: string;
+/** A refusal as the AppError the pages and the CLI show: its message in English, its reason and values in details. */
+function refusal(reason: RefusalReason, values: RefusalValues = {}): AppError {
+  const size = Math.round(ENRICHMENT_MAX_BYTES / 1024 / 1024);
+  const message = i18nFor('en').t(`enrichment.errors.${reason}`, { size, ...values });
+  return new AppError('bad_request', message, { parameter: 'file', reason, ...values });
+}
+
+/**
+ * Reads an uploaded file: its header and rows (trailing blank rows dropped), or a 400 naming the
+ * problem (details.reason: the key of its message, `enrichment.errors.<reason>`). The reading runs in
+ * a worker thread (read-table.worker.ts), which is ended at once when the file passes a limit, the
+ * read takes longer than ENRICHMENT_READ_SECONDS (or `timeoutMs`), its heap passes ENRICHMENT_READ_HEAP_MB or `signal`
+ * aborts (the request is gone): its memory goes with it. `bytes` is handed to the worker, not copied:
+ * the caller must not use it afterwards.
+ */
+export async function readUpload(
+  fileName: string,
+  bytes: Uint8Array,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<Upload> {
+  const { signal, timeoutMs = ENRICHMENT_READ_SECONDS * 1000 } = options;
+  // Checked here too, so that an oversized file never starts a worker.
+  if (bytes.byteLength >= ENRICHMENT_MAX_BYTES) throw refusal('tooLarge');
+  if (bytes.byteLength === 0) throw refusal('empty');
+  signal?.throwIfAborted();
+  const done = await turn();
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    // Windows spreadsheets still write Latin-1 CSV: accept it rather than refuse the file.
-    text = new TextDecoder('latin1').decode(bytes);
-  }
-  if (text.includes('\0')) {
-    throw bad(`file: “${fileName}” is not a CSV file or an XLSX workbook (it holds binary data)`, { reason: 'type' });
-  }
-  text = text.replace(/^\uFEFF/, '');
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const delimiter = [',', ';', '\t', '|'].reduce((best, d) =>
-    firstLine.split(d).length > firstLine.split(best).length ? d : best,
-  );
-  try {
-    return parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, bom: true }) as string[][];
-  } catch (error) {
-    throw bad(`file: “${fileName}” cannot be read as CSV: ${error instanceof Error ? error.message : 'bad quoting'}`, {
-      reason: 'csv',
-    });
+    signal?.throwIfAborted();
+    const reply = await inWorker(fileName, bytes, timeoutMs, signal);
+    if (reply.ok) return { fileName, columns: reply.columns, rows: reply.rows };
+    if ('reason' in reply) throw refusal(reply.reason, reply.values);
+    throw new Error(`reading the upload failed: ${reply.error}`);
+  } finally {
+    done();
   }
 }
 
-/** The first worksheet of a workbook as text cells (dates as yyyy-mm-dd, formulas as their result). */
-async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw bad('file: the file is not a readable XLSX workbook', { reason: 'xlsx' });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw bad('file: the workbook has no worksheet', { reason: 'empty' });
-  const table: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value);
-    });
-    table[number - 1] = Array.from(cells, (c) => c ?? '');
+function inWorker(
+  fileName: string,
+  bytes: Uint8Array,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<ReadTableReply> {
+  // The whole buffer is transferred (a view into a shared or larger one is copied first).
+  const own =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
+      ? bytes
+      : bytes.slice();
+  const worker = new Worker(WORKER, {
+    workerData: { fileName, bytes: own },
+    transferList: [own.buffer as ArrayBuffer],
+    resourceLimits: { maxOldGenerationSizeMb: ENRICHMENT_READ_HEAP_MB },
   });
-  return Array.from(table, (r) => r ?? []);
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('hyperlink' in value) return String(value.hyperlink);
-    if ('error' in value) return '';
-  }
-  return String(value);
+  return new Promise<ReadTableReply>((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      // Ended whatever its state, before the answer: a refused or abandoned read has given its
+      // memory back by then.
+      worker.terminate().then(outcome, outcome);
+    };
+    const timer = setTimeout(() => settle(() => reject(refusal('timeout'))), timeoutMs);
+    const onAbort = () => settle(() => reject(signal?.reason ?? new Error('aborted')));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.once('message', (reply: ReadTableReply) => settle(() => resolve(reply)));
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refusal('tooComplex') : error)),
+    );
+    worker.once('exit', (code) => settle(() => reject(new Error(`the upload reader stopped (exit code ${code})`))));
+  });
 }

@@ -1560,6 +1560,34 @@ export const de: Messages = {
     errors: {
       noFile: 'file: Wählen Sie eine CSV- oder XLSX-Datei zum Hochladen',
       tooLarge: 'file: Die Datei hat {{size}} MB oder mehr; höchstens {{size}} MB können angereichert werden',
+      empty: 'file: Die Datei ist leer',
+      zipNotXlsx: 'file: „{{name}}“ ist ein ZIP-Archiv, keine XLSX-Arbeitsmappe und keine CSV-Datei',
+      notXlsx: 'file: „{{name}}“ ist keine XLSX-Arbeitsmappe (nur .xlsx- und .csv-Dateien können angereichert werden)',
+      binary: 'file: „{{name}}“ ist weder eine CSV-Datei noch eine XLSX-Arbeitsmappe (sie enthält Binärdaten)',
+      noHeader: 'file: Die Datei hat keine Kopfzeile',
+      noRows: 'file: Die Datei hat eine Kopfzeile, aber keine Zeilen mit einem Wert',
+      tooManyRows:
+        'file: Die Datei hat mehr als {{enrichmentRowsMax, number}} Zeilen; höchstens {{enrichmentRowsMax, number}} können auf einmal angereichert werden',
+      tooManyColumns:
+        'file: Die Datei hat mehr als {{enrichmentColumnsMax, number}} Spalten; höchstens {{enrichmentColumnsMax, number}} können angereichert werden',
+      cellTooLong:
+        'file: Eine Zelle hat mehr als {{enrichmentCellMax, number}} Zeichen, mehr als eine Tabellenzelle fasst',
+      rowTooLong:
+        'file: Eine Zeile ist länger als {{enrichmentColumnsMax, number}} Zellen zu {{enrichmentCellMax, number}} Zeichen (ist ein Anführungszeichen offen geblieben?)',
+      zipEntries:
+        'file: Die Arbeitsmappe enthält mehr als {{enrichmentZipEntriesMax, number}} Dateien, mehr als jede XLSX-Arbeitsmappe braucht',
+      entryInflated:
+        'file: Ein Teil der Arbeitsmappe entpackt sich auf mehr als {{enrichmentEntryInflatedMb, number}} MB, das Höchstmaß für einen Teil',
+      inflated:
+        'file: Die Arbeitsmappe entpackt sich auf mehr als {{enrichmentInflatedMb, number}} MB, mehr als gelesen werden kann',
+      sharedStrings:
+        'file: Die Arbeitsmappe hat mehr als {{enrichmentSharedStringsMax, number}} verschiedene Texte, mehr als gelesen werden können',
+      unreadableXlsx: 'file: Die Datei ist keine lesbare XLSX-Arbeitsmappe',
+      noSheet: 'file: Die Arbeitsmappe hat kein Arbeitsblatt',
+      csv: 'file: „{{name}}“ kann nicht als CSV gelesen werden: {{detail}}',
+      timeout: 'file: Die Datei konnte nicht innerhalb von {{enrichmentReadSeconds, number}} Sekunden gelesen werden',
+      tooComplex:
+        'file: Das Lesen der Datei braucht mehr als {{enrichmentReadHeapMb, number}} MB Speicher; teilen Sie sie in kleinere Dateien',
     },
   },
   cookies: {

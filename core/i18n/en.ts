@@ -1501,6 +1501,34 @@ export const en = {
     errors: {
       noFile: 'file: choose a CSV or XLSX file to upload',
       tooLarge: 'file: the file is {{size}} MB or more; at most {{size}} MB can be enriched',
+      empty: 'file: the file is empty',
+      zipNotXlsx: 'file: “{{name}}” is a ZIP archive, not an XLSX workbook or a CSV file',
+      notXlsx: 'file: “{{name}}” is not an XLSX workbook (only .xlsx and .csv files can be enriched)',
+      binary: 'file: “{{name}}” is not a CSV file or an XLSX workbook (it holds binary data)',
+      noHeader: 'file: the file has no header row',
+      noRows: 'file: the file has a header but no rows with a value',
+      tooManyRows:
+        'file: the file has more than {{enrichmentRowsMax, number}} rows; at most {{enrichmentRowsMax, number}} can be enriched at once',
+      tooManyColumns:
+        'file: the file has more than {{enrichmentColumnsMax, number}} columns; at most {{enrichmentColumnsMax, number}} can be enriched',
+      cellTooLong:
+        'file: a cell has more than {{enrichmentCellMax, number}} characters, the most a spreadsheet cell holds',
+      rowTooLong:
+        'file: a row is longer than {{enrichmentColumnsMax, number}} cells of {{enrichmentCellMax, number}} characters (is a quote left open?)',
+      zipEntries:
+        'file: the workbook holds more than {{enrichmentZipEntriesMax, number}} files, more than any XLSX workbook needs',
+      entryInflated:
+        'file: a part of the workbook unpacks to more than {{enrichmentEntryInflatedMb, number}} MB, the most one part may have',
+      inflated:
+        'file: the workbook unpacks to more than {{enrichmentInflatedMb, number}} MB, the most that can be read',
+      sharedStrings:
+        'file: the workbook has more than {{enrichmentSharedStringsMax, number}} distinct texts, the most that can be read',
+      unreadableXlsx: 'file: the file is not a readable XLSX workbook',
+      noSheet: 'file: the workbook has no worksheet',
+      csv: 'file: “{{name}}” cannot be read as CSV: {{detail}}',
+      timeout: 'file: the file could not be read within {{enrichmentReadSeconds, number}} seconds',
+      tooComplex:
+        'file: reading the file needs more than {{enrichmentReadHeapMb, number}} MB of memory; split it into smaller files',
     },
   },
   cookies: {

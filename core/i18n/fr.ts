@@ -1562,6 +1562,35 @@ export const fr: Messages = {
     errors: {
       noFile: 'file : choisissez un fichier CSV ou XLSX à envoyer',
       tooLarge: 'file : le fichier fait {{size}} Mo ou plus ; au plus {{size}} Mo peuvent être enrichis',
+      empty: 'file : le fichier est vide',
+      zipNotXlsx: 'file : « {{name}} » est une archive ZIP, ni un classeur XLSX ni un fichier CSV',
+      notXlsx:
+        'file : « {{name}} » n’est pas un classeur XLSX (seuls les fichiers .xlsx et .csv peuvent être enrichis)',
+      binary: 'file : « {{name}} » n’est ni un fichier CSV ni un classeur XLSX (il contient des données binaires)',
+      noHeader: 'file : le fichier n’a pas de ligne d’en-tête',
+      noRows: 'file : le fichier a un en-tête mais aucune ligne avec une valeur',
+      tooManyRows:
+        'file : le fichier a plus de {{enrichmentRowsMax, number}} lignes ; au plus {{enrichmentRowsMax, number}} peuvent être enrichies à la fois',
+      tooManyColumns:
+        'file : le fichier a plus de {{enrichmentColumnsMax, number}} colonnes ; au plus {{enrichmentColumnsMax, number}} peuvent être enrichies',
+      cellTooLong:
+        'file : une cellule a plus de {{enrichmentCellMax, number}} caractères, le maximum d’une cellule de tableur',
+      rowTooLong:
+        'file : une ligne dépasse {{enrichmentColumnsMax, number}} cellules de {{enrichmentCellMax, number}} caractères (un guillemet est-il resté ouvert ?)',
+      zipEntries:
+        'file : le classeur contient plus de {{enrichmentZipEntriesMax, number}} fichiers, plus qu’aucun classeur XLSX n’en a besoin',
+      entryInflated:
+        'file : une partie du classeur se décompresse en plus de {{enrichmentEntryInflatedMb, number}} Mo, le maximum pour une partie',
+      inflated:
+        'file : le classeur se décompresse en plus de {{enrichmentInflatedMb, number}} Mo, plus que ce qui peut être lu',
+      sharedStrings:
+        'file : le classeur a plus de {{enrichmentSharedStringsMax, number}} textes distincts, plus que ce qui peut être lu',
+      unreadableXlsx: 'file : le fichier n’est pas un classeur XLSX lisible',
+      noSheet: 'file : le classeur n’a pas de feuille de calcul',
+      csv: 'file : « {{name}} » ne peut pas être lu comme CSV : {{detail}}',
+      timeout: 'file : le fichier n’a pas pu être lu en {{enrichmentReadSeconds, number}} secondes',
+      tooComplex:
+        'file : lire le fichier demande plus de {{enrichmentReadHeapMb, number}} Mo de mémoire ; divisez-le en fichiers plus petits',
     },
   },
   cookies: {
