@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { visibleCompany } from '../takedowns/visible.ts';
 
 /** The id a company's URI ends with (`langosh-paving-llc-10029` → 10029), or null. */
 export function companyIdOfUri(uri: string): number | null {
@@ -21,7 +22,7 @@ export async function currentCompanyUri(db: Db, uri: string): Promise<string | n
     .selectFrom('legal_entities')
     .select('uri')
     .where('id', '=', id)
-    .where('taken_down_at', 'is', null)
+    .where(visibleCompany())
     .executeTakeFirst();
   if (row) return row.uri !== uri ? row.uri : null;
   const survivor = await db.kysely

@@ -5,6 +5,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { type ChangeItem, changeItem, changeRows } from '../changes/change-feed.ts';
 import { WEBHOOK_CHANGES_PER_DELIVERY, WEBHOOK_MAX_ATTEMPTS } from '../limits.ts';
+import { visibleChanges } from '../takedowns/visible.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import { columnIs, listOwned, type OwnedResource, requireOwned } from '../user-data/owned-records.ts';
 import { notFound } from '../user-data/user-data-errors.ts';
@@ -169,7 +170,7 @@ async function collectFor(db: Db, userId: number, webhookId: number): Promise<nu
         cursor = newest;
         break;
       }
-      const changes = rows.map(changeItem);
+      const changes = (await visibleChanges(tx, rows)).map(changeItem);
       cursor = changes[changes.length - 1].id;
       const payload: WebhookPayload = { webhook_id: webhookId, cursor, changes };
       await tx

@@ -189,11 +189,14 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
       section,
       params: searchParams(request.url),
     });
-    // 1 credit per 100 rows (at least 1), spent before the first byte (docs/decisions/0019-billing.md).
+    // 1 credit per 100 rows (at least 1), spent before the first byte (docs/decisions/0019-billing.md);
+    // nothing for an export with no rows to write.
     const credits = exportCredits(prepared.expectedRows);
     const params = searchParams(request.url);
     try {
-      await chargeCredits(db, auth.user.id, credits, 'export', `${section}: ${prepared.expectedRows} rows`);
+      if (credits > 0) {
+        await chargeCredits(db, auth.user.id, credits, 'export', `${section}: ${prepared.expectedRows} rows`);
+      }
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'payment_required')) throw error;
       const lang = params.get('lang');
