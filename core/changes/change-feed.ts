@@ -2,7 +2,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { CHANGE_FEED_PAGE_DEFAULT, CHANGE_FEED_PAGE_MAX } from '../limits.ts';
-import { visibleChanges, visibleCompanyId } from '../takedowns/visible.ts';
+import { visibleChanges, visibleCompanyId, visibleCompanyIds } from '../takedowns/visible.ts';
 import { notFound } from '../user-data/user-data-errors.ts';
 
 // The change feed (docs/decisions/0018-change-feed-and-webhooks.md): every change an import made
@@ -100,6 +100,20 @@ export function changeItem(row: ChangeRow): ChangeItem {
     source_date: isoTime(row.source_date),
     observed_at: isoTime(row.observed_at) ?? '',
   };
+}
+
+/**
+ * Change items kept from before (a webhook delivery's payload) as the public may read them now: the
+ * changes of a company taken down since are left out, and so are the members taken down in a
+ * `members` change (core/takedowns/visible.ts).
+ */
+export async function visibleChangeItems(db: Db, items: ChangeItem[]): Promise<ChangeItem[]> {
+  const ids = items.flatMap((item) => (item.company ? [item.company.id] : []));
+  const visible = new Set(await visibleCompanyIds(db, ids));
+  return visibleChanges(
+    db,
+    items.filter((item) => item.company === null || visible.has(item.company.id)),
+  );
 }
 
 function isoTime(value: Date | string | null): string | null {
