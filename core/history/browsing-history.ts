@@ -1,6 +1,12 @@
 import type { Db } from '../../db/client.ts';
 import { assertCompanyVisible } from '../takedowns/visible.ts';
-import { COMPANY_REF_COLUMNS, type CompanyRef, type CompanyRefRow, companyRefOf } from '../user-data/company-ref.ts';
+import {
+  COMPANY_REF_COLUMNS,
+  COMPANY_REF_NAME,
+  type CompanyRef,
+  type CompanyRefRow,
+  companyRefOf,
+} from '../user-data/company-ref.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import {
   clearOwned,
@@ -80,7 +86,7 @@ export const BROWSING_HISTORY: OwnedResource<ViewRow, BrowsingEntry> = {
     created_at: new Date(row.created_at).toISOString(),
     company: companyRefOf(row),
   }),
-  search: textIn('b.name'),
+  search: textIn(COMPANY_REF_NAME),
 };
 
 /** A user's views, newest first: by company name text and by day. */

@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { MAX_TRACKED_COMPANIES } from '../limits.ts';
 import { findVisibleCompany } from '../takedowns/visible.ts';
-import { COMPANY_REF_COLUMNS, type CompanyRef, type CompanyRefRow, companyRefOf } from '../user-data/company-ref.ts';
+import {
+  COMPANY_REF_COLUMNS,
+  COMPANY_REF_NAME,
+  type CompanyRef,
+  type CompanyRefRow,
+  companyRefOf,
+} from '../user-data/company-ref.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import {
   columnIs,
@@ -71,7 +77,7 @@ export const EXISTING_TRACKINGS: OwnedResource<Row, ExistingTracking, { status?:
       reports: Number(row.reports),
     };
   },
-  search: textIn('b.name'),
+  search: textIn(COMPANY_REF_NAME),
   filters: (query) => (query.status ? [columnIs('t.status', query.status)] : []),
 };
 

@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { visibleChanges, visibleCompany, visibleCompanyIds } from '../takedowns/visible.ts';
-import { COMPANY_REF_COLUMNS, type CompanyRef, type CompanyRefRow, companyRefOf } from '../user-data/company-ref.ts';
+import {
+  COMPANY_REF_COLUMNS,
+  COMPANY_REF_NAME,
+  type CompanyRef,
+  type CompanyRefRow,
+  companyRefOf,
+} from '../user-data/company-ref.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import { columnIs, listOwned, type OwnedResource, textIn } from '../user-data/owned-records.ts';
 
@@ -72,7 +78,7 @@ export const UPDATE_REPORTS: OwnedResource<UpdateRow, UpdateReport, { tracking_i
     updates: Number(row.updates),
     changes: row.hidden ? [] : ((jsonOf(row.changes) as FieldChange[]) ?? []),
   }),
-  search: textIn('b.name'),
+  search: textIn(COMPANY_REF_NAME),
   filters: (query) => (query.tracking_id ? [columnIs('r.tracking_id', query.tracking_id)] : []),
 };
 

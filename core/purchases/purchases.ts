@@ -4,7 +4,13 @@ import { productCredits } from '../billing/catalogue.ts';
 import { creditBalance, lockUser, spendCredits } from '../billing/ledger.ts';
 import { isAdvancedCompany } from '../companies/advanced-profile.ts';
 import { assertCompanyVisible } from '../takedowns/visible.ts';
-import { COMPANY_REF_COLUMNS, type CompanyRef, type CompanyRefRow, companyRefOf } from '../user-data/company-ref.ts';
+import {
+  COMPANY_REF_COLUMNS,
+  COMPANY_REF_NAME,
+  type CompanyRef,
+  type CompanyRefRow,
+  companyRefOf,
+} from '../user-data/company-ref.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import { getOwned, listOwned, type OwnedResource, textIn, updateOwned } from '../user-data/owned-records.ts';
 import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
@@ -62,7 +68,7 @@ export const PURCHASES: OwnedResource<PurchaseRow, Purchase, { hidden?: boolean 
     hidden: row.hidden_at !== null,
     company: companyRefOf(row),
   }),
-  search: textIn('b.name'),
+  search: textIn(COMPANY_REF_NAME),
   filters: (query) => (query.hidden ? [] : [sql<SqlBool>`p.hidden_at is null`]),
 };
 

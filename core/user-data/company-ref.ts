@@ -15,6 +15,9 @@ export const COMPANY_REF_COLUMNS = [
   'b.jurisdiction_id',
 ] as const;
 
+/** The company's name for a search among a user's records (`q`): none for a company taken down. */
+export const COMPANY_REF_NAME = sql<string | null>`case when ${visibleCompany('b')} then b.name end`;
+
 export type CompanyRefRow = {
   company_id: number | null;
   uri: string | null;

@@ -45,6 +45,8 @@ let extendProperties: string[] = [];
 /** What the exports mention, from the sweep of the operations and of the export formats. */
 const exportLeaks: string[] = [];
 let kbRef = '';
+/** The directory path of C's industry (its sector when it has one). */
+let industryRef = '';
 
 /** Operations the sweep does not call, each with its reason. */
 const SKIPPED: Record<string, string> = {
@@ -243,6 +245,12 @@ beforeAll(async () => {
   extendProperties = (proposed.properties as { id: string }[]).map((x) => x.id);
   const topic = await k.selectFrom('kb_topics').select(['id', 'uri']).orderBy('id').executeTakeFirstOrThrow();
   kbRef = `${topic.uri}-${topic.id}`;
+  const industry = await sql<{ uri: string; id: string }>`select i.uri, i.id from industries i
+    where i.id = coalesce((select coalesce(x.parent_id, x.id) from industries x
+      join legal_entities le on le.primary_industry_id = x.id where le.id = ${c.id}), (select min(id) from industries))`.execute(
+    k,
+  );
+  industryRef = `${industry.rows[0].uri}-${industry.rows[0].id}`;
 
   // ---- the takedown ----
   await applyTakedown(t.db, 'hide', { target: 'company', ref: String(c.id), reason: 'erasure', actor: 'sweep' });
@@ -471,7 +479,7 @@ function pageUrls(route: PageRoute, sections: string[]): string[] | null {
     else if (segment === ':number' && route.path.includes('lists')) values = [String(mine.listNumber)];
     else if (segment === ':number' && route.path.includes('orders')) values = [String(mine.orderNumber)];
     else if (segment === ':number' && route.path.includes('support')) values = [String(mine.ticketNumber)];
-    else if (segment === ':industry') values = ['sweep-1'];
+    else if (segment === ':industry') values = [industryRef];
     else if (segment === ':ref') values = [kbRef];
     else if (segment === ':code') values = ['sweep-code'];
     else if (segment === '*' && route.path.includes('/f/')) values = [`company-${c.id}`];
@@ -571,6 +579,10 @@ describe('after a company and a person are taken down', () => {
     const profileOfV = await t.app.inject({ url: `/companies/details/${v.uri}/` });
     expect(profileOfV.statusCode).toBe(200);
     expect(await textOf(profileOfV.rawPayload, 'text/html')).toContain(coMember.name);
+    // U's comparison (C and V) as a PDF: V alone.
+    const pdf = await t.app.inject({ url: '/companies/comparison/pdf/', headers: { cookie: u.cookie } });
+    expect(pdf.statusCode).toBe(200);
+    expect(await textOf(pdf.rawPayload, String(pdf.headers['content-type']))).toContain(v.name);
     // The pages that named them are gone, not redirected.
     for (const gone of [`/companies/details/${c.uri}/`, `/companies/details/${c.uri}/history/`, p.path]) {
       expect((await t.app.inject({ url: gone })).statusCode, gone).toBe(404);
