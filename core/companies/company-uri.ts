@@ -30,6 +30,8 @@ export async function currentCompanyUri(db: Db, uri: string): Promise<string | n
     .innerJoin('legal_entities as l', 'l.id', 'm.survivor_id')
     .select('l.uri')
     .where('m.merged_id', '=', id)
+    // Nor to a survivor taken down: its address would name it.
+    .where(visibleCompany('l'))
     .executeTakeFirst();
   return survivor?.uri ?? null;
 }
