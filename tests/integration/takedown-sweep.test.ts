@@ -25,7 +25,12 @@ import { createSignedInUser, type TestUser } from '../support/users.ts';
 //
 // The walk is generated from the route manifest and the OpenAPI document: a route or operation
 // added later is swept too, and one whose parameters the sweep cannot fill fails this test until
-// FILL (or the small SKIPPED list, each with its reason) learns it.
+// pageUrls, queryValues or sample learns them (or the small SKIPPED list names it, with a reason).
+// Page actions (form posts) are not walked: each redirects to a page that is; buying C through
+// the profile's form is checked on its own.
+//
+// The exports read the export documents, stored per company: they are current when the takedown
+// happens, and the takedown must rebuild those of V (P's company) and of the companies C sits on.
 
 let t: TestApp;
 /** The buyer: signed in, with credits, an API key, and C and V in every record a user keeps. */
@@ -793,17 +798,25 @@ function callsOf(op: Operation, schemas: Record<string, JsonSchema>): Call[] {
     path = path.replace(`{${parameter.name}}`, String(value));
   }
   const query = op.parameters.filter((x) => x.in === 'query');
-  const base = new URLSearchParams();
+  // One call per value of the required parameters (suggest asks for C's name and for P's), each
+  // then with one optional parameter more per value that aims at C, V or P.
+  let bases = [new URLSearchParams()];
   for (const parameter of query.filter((x) => x.required)) {
     const values = queryValues(op, parameter.name);
     if (!values || values.length === 0)
       throw new Error(`required query parameter ${parameter.name} of ${op.operationId}`);
-    base.set(parameter.name, values[0]);
+    bases = bases.flatMap((b) =>
+      values.map((value) => {
+        const q = new URLSearchParams(b);
+        q.set(parameter.name, value);
+        return q;
+      }),
+    );
   }
-  const queries = [base];
+  const queries = [...bases];
   for (const parameter of query.filter((x) => !x.required)) {
     for (const value of queryValues(op, parameter.name) ?? []) {
-      const q = new URLSearchParams(base);
+      const q = new URLSearchParams(bases[0]);
       q.set(parameter.name, value);
       if (parameter.name === 'ids') q.set('scope', 'selected');
       queries.push(q);
