@@ -43,15 +43,11 @@ export function visibleCompanyId(column: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`${sql.ref(column)} not in ${HIDDEN_COMPANIES}`;
 }
 
-/** A member id (a column reference such as `x.member_id`) that the public may see (visibleMember). */
-export function visibleMemberId(column: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${sql.ref(column)} not in ${HIDDEN_MEMBERS}`;
-}
-
 /**
  * A row of the copies of a company's members (`connections`, which hold the name and not the
- * member's id) that is not a person taken down: its name is not the name of a member of that
- * company taken down. The row is left out, not shown as "withheld" (ADR 0021).
+ * member's id) that is not a hidden member (a person taken down, or a company taken down sitting on
+ * it): its name is not the name of a hidden member of that company. The row is left out, not shown
+ * as "withheld" (ADR 0021).
  */
 export function visibleConnection(alias: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.ref(`${alias}.legal_entity_id`)}, coalesce(${sql.ref(`${alias}.name`)}, '')) not in (
@@ -102,20 +98,6 @@ export async function visibleCompanyIds(db: Db, ids: readonly number[]): Promise
   if (hidden.rows.length === 0) return [...ids];
   const gone = new Set(hidden.rows.map((r) => Number(r.id)));
   return ids.filter((id) => !gone.has(id));
-}
-
-export type VisibleMember = { id: number; name: string };
-
-/** The member (a person, or a company as a member) of an id, when the public may see it; else null. */
-export async function findVisibleMember(db: Db, id: number): Promise<VisibleMember | null> {
-  if (!Number.isSafeInteger(id)) return null;
-  const row = await db.kysely
-    .selectFrom('members')
-    .select(['id', 'name'])
-    .where('id', '=', id)
-    .where(visibleMember())
-    .executeTakeFirst();
-  return row ? { id: Number(row.id), name: row.name } : null;
 }
 
 /**
