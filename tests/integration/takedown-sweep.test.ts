@@ -14,7 +14,7 @@ import { readPdf } from '../support/read-pdf.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, type TestUser } from '../support/users.ts';
 
-// The takedown sweep (ADR 0021, issue 27): a company C and a person P (a member of ANOTHER company,
+// The takedown sweep (ADR 0021): a company C and a person P (a member of ANOTHER company,
 // V) are taken down; then every page route of the build's route manifest, every operation of the
 // OpenAPI document (as a guest, as a signed-in user and with an API key), every export format, the
 // sitemaps, the change feed and the webhook payloads are requested, and no answer may mention them:
