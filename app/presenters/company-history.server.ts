@@ -8,6 +8,7 @@ import { importFieldLabel } from '../../core/imports/fields.ts';
 import { HISTORY_PAGE_SIZE } from '../../core/limits.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { staleReads } from '../../core/services.ts';
+import { findVisibleCompany } from '../../core/takedowns/visible.ts';
 import type { AppServices } from '../services.ts';
 import { presenter } from './present.server.ts';
 
@@ -45,11 +46,8 @@ export async function loadCompanyHistoryPage(
   uri: string,
   query: { field: string | null; page: number },
 ): Promise<CompanyHistoryPage | null> {
-  const company = await staleReads(services)
-    .kysely.selectFrom('legal_entities')
-    .select(['id', 'name', 'uri'])
-    .where('uri', '=', uri)
-    .executeTakeFirst();
+  // A company taken down has no History tab either: a 404 as its profile (ADR 0021).
+  const company = await findVisibleCompany(staleReads(services), uri);
   if (!company) return null;
   const id = Number(company.id);
   const history = await readCompanyHistory(staleReads(services), id, {

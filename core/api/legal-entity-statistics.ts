@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { displayName, industryPath, type Reference } from '../reference/reference-data.ts';
+import { visibleCompany } from '../takedowns/visible.ts';
 
 // Default statistics for entityType legal_entity (spec §4 start-up, §7 legal_entities/statistics):
 // companies by jurisdiction, status, primary-industry sector and registration year. Counting scans
@@ -25,17 +26,17 @@ export async function countLegalEntities(db: Db): Promise<LegalEntityCounts> {
   const computedAt = new Date();
   const [jurisdictions, statuses, industries, years] = await Promise.all([
     sql<{ id: number; count: number }>`
-      select jurisdiction_id as id, count(*)::int as count from legal_entities where taken_down_at is null
+      select jurisdiction_id as id, count(*)::int as count from legal_entities where ${visibleCompany()}
       group by jurisdiction_id order by count desc, jurisdiction_id`.execute(k),
     sql<{ id: number | null; count: number }>`
-      select status_id as id, count(*)::int as count from legal_entities where taken_down_at is null group by status_id order by status_id`.execute(
+      select status_id as id, count(*)::int as count from legal_entities where ${visibleCompany()} group by status_id order by status_id`.execute(
       k,
     ),
     sql<{ id: number | null; count: number }>`
-      select primary_industry_id as id, count(*)::int as count from legal_entities where taken_down_at is null
+      select primary_industry_id as id, count(*)::int as count from legal_entities where ${visibleCompany()}
       group by primary_industry_id`.execute(k),
     sql<{ year: number | null; count: number }>`
-      select extract(year from registered_on)::int as year, count(*)::int as count from legal_entities where taken_down_at is null
+      select extract(year from registered_on)::int as year, count(*)::int as count from legal_entities where ${visibleCompany()}
       group by 1 order by 1`.execute(k),
   ]);
   const total = statuses.rows.reduce((sum, r) => sum + r.count, 0);

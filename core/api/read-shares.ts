@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
+import { visibleCompanyId } from '../takedowns/visible.ts';
 
 export type ShareRow = Database['legal_entity_shares'];
 
@@ -18,13 +19,18 @@ export async function readShares(db: Db, which: { companyIds: number[] } | { cou
           .selectFrom('legal_entity_shares')
           .select('legal_entity_id')
           .distinct()
+          .where(visibleCompanyId('legal_entity_id'))
           .orderBy('legal_entity_id')
           .limit(which.count);
-  return k
-    .selectFrom('legal_entity_shares')
-    .select(['legal_entity_id', 'position', 'kind', 'type', 'total_price', 'currency_id'])
-    .where('legal_entity_id', 'in', companies)
-    .orderBy('legal_entity_id')
-    .orderBy('position')
-    .execute();
+  return (
+    k
+      .selectFrom('legal_entity_shares')
+      .select(['legal_entity_id', 'position', 'kind', 'type', 'total_price', 'currency_id'])
+      .where('legal_entity_id', 'in', companies)
+      // A company taken down has no share entries to read (ADR 0021).
+      .where(visibleCompanyId('legal_entity_id'))
+      .orderBy('legal_entity_id')
+      .orderBy('position')
+      .execute()
+  );
 }

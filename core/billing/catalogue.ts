@@ -138,8 +138,12 @@ function perStarted(product: ProductId, per: number, count: number): number {
   return Math.max(1, Math.ceil(count / per)) * productCredits(product);
 }
 
-/** Credits of an export of this many rows: one per started hundred, at least one. */
-export const exportCredits = (rows: number) => perStarted('export-rows', EXPORT_ROWS_PER_CREDIT, rows);
+/**
+ * Credits of an export of this many rows: one per started hundred, at least one. An export with no
+ * rows to write (e.g. of companies taken down since they were selected, ADR 0021) costs nothing.
+ */
+export const exportCredits = (rows: number) =>
+  rows === 0 ? 0 : perStarted('export-rows', EXPORT_ROWS_PER_CREDIT, rows);
 
 /** Credits of a match call of this many queries: one per started ten, at least one. */
 export const matchCredits = (queries: number) => perStarted('api-match', MATCH_QUERIES_PER_CREDIT, queries);

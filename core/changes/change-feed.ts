@@ -2,6 +2,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { CHANGE_FEED_PAGE_DEFAULT, CHANGE_FEED_PAGE_MAX } from '../limits.ts';
+import { visibleChanges, visibleCompanyId, visibleCompanyIds } from '../takedowns/visible.ts';
 import { notFound } from '../user-data/user-data-errors.ts';
 
 // The change feed (docs/decisions/0018-change-feed-and-webhooks.md): every change an import made
@@ -64,12 +65,16 @@ export async function listChanges(db: Db, userId: number | null, query: ChangeFe
     if (!tracking) throw notFound('tracking');
     conditions.push(sql<SqlBool>`c.legal_entity_id = ${tracking.legal_entity_id}`);
   }
-  const rows = await changeRows(db.kysely, conditions, size);
+  const rows = await visibleChanges(db, await changeRows(db.kysely, conditions, size));
   const data = rows.map(changeItem);
   return { data, next: data.length > 0 ? data[data.length - 1].id : query.since };
 }
 
-/** Changes matching `conditions` (on `c`, company_changes), oldest first, with their company as it is now. */
+/**
+ * Changes matching `conditions` (on `c`, company_changes), oldest first, with their company as it is
+ * now; a company taken down has no changes to read (ADR 0021). Pass the rows through visibleChanges
+ * (core/takedowns/visible.ts) before they leave: a `members` change may name someone taken down.
+ */
 export async function changeRows(
   executor: Kysely<Database>,
   conditions: Expression<SqlBool>[],
@@ -78,7 +83,7 @@ export async function changeRows(
   const result = await sql<ChangeRow>`select c.id, c.legal_entity_id, l.uri, l.name, c.field, c.old_value,
       c.new_value, c.source, c.source_date, c.observed_at
     from company_changes c left join legal_entities l on l.id = c.legal_entity_id
-    where ${sql.join(conditions, sql` and `)}
+    where ${sql.join([...conditions, visibleCompanyId('c.legal_entity_id')], sql` and `)}
     order by c.id limit ${limit}`.execute(executor);
   return result.rows;
 }
@@ -95,6 +100,20 @@ export function changeItem(row: ChangeRow): ChangeItem {
     source_date: isoTime(row.source_date),
     observed_at: isoTime(row.observed_at) ?? '',
   };
+}
+
+/**
+ * Change items kept from before (a webhook delivery's payload) as the public may read them now: the
+ * changes of a company taken down since are left out, and so are the members taken down in a
+ * `members` change (core/takedowns/visible.ts).
+ */
+export async function visibleChangeItems(db: Db, items: ChangeItem[]): Promise<ChangeItem[]> {
+  const ids = items.flatMap((item) => (item.company ? [item.company.id] : []));
+  const visible = new Set(await visibleCompanyIds(db, ids));
+  return visibleChanges(
+    db,
+    items.filter((item) => item.company === null || visible.has(item.company.id)),
+  );
 }
 
 function isoTime(value: Date | string | null): string | null {

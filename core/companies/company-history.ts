@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { CompanyFacts } from '../imports/company-facts.ts';
 import { factValues } from '../imports/company-fields.ts';
 import { HISTORY_PAGE_SIZE } from '../limits.ts';
+import { visibleChanges } from '../takedowns/visible.ts';
 
 export type CompanyChange = {
   id: number;
@@ -59,7 +60,8 @@ export async function readCompanyHistory(
       order by field`.execute(k),
   ]);
   return {
-    changes: rows.map((r) => ({
+    // A `members` change may name someone taken down (ADR 0021).
+    changes: (await visibleChanges(db, rows)).map((r) => ({
       ...r,
       id: Number(r.id),
       source_date: r.source_date === null ? null : new Date(r.source_date),

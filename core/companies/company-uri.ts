@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { visibleCompany } from '../takedowns/visible.ts';
 
 /** The id a company's URI ends with (`langosh-paving-llc-10029` → 10029), or null. */
 export function companyIdOfUri(uri: string): number | null {
@@ -21,7 +22,7 @@ export async function currentCompanyUri(db: Db, uri: string): Promise<string | n
     .selectFrom('legal_entities')
     .select('uri')
     .where('id', '=', id)
-    .where('taken_down_at', 'is', null)
+    .where(visibleCompany())
     .executeTakeFirst();
   if (row) return row.uri !== uri ? row.uri : null;
   const survivor = await db.kysely
@@ -29,6 +30,8 @@ export async function currentCompanyUri(db: Db, uri: string): Promise<string | n
     .innerJoin('legal_entities as l', 'l.id', 'm.survivor_id')
     .select('l.uri')
     .where('m.merged_id', '=', id)
+    // Nor to a survivor taken down: its address would name it.
+    .where(visibleCompany('l'))
     .executeTakeFirst();
   return survivor?.uri ?? null;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Reference } from '../reference/reference-data.ts';
+import { visibleCompany } from '../takedowns/visible.ts';
 
 /** Counts by a dimension scan the whole table: recounted at most every ten minutes. Companies taken down are not counted (ADR 0021). */
 const TTL_MS = 10 * 60_000;
@@ -61,7 +62,7 @@ export function expireCachedCounts(db: Db): void {
 
 async function countBy(db: Db, column: 'jurisdiction_id' | 'primary_industry_id'): Promise<Map<number, number>> {
   const rows = await sql<{ id: number | null; n: number }>`
-    select ${sql.ref(column)} as id, count(*)::int as n from legal_entities where taken_down_at is null group by 1`.execute(
+    select ${sql.ref(column)} as id, count(*)::int as n from legal_entities where ${visibleCompany()} group by 1`.execute(
     db.kysely,
   );
   return new Map(rows.rows.filter((r) => r.id !== null).map((r) => [r.id as number, r.n]));

@@ -10,6 +10,7 @@ import { stateConditions } from '../search/filter-tree.ts';
 import type { SearchState } from '../search/search-state.ts';
 import { companiesSection } from '../sections/companies.ts';
 import type { SortDecl } from '../sections/section.ts';
+import { visibleCompany } from '../takedowns/visible.ts';
 import { countCompaniesByIndustry, countCompaniesByJurisdiction } from './count-companies.ts';
 import { buildNameQuery, type NameQuery, nearWholeNames, plainNameQuery } from './name-query.ts';
 import { normalizeName } from './normalize-name.ts';
@@ -203,7 +204,7 @@ async function searchPage(
   const k = db.kysely;
   // Companies taken down are no search result (ADR 0021); countMatches and the cubes leave them
   // out of the counts (core/takedowns/visible.ts).
-  const where = filtered ? sql`${filtered} and b.taken_down_at is null` : sql`b.taken_down_at is null`;
+  const where = filtered ? sql`${filtered} and ${visibleCompany('b')}` : visibleCompany('b');
   const tsQuery = nameQuery?.strict;
 
   const readPage = async (): Promise<Pick<CompanySearchResult, 'rows' | 'next'>> => {
@@ -311,7 +312,7 @@ async function withNearNames(
     with near as (
       select b.id, array_position(${names}::text[], b.search_name) as rank, similarity(lower(b.name), ${typed}) as typed
       from legal_entities b
-      where b.search_name = any(${names}::text[]) and b.taken_down_at is null and ${filtered ?? sql`true`}
+      where b.search_name = any(${names}::text[]) and ${visibleCompany('b')} and ${filtered ?? sql`true`}
         and not b.name_tsv @@ to_tsquery('simple', ${plain.strict})
       order by rank, typed desc, b.id
       limit ${NEAR_NAMES}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { visibleCompany } from '../takedowns/visible.ts';
 import { type CompanyWith, companySelect, parseCompany } from './parts/company-part.ts';
 import { PROFILE_LIST_PARTS } from './parts/company-parts.ts';
 import { memberCompaniesPart, memberOfPart } from './parts/members.ts';
@@ -21,7 +22,7 @@ export async function getCompany(db: Db, uri: string): Promise<CompanyProfile | 
     'registra-get-company',
     sql<
       Record<string, unknown>
-    >`select ${companySelect(PROFILE_PARTS)} from legal_entities le where le.uri = ${uri} and le.taken_down_at is null`,
+    >`select ${companySelect(PROFILE_PARTS)} from legal_entities le where le.uri = ${uri} and ${visibleCompany('le')}`,
   );
   const row = rows[0];
   return row ? parseCompany(row, PROFILE_PARTS) : null;

@@ -7,6 +7,7 @@ import { identifiersPart } from '../companies/parts/identifiers.ts';
 import { fieldColumn } from '../sections/record-fields.ts';
 import { RECORD_SECTIONS } from '../sections/records.ts';
 import type { LabelRef } from '../sections/section.ts';
+import { visibleCompany } from '../takedowns/visible.ts';
 import { MAX_COMPARED_COMPANIES } from './comparison-set.ts';
 
 // What a comparison reads of each company, in one statement for all of them: the company row,
@@ -70,7 +71,7 @@ export async function loadComparison(db: Db, ids: readonly number[]): Promise<Co
         order by ${col('report_year')} desc nulls last, f.period_end desc, f.id desc limit 1) as financials,
       json_build_object(${sql.join(counts)}) as record_counts
     from legal_entities le
-    where le.id in (${sql.join(wanted)}) and le.taken_down_at is null`.execute(db.kysely);
+    where le.id in (${sql.join(wanted)}) and ${visibleCompany('le')}`.execute(db.kysely);
   const byId = new Map(result.rows.map((row) => [Number(row.id), normalise(row)]));
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }

@@ -5,6 +5,7 @@ import { type CompanyExportSection, type ExportFormat, exportFileName } from '..
 import { type CompanyExportData, readCompanyRows } from '../export/read-company-rows.ts';
 import { type Cell, createWriter, type ExportColumn } from '../export/writers.ts';
 import type { Lang, Reference } from '../reference/reference-data.ts';
+import { visibleCompany } from '../takedowns/visible.ts';
 import { type Enrichment, getEnrichment } from './enrichments.ts';
 
 // The enriched file (ADR 0020 "Enrichment"): the user's own columns as uploaded, then the match
@@ -103,7 +104,8 @@ export async function prepareEnrichedFile(
       for (;;) {
         const rows = await db.kysely
           .selectFrom('enrichment_rows as r')
-          .leftJoin('legal_entities as c', 'c.id', 'r.company_id')
+          // A company taken down since the file was matched is written as no match (ADR 0021).
+          .leftJoin('legal_entities as c', (join) => join.onRef('c.id', '=', 'r.company_id').on(visibleCompany('c')))
           .select(['r.row_number', 'r.cells', 'r.outcome', 'r.score', 'r.company_id', 'c.uri'])
           .where('r.enrichment_id', '=', enrichment.id)
           .where('r.row_number', '>', after)

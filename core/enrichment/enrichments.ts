@@ -7,6 +7,7 @@ import { AppError } from '../errors/app-error.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { compactNumber, countryOf, domainOf } from '../matching/features.ts';
 import type { MatchQuery } from '../matching/match-companies.ts';
+import { visibleCompanyIds } from '../takedowns/visible.ts';
 import { type ColumnMapping, cleanMapping, isUsableMapping, rowQuery, type Upload } from './read-upload.ts';
 
 // An enrichment's life (ADR 0020 "Enrichment"): an upload is kept as a draft (its rows as read,
@@ -240,11 +241,14 @@ export async function reviewRows(db: Db, userId: number, id: number, limit = 50)
     .orderBy('row_number')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
+  const candidatesOf = rows.map((r) => (parseJson(r.candidates) as Candidate[] | null) ?? []);
+  // The candidates are a copy made when the file was matched: a company taken down since is left out (ADR 0021).
+  const visible = new Set(await visibleCompanyIds(db, [...new Set(candidatesOf.flat().map((c) => c.id))]));
+  return rows.map((r, i) => ({
     rowNumber: r.row_number,
     cells: parseJson(r.cells) as string[],
     score: r.score,
-    candidates: (parseJson(r.candidates) as Candidate[] | null) ?? [],
+    candidates: candidatesOf[i].filter((c) => visible.has(c.id)),
   }));
 }
 

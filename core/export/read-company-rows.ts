@@ -19,6 +19,7 @@ import { displayName, type Reference, type RefList } from '../reference/referenc
 import { enumValue } from '../sections/record-fields.ts';
 import { RECORD_SECTIONS } from '../sections/records.ts';
 import { ADDRESS_PARTS } from '../sections/section.ts';
+import { visibleCompanyIds } from '../takedowns/visible.ts';
 import { COMPANY_EXPORT_SECTIONS, type CompanyExportSection } from './export-options.ts';
 
 // The export's reader of companies (docs/decisions/0008-export.md "Reader"): one query per batch,
@@ -240,16 +241,6 @@ async function readRows(db: Db, ids: number[], sections: readonly CompanyExportS
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** `ids` without the companies taken down (ADR 0021), in their order. */
-async function visibleCompanies(db: Db, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return ids;
-  const hidden = await sql<{ id: string | number }>`
-    select id from legal_entities where taken_down_at is not null and id = any(${ids}::bigint[])`.execute(db.kysely);
-  if (hidden.rows.length === 0) return ids;
-  const gone = new Set(hidden.rows.map((r) => Number(r.id)));
-  return ids.filter((id) => !gone.has(id));
-}
-
 /**
  * The companies of `ids` with the parts the chosen sections need, in the order of `ids` (unknown
  * ids left out): their export documents, and the live query for the rest, in one query each.
@@ -261,7 +252,7 @@ export async function readCompanyRows(
   sections: readonly CompanyExportSection[],
   languageId: number,
 ): Promise<CompanyExportData[]> {
-  const visible = await visibleCompanies(db, ids);
+  const visible = await visibleCompanyIds(db, ids);
   if (visible.length === 0) return [];
   const rows = await readRows(db, visible, sections);
   // A document holds every section: the parts of the sections not chosen are left out, as the

@@ -8,6 +8,7 @@ import { findRecords } from '../search/find-records.ts';
 import type { SearchState } from '../search/search-state.ts';
 import { companiesSection } from '../sections/companies.ts';
 import type { SectionDecl } from '../sections/section.ts';
+import { visibleCompanyId, visibleCompanyIds } from '../takedowns/visible.ts';
 import { MAX_PAGE_SIZE } from '../user-data/list-query.ts';
 import { listWatchlistObjects } from '../watchlists/watchlist-objects.ts';
 import { requireWatchlist } from '../watchlists/watchlists.ts';
@@ -300,7 +301,8 @@ async function companyIdBatches(db: Db, reference: Reference, request: ExportRow
   const { choices, state } = request;
   const ids = [...new Set(request.ids)];
   if (request.list) return listIdBatches(db, request.list, choices, ids);
-  if (choices.scope === 'selected') return fromChunks(ids);
+  // Charged for the rows written: a company taken down is neither written nor counted (ADR 0021).
+  if (choices.scope === 'selected') return fromChunks(await visibleCompanyIds(db, ids));
   const find = async (s: SearchState, size: number) => {
     const { ids: rows, ...result } = await findCompanyIds(db, reference, s, size);
     return { ...result, rows };
@@ -328,6 +330,7 @@ async function listIdBatches(
       .where('user_id', '=', list.userId)
       .where('watchlist_id', '=', list.watchlistId)
       .where('legal_entity_id', 'in', selected)
+      .where(visibleCompanyId('legal_entity_id'))
       .execute();
     const inList = new Set(kept.map((k) => Number(k.legal_entity_id)));
     return fromChunks(selected.filter((id) => inList.has(id)));

@@ -1,6 +1,12 @@
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../errors/app-error.ts';
-import { COMPANY_REF_COLUMNS, type CompanyRef, type CompanyRefRow, companyRefOf } from '../user-data/company-ref.ts';
+import { assertCompanyVisible } from '../takedowns/visible.ts';
+import {
+  COMPANY_REF_COLUMNS,
+  COMPANY_REF_NAME,
+  type CompanyRef,
+  type CompanyRefRow,
+  companyRefOf,
+} from '../user-data/company-ref.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import {
   clearOwned,
@@ -45,19 +51,14 @@ export async function recordCompanyView(db: Db, userId: number, companyId: numbe
     .execute();
 }
 
-/** Adds an entry (the API's POST): the company must exist. */
+/** Adds an entry (the API's POST): the company must exist and be visible. */
 export async function addCompanyView(
   db: Db,
   userId: number,
   companyId: number,
   now = new Date(),
 ): Promise<BrowsingEntry> {
-  const company = await db.kysely
-    .selectFrom('legal_entities')
-    .select('id')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  if (!company) throw new AppError('not_found', 'No company has this id.', { parameter: 'object_id' });
+  await assertCompanyVisible(db, companyId, 'object_id');
   const row = await db.kysely
     .insertInto('browsing_history')
     .values({ user_id: userId, legal_entity_id: companyId, created_at: now })
@@ -85,7 +86,7 @@ export const BROWSING_HISTORY: OwnedResource<ViewRow, BrowsingEntry> = {
     created_at: new Date(row.created_at).toISOString(),
     company: companyRefOf(row),
   }),
-  search: textIn('b.name'),
+  search: textIn(COMPANY_REF_NAME),
 };
 
 /** A user's views, newest first: by company name text and by day. */

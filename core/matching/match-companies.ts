@@ -8,6 +8,7 @@ import { contactsPart } from '../companies/parts/contacts.ts';
 import { identifiersPart } from '../companies/parts/identifiers.ts';
 import { namesPart } from '../companies/parts/names.ts';
 import type { Reference } from '../reference/reference-data.ts';
+import { visibleCompany } from '../takedowns/visible.ts';
 import {
   addressOverlap,
   addressTokens,
@@ -237,11 +238,11 @@ async function idsByName(db: Db, prepared: Prepared[]): Promise<number[][]> {
         .map(([w]) => w);
       const typed = words.join(' ');
       const probes = [
-        sql`select id, search_name from legal_entities where search_name = ${normalizeName(p.query.name)} and taken_down_at is null`,
+        sql`select id, search_name from legal_entities where search_name = ${normalizeName(p.query.name)} and ${visibleCompany()}`,
       ];
       if (every) {
         probes.push(
-          sql`select id, search_name from legal_entities where name_tsv @@ to_tsquery('simple', ${every}) and taken_down_at is null limit ${PROBE_ROWS}`,
+          sql`select id, search_name from legal_entities where name_tsv @@ to_tsquery('simple', ${every}) and ${visibleCompany()} limit ${PROBE_ROWS}`,
         );
       }
       const ranked = (list: RawBuilder<unknown>[]) =>
@@ -256,7 +257,7 @@ async function idsByName(db: Db, prepared: Prepared[]): Promise<number[][]> {
       // A word misspelt into another real word, or a name of words no company shares: the rarest words alone.
       if (rare.length > 0 && (found.length === 0 || Number(found[0].alike) < RARE_PROBE_BELOW)) {
         const more = await ranked([
-          sql`select id, search_name from legal_entities where name_tsv @@ to_tsquery('simple', ${rare.join(' | ')}) and taken_down_at is null limit ${PROBE_ROWS}`,
+          sql`select id, search_name from legal_entities where name_tsv @@ to_tsquery('simple', ${rare.join(' | ')}) and ${visibleCompany()} limit ${PROBE_ROWS}`,
         ]);
         found.push(...more.rows);
       }

@@ -6,6 +6,7 @@ import { MAX_NEW_COMPANIES_PER_REPORT } from '../limits.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import { filterConditions } from '../search/filter-sql.ts';
 import { companiesSection } from '../sections/companies.ts';
+import { visibleCompany, visibleCompanyId } from '../takedowns/visible.ts';
 import { searchStateOfPath } from '../user-data/search-path.ts';
 
 // Builds the reports of every tracking from the change history (company_changes, migration 0014)
@@ -64,7 +65,7 @@ export async function buildMonitoringReports(db: Db, reference: Reference): Prom
       from existing_objects_tracking t
       join company_changes c on c.legal_entity_id = t.legal_entity_id
         and c.id > t.last_change_id and c.id <= ${upTo} and c.field <> 'company'
-      where t.status = 'active' and t.last_change_id < ${upTo}
+      where t.status = 'active' and t.last_change_id < ${upTo} and ${visibleCompanyId('t.legal_entity_id')}
       group by t.user_id, t.id, t.legal_entity_id
       returning user_id, id`.execute(trx);
     for (const row of built.rows) of(Number(row.user_id)).updateReports.push(Number(row.id));
@@ -107,7 +108,7 @@ export async function buildMonitoringReports(db: Db, reference: Reference): Prom
       // A company taken down is reported to nobody (ADR 0021).
       const appeared = sql<SqlBool>`b.id in (select c.legal_entity_id from company_changes c
         where c.field = 'company' and c.id > ${tracking.last_change_id} and c.id <= ${upTo})
-        and b.taken_down_at is null`;
+        and ${visibleCompany('b')}`;
       const rows = await sql<{ id: string | number }>`select b.id from legal_entities b
         where ${sql.join([appeared, ...conditions], sql` and `)}
         order by b.id limit ${MAX_NEW_COMPANIES_PER_REPORT + 1}`.execute(trx);

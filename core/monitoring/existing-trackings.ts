@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { MAX_TRACKED_COMPANIES } from '../limits.ts';
-import { COMPANY_REF_COLUMNS, type CompanyRef, type CompanyRefRow, companyRefOf } from '../user-data/company-ref.ts';
+import { findVisibleCompany } from '../takedowns/visible.ts';
+import {
+  COMPANY_REF_COLUMNS,
+  COMPANY_REF_NAME,
+  type CompanyRef,
+  type CompanyRefRow,
+  companyRefOf,
+} from '../user-data/company-ref.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import {
   columnIs,
@@ -70,7 +77,7 @@ export const EXISTING_TRACKINGS: OwnedResource<Row, ExistingTracking, { status?:
       reports: Number(row.reports),
     };
   },
-  search: textIn('b.name'),
+  search: textIn(COMPANY_REF_NAME),
   filters: (query) => (query.status ? [columnIs('t.status', query.status)] : []),
 };
 
@@ -124,11 +131,7 @@ export async function trackCompany(
 ): Promise<TrackResult> {
   const existing = await trackingOfCompany(db, userId, companyId);
   if (existing) return { tracking: existing, created: false };
-  const company = await db.kysely
-    .selectFrom('legal_entities')
-    .select('id')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
+  const company = await findVisibleCompany(db, companyId);
   if (!company) throw fieldProblem('object_id', 'unknown', `No company has the id ${companyId}.`);
   if ((await countOwned(db, EXISTING_TRACKINGS, userId)) >= MAX_TRACKED_COMPANIES) {
     throw fieldProblem(

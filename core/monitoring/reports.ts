@@ -1,5 +1,13 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { COMPANY_REF_COLUMNS, type CompanyRef, type CompanyRefRow, companyRefOf } from '../user-data/company-ref.ts';
+import { visibleChanges, visibleCompany, visibleCompanyIds } from '../takedowns/visible.ts';
+import {
+  COMPANY_REF_COLUMNS,
+  COMPANY_REF_NAME,
+  type CompanyRef,
+  type CompanyRefRow,
+  companyRefOf,
+} from '../user-data/company-ref.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import { columnIs, listOwned, type OwnedResource, textIn } from '../user-data/owned-records.ts';
 
@@ -43,6 +51,8 @@ type UpdateRow = CompanyRefRow & {
   created_at: Date;
   updates: number;
   changes: unknown;
+  /** The company is taken down (ADR 0021): the report keeps nothing of it to show. */
+  hidden: boolean;
 };
 
 function jsonOf(value: unknown): unknown {
@@ -58,6 +68,7 @@ export const UPDATE_REPORTS: OwnedResource<UpdateRow, UpdateReport, { tracking_i
       .selectFrom('existing_objects_reports as r')
       .leftJoin('legal_entities as b', 'b.id', 'r.legal_entity_id')
       .select(['r.id', 'r.tracking_id', 'r.created_at', 'r.updates', 'r.changes', ...COMPANY_REF_COLUMNS])
+      .select(sql<boolean>`not ${visibleCompany('b')}`.as('hidden'))
       .where('r.user_id', '=', userId),
   itemOf: (row) => ({
     id: Number(row.id),
@@ -65,9 +76,9 @@ export const UPDATE_REPORTS: OwnedResource<UpdateRow, UpdateReport, { tracking_i
     created_on: new Date(row.created_at).toISOString(),
     company: companyRefOf(row),
     updates: Number(row.updates),
-    changes: (jsonOf(row.changes) as FieldChange[]) ?? [],
+    changes: row.hidden ? [] : ((jsonOf(row.changes) as FieldChange[]) ?? []),
   }),
-  search: textIn('b.name'),
+  search: textIn(COMPANY_REF_NAME),
   filters: (query) => (query.tracking_id ? [columnIs('r.tracking_id', query.tracking_id)] : []),
 };
 
@@ -104,29 +115,50 @@ export const NEW_COMPANIES_REPORTS: OwnedResource<NewRow, NewCompaniesReport, { 
   filters: (query) => (query.tracking_id ? [columnIs('r.tracking_id', query.tracking_id)] : []),
 };
 
-export function listUpdateReports(
+export async function listUpdateReports(
   db: Db,
   userId: number,
   query: ListQuery & { tracking_id?: number } = {},
 ): Promise<Page<UpdateReport>> {
-  return listOwned(db, UPDATE_REPORTS, userId, query);
+  const page = await listOwned(db, UPDATE_REPORTS, userId, query);
+  // A report copies the changes when it is built: the members taken down since are left out as they are read.
+  const data = await Promise.all(
+    page.data.map(async (report) => ({ ...report, changes: await visibleReportChanges(db, report.changes) })),
+  );
+  return { ...page, data };
 }
 
-export function listNewCompaniesReports(
+/** A report's copy of changes as the public may read them now (core/takedowns/visible.ts, visibleChanges). */
+export async function visibleReportChanges(db: Db, changes: FieldChange[]): Promise<FieldChange[]> {
+  const read = await visibleChanges(
+    db,
+    changes.map((c) => ({ ...c, old_value: c.old, new_value: c.new })),
+  );
+  return read.map(({ old_value, new_value, ...c }) => ({ ...c, old: old_value, new: new_value }));
+}
+
+export async function listNewCompaniesReports(
   db: Db,
   userId: number,
   query: ListQuery & { tracking_id?: number } = {},
 ): Promise<Page<NewCompaniesReport>> {
-  return listOwned(db, NEW_COMPANIES_REPORTS, userId, query);
+  const page = await listOwned(db, NEW_COMPANIES_REPORTS, userId, query);
+  // A company taken down since the report was built is no longer named in it (ADR 0021).
+  const visible = new Set(await visibleCompanyIds(db, [...new Set(page.data.flatMap((r) => r.company_ids))]));
+  return {
+    ...page,
+    data: page.data.map((r) => ({ ...r, company_ids: r.company_ids.filter((id) => visible.has(id)) })),
+  };
 }
 
-/** The companies of reports, as they are now (gone ones are left out), by id. */
+/** The companies of reports, as they are now (gone and taken-down ones are left out), by id. */
 export async function companiesOfReports(db: Db, ids: number[]): Promise<Map<number, CompanyRef>> {
   if (ids.length === 0) return new Map();
   const rows = await db.kysely
     .selectFrom('legal_entities as b')
     .select(['b.id', 'b.uri', 'b.name', 'b.jurisdiction_id'])
     .where('b.id', 'in', [...new Set(ids)])
+    .where(visibleCompany('b'))
     .execute();
   return new Map(
     rows.map((r) => [

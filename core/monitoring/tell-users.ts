@@ -4,9 +4,10 @@ import type { Mailer } from '../email/mailer.ts';
 import { localePath } from '../i18n/i18n.ts';
 import { notify } from '../notifications/notifications.ts';
 import type { Lang } from '../reference/reference-data.ts';
+import { visibleCompany } from '../takedowns/visible.ts';
 import type { BuiltReports } from './build-reports.ts';
 import { changeLine } from './change-text.ts';
-import type { FieldChange } from './reports.ts';
+import { type FieldChange, visibleReportChanges } from './reports.ts';
 
 // After reports are built, each user who got some is told once: a dashboard notification per kind
 // (core/notifications) and one digest email (the outbox, core/email) holding every report of the
@@ -91,6 +92,8 @@ export async function tellUsers(
             .leftJoin('legal_entities as b', 'b.id', 'r.legal_entity_id')
             .select(['r.legal_entity_id', 'b.name', 'r.changes'])
             .where('r.user_id', '=', userId)
+            // A company taken down since the report was built is mailed to nobody (ADR 0021).
+            .where(visibleCompany('b'))
             .where('r.id', 'in', reports.updateReports)
             .orderBy('b.name')
             .execute()
@@ -117,8 +120,15 @@ export async function tellUsers(
     const sections: DigestSection[] = [];
     if (wants.has('tracking_updates') && updates.length > 0) {
       const more = (count: number) => t('monitoring.digest.more', { count });
-      const lines = updates.slice(0, DIGEST_COMPANIES).flatMap((u) => {
-        const changes = (jsonOf(u.changes) as FieldChange[]) ?? [];
+      // The members taken down since a report was built are left out of its changes (ADR 0021).
+      const shownUpdates = await Promise.all(
+        updates.slice(0, DIGEST_COMPANIES).map(async (u) => ({
+          ...u,
+          changes: await visibleReportChanges(db, (jsonOf(u.changes) as FieldChange[]) ?? []),
+        })),
+      );
+      const lines = shownUpdates.flatMap((u) => {
+        const changes = u.changes;
         const shown = changes.slice(0, DIGEST_CHANGES).map((c) => `${u.name ?? '?'} — ${changeLine(t, lang, c)}`);
         return changes.length > DIGEST_CHANGES ? [...shown, more(changes.length - DIGEST_CHANGES)] : shown;
       });
@@ -129,7 +139,12 @@ export async function tellUsers(
       const ids = fresh.flatMap((r) => r.legal_entity_ids.slice(0, DIGEST_NEW).map(Number));
       const names = new Map(
         (ids.length > 0
-          ? await db.kysely.selectFrom('legal_entities').select(['id', 'name']).where('id', 'in', ids).execute()
+          ? await db.kysely
+              .selectFrom('legal_entities')
+              .select(['id', 'name'])
+              .where('id', 'in', ids)
+              .where(visibleCompany())
+              .execute()
           : []
         ).map((r) => [Number(r.id), r.name]),
       );

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { visibleMember } from '../takedowns/visible.ts';
 
 // People search by name (ADR 0022): members whose name holds every word typed, people first,
 // then by name. `members_name_trgm_idx` (migration 0024) answers the `ilike` at a million companies.
@@ -24,7 +25,7 @@ export async function findPeople(db: Db, query: string, limit = PEOPLE_PAGE_SIZE
       'm.country_id',
       sql<number>`(select count(*) from legal_entity_members lem where lem.member_id = m.id)::int`.as('positions'),
     ]);
-  q = q.where('m.taken_down_at', 'is', null);
+  q = q.where(visibleMember('m'));
   for (const word of words) q = q.where('m.name', 'ilike', `%${likeText(word)}%`);
   const rows = await q
     .orderBy(sql`m.name_type = 'individual'`, 'desc')

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { visibleCompany, visibleMember } from '../takedowns/visible.ts';
 
 // One member (a person, or a company or authority sitting on others) with everything the person
 // page shows: positions across companies with dates, contacts, and who else sits where they sit.
@@ -56,7 +57,7 @@ export async function getPerson(db: Db, id: number): Promise<Person | null> {
       'le.name as company_name',
     ])
     .where('m.id', '=', id)
-    .where('m.taken_down_at', 'is', null)
+    .where(visibleMember('m'))
     .executeTakeFirst();
   if (!member) return null;
   const [positions, contacts] = await Promise.all([
@@ -74,7 +75,7 @@ export async function getPerson(db: Db, id: number): Promise<Person | null> {
         'lem.natures',
       ])
       .where('lem.member_id', '=', id)
-      .where('le.taken_down_at', 'is', null)
+      .where(visibleCompany('le'))
       .orderBy('lem.since', (o) => o.desc().nullsLast())
       .orderBy('le.name')
       .limit(PERSON_POSITIONS_LIMIT)
@@ -96,7 +97,7 @@ export async function getPerson(db: Db, id: number): Promise<Person | null> {
           .select(['m.id as member_id', 'm.name', 'lem.legal_entity_id as company_id', 'lem.position_id'])
           .where('lem.legal_entity_id', 'in', companyIds.slice(0, 50))
           .where('lem.member_id', '<>', id)
-          .where('m.taken_down_at', 'is', null)
+          .where(visibleMember('m'))
           .orderBy('m.name')
           .limit(PERSON_CO_MEMBERS_LIMIT)
           .execute();

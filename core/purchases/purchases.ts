@@ -3,8 +3,14 @@ import type { Db } from '../../db/client.ts';
 import { productCredits } from '../billing/catalogue.ts';
 import { creditBalance, lockUser, spendCredits } from '../billing/ledger.ts';
 import { isAdvancedCompany } from '../companies/advanced-profile.ts';
-import { AppError } from '../errors/app-error.ts';
-import { COMPANY_REF_COLUMNS, type CompanyRef, type CompanyRefRow, companyRefOf } from '../user-data/company-ref.ts';
+import { assertCompanyVisible } from '../takedowns/visible.ts';
+import {
+  COMPANY_REF_COLUMNS,
+  COMPANY_REF_NAME,
+  type CompanyRef,
+  type CompanyRefRow,
+  companyRefOf,
+} from '../user-data/company-ref.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import { getOwned, listOwned, type OwnedResource, textIn, updateOwned } from '../user-data/owned-records.ts';
 import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
@@ -62,7 +68,7 @@ export const PURCHASES: OwnedResource<PurchaseRow, Purchase, { hidden?: boolean 
     hidden: row.hidden_at !== null,
     company: companyRefOf(row),
   }),
-  search: textIn('b.name'),
+  search: textIn(COMPANY_REF_NAME),
   filters: (query) => (query.hidden ? [] : [sql<SqlBool>`p.hidden_at is null`]),
 };
 
@@ -99,7 +105,7 @@ export async function profileCredits(db: Db, companyId: number): Promise<number>
 }
 
 /**
- * Buys a company's full profile, once per user and company: the company must exist; its price
+ * Buys a company's full profile, once per user and company: the company must exist and be visible; its price
  * (1 credit, 2 for an advanced profile) is spent from the balance in the same transaction, and a
  * short balance is a 402 that records nothing. Buying it again spends nothing and answers the first
  * purchase (shown again if it was hidden) with `created: false`. `balance` is the balance after.
@@ -109,12 +115,8 @@ export async function purchaseProfile(
   userId: number,
   companyId: number,
 ): Promise<{ purchase: Purchase; created: boolean; balance: number }> {
-  const company = await db.kysely
-    .selectFrom('legal_entities')
-    .select('id')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  if (!company) throw new AppError('not_found', 'No company has this id.', { parameter: 'object_id' });
+  // A company taken down cannot be bought: a 404 before anything is charged (ADR 0021).
+  await assertCompanyVisible(db, companyId, 'object_id');
   const credits = await profileCredits(db, companyId);
   const bought = await db.kysely.transaction().execute(async (tx) => {
     await lockUser(tx, userId);

@@ -10,6 +10,7 @@ import { AppError } from '../errors/app-error.ts';
 import { MAX_MATCH_QUERIES } from '../limits.ts';
 import { MATCH_CANDIDATES_MAX, type MatchQuery, matchCompanies } from '../matching/match-companies.ts';
 import { displayName, type Reference } from '../reference/reference-data.ts';
+import { visibleCompany } from '../takedowns/visible.ts';
 
 // The W3C Reconciliation Service API 0.2 (what OpenRefine speaks) over the matching engine
 // (docs/decisions/0020-api-keys-matching-reconciliation.md): entities are companies, identified by
@@ -193,7 +194,7 @@ export async function suggestEntities(
   const rows = await sql<{ uri: string; name: string; jurisdiction_id: number }>`
     select uri, name, jurisdiction_id from (
       select uri, name, search_name, jurisdiction_id from legal_entities
-      where name_tsv @@ to_tsquery('simple', ${query}) and taken_down_at is null limit 200
+      where name_tsv @@ to_tsquery('simple', ${query}) and ${visibleCompany()} limit 200
     ) c order by c.search_name like ${`${words.join(' ')}%`} desc, similarity(c.search_name, ${words.join(' ')}) desc, uri
     limit 10`.execute(db.kysely);
   return {

@@ -4,6 +4,7 @@ import { countCompaniesByIndustry, countCompaniesByJurisdiction } from '../compa
 import { normalizeName } from '../companies/normalize-name.ts';
 import { personPath } from '../people/person-path.ts';
 import { displayName, type Reference, type RefItem } from '../reference/reference-data.ts';
+import { visibleCompany, visibleMember } from '../takedowns/visible.ts';
 
 // Suggestions while typing (ADR 0022): companies and people whose name starts with what
 // was typed, and the jurisdictions and industries whose name holds it. Names are read from the
@@ -68,7 +69,7 @@ export async function suggest(db: Db, reference: Reference, languageId: number, 
     db.kysely
       .selectFrom('legal_entities')
       .select(['uri', 'name', 'jurisdiction_id'])
-      .where('taken_down_at', 'is', null)
+      .where(visibleCompany())
       .where(sql<boolean>`search_name collate "C" >= ${companyPrefix}`)
       .where(sql<boolean>`search_name collate "C" < ${prefixEnd(companyPrefix)}`)
       .orderBy(sql`search_name collate "C"`)
@@ -78,7 +79,7 @@ export async function suggest(db: Db, reference: Reference, languageId: number, 
       .selectFrom('members')
       .select(['id', 'name'])
       .where('legal_entity_id', 'is', null)
-      .where('taken_down_at', 'is', null)
+      .where(visibleMember())
       .where(sql<boolean>`lower(name) collate "C" >= ${personPrefix}`)
       .where(sql<boolean>`lower(name) collate "C" < ${prefixEnd(personPrefix)}`)
       .orderBy(sql`lower(name) collate "C"`)

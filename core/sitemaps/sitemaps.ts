@@ -4,6 +4,7 @@ import { localePath } from '../i18n/i18n.ts';
 import { kbPath } from '../kb/kb-paths.ts';
 import { personPath } from '../people/person-path.ts';
 import { LANGS, type Lang, type Reference } from '../reference/reference-data.ts';
+import { visibleCompany, visibleMember } from '../takedowns/visible.ts';
 
 // Sitemaps for search engines (ADR 0021): per language an index (/sitemaps/{lang}.xml) of one
 // sitemap of the site's own pages (home, directories, help) and of company sitemaps, each at most
@@ -52,13 +53,14 @@ const TABLE: Record<SitemapKind, 'legal_entities' | 'members'> = { companies: 'l
  */
 export async function sitemapBlocks(db: Db, kind: SitemapKind): Promise<number[]> {
   const table = sql.table(TABLE[kind]);
+  const visible = kind === 'companies' ? visibleCompany() : visibleMember();
   const result = await sql<{ block: number }>`
     with recursive blocks (block) as (
-      select (select (min(id) - 1) / ${SITEMAP_URLS_MAX} from ${table} where taken_down_at is null)
+      select (select (min(id) - 1) / ${SITEMAP_URLS_MAX} from ${table} where ${visible})
       union all
       select (
         select (min(id) - 1) / ${SITEMAP_URLS_MAX} from ${table}
-        where id > (block + 1) * ${SITEMAP_URLS_MAX} and taken_down_at is null
+        where id > (block + 1) * ${SITEMAP_URLS_MAX} and ${visible}
       )
       from blocks where block is not null
     )
@@ -139,7 +141,7 @@ export async function* companySitemap(db: Db, siteUrl: string, lang: Lang, block
       .select(['le.id', 'le.uri', 'ch.observed_at'])
       .where('le.id', '>', after)
       .where('le.id', '<=', last)
-      .where('le.taken_down_at', 'is', null)
+      .where(visibleCompany('le'))
       .orderBy('le.id')
       .limit(BATCH)
       .execute();
@@ -165,7 +167,7 @@ export async function* peopleSitemap(db: Db, siteUrl: string, lang: Lang, block:
       .select(['id', 'name'])
       .where('id', '>', after)
       .where('id', '<=', last)
-      .where('taken_down_at', 'is', null)
+      .where(visibleMember())
       .orderBy('id')
       .limit(BATCH)
       .execute();

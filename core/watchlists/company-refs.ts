@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 // …), profile addresses or uris, one per line or separated by commas or semicolons.
 
 import { MAX_REFS } from '../limits.ts';
+import { findVisibleCompany, visibleCompany, visibleCompanyId } from '../takedowns/visible.ts';
 
 export { MAX_REFS };
 
@@ -83,28 +84,30 @@ async function resolveOne(db: Db, ref: string): Promise<number[]> {
     .select('legal_entity_id')
     .distinct()
     .where('identifier', 'in', [...new Set([ref, ref.toUpperCase()])])
+    .where(visibleCompanyId('legal_entity_id'))
     .limit(20)
     .execute();
   if (byIdentifier.length > 0) return byIdentifier.map((r) => Number(r.legal_entity_id));
   const uri = uriOfProfileRef(ref) ?? (/^[a-z0-9][a-z0-9-]*$/.test(ref) && /[a-z]/.test(ref) ? ref : null);
   if (uri) {
-    const byUri = await db.kysely.selectFrom('legal_entities').select('id').where('uri', '=', uri).executeTakeFirst();
-    if (byUri) return [Number(byUri.id)];
+    const byUri = await findVisibleCompany(db, uri);
+    if (byUri) return [byUri.id];
   }
   if (/^\d{1,15}$/.test(ref)) {
-    const byId = await db.kysely
-      .selectFrom('legal_entities')
-      .select('id')
-      .where('id', '=', Number(ref))
-      .executeTakeFirst();
-    if (byId) return [Number(byId.id)];
+    const byId = await findVisibleCompany(db, Number(ref));
+    if (byId) return [byId.id];
   }
   return [];
 }
 
-/** Which of these ids are companies. */
+/** Which of these ids are companies the public may see (ADR 0021). */
 export async function existingCompanyIds(db: Db, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.kysely.selectFrom('legal_entities').select('id').where('id', 'in', ids).execute();
+  const rows = await db.kysely
+    .selectFrom('legal_entities')
+    .select('id')
+    .where('id', 'in', ids)
+    .where(visibleCompany())
+    .execute();
   return new Set(rows.map((r) => Number(r.id)));
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CompanyRow } from '../companies/find-companies.ts';
 import { MAX_OBJECTS_PER_LIST, MAX_TAGS_PER_OBJECT, TAG_MAX } from '../limits.ts';
+import { visibleCompany } from '../takedowns/visible.ts';
 import { cleanText, type ListQuery, type Page } from '../user-data/list-query.ts';
 import { listOwned, type OwnedResource, textIn } from '../user-data/owned-records.ts';
 import { invalidUserData, notFound } from '../user-data/user-data-errors.ts';
@@ -225,7 +226,10 @@ function objectsOf(watchlistId: number): OwnedResource<ObjectRow, WatchlistObjec
     select: (db, userId) =>
       db.kysely
         .selectFrom('watchlist_objects as o')
-        .innerJoin('legal_entities as b', 'b.id', 'o.legal_entity_id')
+        // A company taken down leaves the list as it reads (the row stays: restoring brings it back).
+        .innerJoin('legal_entities as b', (join) =>
+          join.onRef('b.id', '=', 'o.legal_entity_id').on(visibleCompany('b')),
+        )
         .select([
           'o.id as object_row_id',
           'o.added_at',

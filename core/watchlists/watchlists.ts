@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX, MAX_LISTS_PER_USER } from '../limits.ts';
+import { visibleCompanyId } from '../takedowns/visible.ts';
 import { cleanText, type ListQuery, type Page } from '../user-data/list-query.ts';
 import {
   countOwned,
@@ -68,9 +69,9 @@ function selectWatchlists(db: Db, userId: number) {
     .selectFrom('watchlists as w')
     .select(['w.id', 'w.number', 'w.name', 'w.description', 'w.created_at', 'w.updated_at'])
     .select(
-      sql<number>`(select count(*) from watchlist_objects o where o.user_id = w.user_id and o.watchlist_id = w.id)`.as(
-        'total_objects',
-      ),
+      // The companies the list shows: one taken down is not counted (ADR 0021).
+      sql<number>`(select count(*) from watchlist_objects o where o.user_id = w.user_id and o.watchlist_id = w.id
+        and ${visibleCompanyId('o.legal_entity_id')})`.as('total_objects'),
     )
     .where('w.user_id', '=', userId);
 }

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { type ChangeItem, changeItem, changeRows } from '../changes/change-feed.ts';
+import { type ChangeItem, changeItem, changeRows, visibleChangeItems } from '../changes/change-feed.ts';
 import { WEBHOOK_CHANGES_PER_DELIVERY, WEBHOOK_MAX_ATTEMPTS } from '../limits.ts';
+import { visibleChanges } from '../takedowns/visible.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import { columnIs, listOwned, type OwnedResource, requireOwned } from '../user-data/owned-records.ts';
 import { notFound } from '../user-data/user-data-errors.ts';
@@ -169,7 +170,7 @@ async function collectFor(db: Db, userId: number, webhookId: number): Promise<nu
         cursor = newest;
         break;
       }
-      const changes = rows.map(changeItem);
+      const changes = (await visibleChanges(tx, rows)).map(changeItem);
       cursor = changes[changes.length - 1].id;
       const payload: WebhookPayload = { webhook_id: webhookId, cursor, changes };
       await tx
@@ -233,7 +234,7 @@ export async function sendDueDeliveries(db: Db, options: SendOptions): Promise<S
   ).rows;
   const summary: SendSummary = { delivered: 0, retrying: 0, failed: 0 };
   for (const delivery of claimed) {
-    const outcome = await post(delivery, options);
+    const outcome = await post({ ...delivery, payload: await visiblePayload(db, delivery.payload) }, options);
     const where = { user_id: Number(delivery.user_id), id: Number(delivery.id) };
     if (outcome.ok) {
       summary.delivered++;
@@ -268,6 +269,22 @@ export async function sendDueDeliveries(db: Db, options: SendOptions): Promise<S
       .execute();
   }
   return summary;
+}
+
+/**
+ * A delivery's payload as it may be sent now: it was written when its changes were collected, and
+ * what was taken down since (a company, a member) is left out of it (ADR 0021). A retry or a replay
+ * sends no more than the change feed would show.
+ */
+async function visiblePayload(db: Db, payload: unknown): Promise<unknown> {
+  let parsed: WebhookPayload;
+  try {
+    parsed = (typeof payload === 'string' ? JSON.parse(payload) : payload) as WebhookPayload;
+  } catch {
+    return payload;
+  }
+  if (!Array.isArray(parsed?.changes)) return payload;
+  return JSON.stringify({ ...parsed, changes: await visibleChangeItems(db, parsed.changes) });
 }
 
 type Outcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };

@@ -161,7 +161,7 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
       `\`${EXPORT_ROWS_HEADER}\` header says how many are expected. CSV has a byte-order mark, a header row and every value quoted; ` +
       'JSON and XML skip empty values and drop a leading #; XML has a `data` root with `legal_entities`/`legal_entity` ' +
       '(other sections alike); XLSX has typed cells and a frozen header row. A failure after the first bytes aborts the download. ' +
-      'It costs 1 credit per 100 rows (at least 1), spent before the first byte: too few credits is a 402 naming the cost and the balance. A request set off by another site’s page (Sec-Fetch-Site cross-site or same-site) is a 403.',
+      'It costs 1 credit per 100 rows (at least 1; an export with no rows to write is free), spent before the first byte: too few credits is a 402 naming the cost and the balance. A request set off by another site’s page (Sec-Fetch-Site cross-site or same-site) is a 403.',
     tags: TAGS,
     auth: true,
     params: z.strictObject({ section: z.enum(SECTION_IDS).describe('The search section.') }),
@@ -189,11 +189,14 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
       section,
       params: searchParams(request.url),
     });
-    // 1 credit per 100 rows (at least 1), spent before the first byte (docs/decisions/0019-billing.md).
+    // 1 credit per 100 rows (at least 1), spent before the first byte (docs/decisions/0019-billing.md);
+    // nothing for an export with no rows to write.
     const credits = exportCredits(prepared.expectedRows);
     const params = searchParams(request.url);
     try {
-      await chargeCredits(db, auth.user.id, credits, 'export', `${section}: ${prepared.expectedRows} rows`);
+      if (credits > 0) {
+        await chargeCredits(db, auth.user.id, credits, 'export', `${section}: ${prepared.expectedRows} rows`);
+      }
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'payment_required')) throw error;
       const lang = params.get('lang');

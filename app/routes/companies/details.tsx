@@ -5,6 +5,7 @@ import { AppError } from '../../../core/errors/app-error.ts';
 import { isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { purchaseProfile } from '../../../core/purchases/purchases.ts';
 import { staleReads } from '../../../core/services.ts';
+import { findVisibleCompany } from '../../../core/takedowns/visible.ts';
 import { ProfilePurchase } from '../../components/billing.tsx';
 import { FinancialsChart } from '../../components/charts/financials-chart.tsx';
 import { CompanyTable } from '../../components/company-table.tsx';
@@ -80,11 +81,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const here = localePath(lang, `/companies/details/${encodeURIComponent(params.uri)}/`);
   if (formText(form, 'intent') !== 'buy-profile') return redirect(here, 303);
-  const company = await services.db.kysely
-    .selectFrom('legal_entities')
-    .select('id')
-    .where('uri', '=', params.uri)
-    .executeTakeFirst();
+  // A company taken down is not for sale: a 404, as its profile, and nothing is charged (ADR 0021).
+  const company = await findVisibleCompany(services.db, params.uri);
   if (!company) throw data({ message: 'company not found' }, { status: 404 });
   try {
     await purchaseProfile(services.db, auth.user.id, Number(company.id));

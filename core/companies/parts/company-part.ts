@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
+import { visibleCompany } from '../../takedowns/visible.ts';
 
 // A company is read part by part (docs/decisions/0013-company-parts.md): each part of a company
 // (its names, addresses, members, …) is one module that knows its table, the SQL that reads its
@@ -156,7 +157,7 @@ export async function readCompanies<P extends readonly AnyPart[]>(
     from unnest(${[...ids]}::bigint[]) with ordinality as t (id, ord)
     join legal_entities le on le.id = t.id
     -- A company taken down is not served (ADR 0021).
-    where le.taken_down_at is null
+    where ${visibleCompany('le')}
     order by t.ord`.execute(db.kysely);
   return result.rows.map(companyParser(parts));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { visibleCompany, visibleMember } from '../../takedowns/visible.ts';
 import { definePart } from './company-part.ts';
 
 // The people and companies who sit on a company (members, officers, shareholders), and the
@@ -63,7 +64,7 @@ export const membersPart = definePart<MemberRow>()({
   from: sql`legal_entity_members x
     join members m on m.id = x.member_id
     left join legal_entities mc on mc.id = m.legal_entity_id
-    where x.legal_entity_id = le.id and m.taken_down_at is null and mc.taken_down_at is null`,
+    where x.legal_entity_id = le.id and ${visibleMember('m')}`,
   order: 'x.position_id, m.name, x.member_id',
 });
 
@@ -76,7 +77,7 @@ export const memberContactsPart = definePart<MemberContactRow>()({
   fields: ['member_id', 'contact_type_id', 'contact'],
   expressions: { contact_type_id: sql`c.contact_type_id`, contact: sql`c.contact` },
   from: sql`(select distinct lem.member_id from legal_entity_members lem join members m on m.id = lem.member_id
-      where lem.legal_entity_id = le.id and m.taken_down_at is null) x
+      where lem.legal_entity_id = le.id and ${visibleMember('m')}) x
     join member_contacts c on c.member_id = x.member_id`,
   order: 'x.member_id, c.contact_type_id',
 });
@@ -93,11 +94,11 @@ export const memberCompaniesPart = definePart<MemberCompanyRow>()({
   fields: ['member_id', 'uri', 'name', 'position_id'],
   expressions: { uri: sql`o.uri`, name: sql`o.name`, position_id: sql`o.position_id` },
   from: sql`(select distinct lem.member_id from legal_entity_members lem join members m on m.id = lem.member_id
-      where lem.legal_entity_id = le.id and m.taken_down_at is null) x
+      where lem.legal_entity_id = le.id and ${visibleMember('m')}) x
     cross join lateral (
       select le2.uri, le2.name, min(lem2.position_id) as position_id
       from legal_entity_members lem2 join legal_entities le2 on le2.id = lem2.legal_entity_id
-      where lem2.member_id = x.member_id and lem2.legal_entity_id <> le.id and le2.taken_down_at is null
+      where lem2.member_id = x.member_id and lem2.legal_entity_id <> le.id and ${visibleCompany('le2')}
       group by le2.uri, le2.name order by le2.name limit ${sql.lit(OTHER_COMPANIES_PER_MEMBER)}) o`,
   order: 'x.member_id, o.name',
 });
@@ -116,7 +117,7 @@ export const memberOfPart = definePart<MemberOfRow>()({
       from members m3
       join legal_entity_members lem3 on lem3.member_id = m3.id
       join legal_entities le3 on le3.id = lem3.legal_entity_id
-      where m3.legal_entity_id = le.id and le3.taken_down_at is null
+      where m3.legal_entity_id = le.id and ${visibleCompany('le3')}
       order by le3.name limit ${sql.lit(MEMBER_OF_LIMIT)}) x`,
   order: 'x.name',
 });
