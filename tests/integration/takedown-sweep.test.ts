@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { sql } from 'kysely';
@@ -9,6 +11,7 @@ import { buildMonitoringReports } from '../../core/monitoring/build-reports.ts';
 import { personPath } from '../../core/people/person-path.ts';
 import { applyTakedown } from '../../core/takedowns/takedowns.ts';
 import { collectDeliveries, sendDueDeliveries } from '../../core/webhooks/deliveries.ts';
+import type { Lookup } from '../../core/webhooks/public-hosts.ts';
 import { GOOD_PASSWORD, postJson, uniqueEmail } from '../support/accounts.ts';
 import { readPdf } from '../support/read-pdf.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
@@ -544,14 +547,28 @@ describe('after a company and a person are taken down', () => {
     for (const mention of await mentionsIn(feed)) leaks.push(`change feed: ${mention}`);
     // The delivery collected before the takedown and the one collected after it, as they are sent.
     expect(await collectDeliveries(t.db)).toBe(1);
+    // A receiver on this machine under the webhook's host name (deliveries connect to the address
+    // their lookup checked).
     const sent: string[] = [];
-    const summary = await sendDueDeliveries(t.db, {
-      allowPrivateHosts: true,
-      fetch: async (_url, init) => {
-        sent.push(String(init?.body));
-        return new Response(null, { status: 204 });
-      },
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        sent.push(Buffer.concat(chunks).toString('utf8'));
+        response.writeHead(204).end();
+      });
     });
+    await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+    const { port } = receiver.address() as AddressInfo;
+    await t.db.kysely
+      .updateTable('webhooks')
+      .set({ url: `http://hooks.example.com:${port}/sweep` })
+      .where('id', '=', mine.webhooks)
+      .execute();
+    const lookup: Lookup = async () => [{ address: '127.0.0.1', family: 4 }];
+    const summary = await sendDueDeliveries(t.db, { allowPrivateHosts: true, lookup }).finally(
+      () => new Promise((done) => receiver.close(done)),
+    );
     expect(summary.delivered).toBe(2);
     for (const body of sent) {
       expect(JSON.parse(body).changes.map((x: { company: { id: number } }) => x.company.id)).toEqual([v.id]);
