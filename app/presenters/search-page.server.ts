@@ -1,6 +1,6 @@
 import { companyNames } from '../../core/companies/company-names.ts';
 import { countCompaniesByJurisdiction } from '../../core/companies/count-companies.ts';
-import { findCompanies } from '../../core/companies/find-companies.ts';
+import { type CompanySearchResult, findCompanies } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { settleTogether } from '../../core/errors/settle-together.ts';
 import {
@@ -75,6 +75,11 @@ export type SearchPage = {
   facets: FacetView[];
   /** Only the companies section has a name search. */
   hasQuery: boolean;
+  /**
+   * The profile to go straight to: the query is an identifier that exactly one company holds, no
+   * other company matched and no filter is set (docs/decisions/0002-search-performance.md, "Identifiers").
+   */
+  goTo: string | null;
   q: string;
   sort: string;
   sortOptions: Option[];
@@ -114,6 +119,23 @@ export type SearchPage = {
   };
 };
 
+/**
+ * A search to skip: page 1 of a query that exactly names an identifier (not only its number
+ * without the register's letters), one company found and no filter narrowing what was found.
+ */
+function onlyIdentifierHit(result: CompanySearchResult, state: SearchState): boolean {
+  const [match] = result.identifierMatches ?? [];
+  return (
+    match?.hit === 'exact' &&
+    result.total === 1 &&
+    result.rows.length === 1 &&
+    Number(result.rows[0].id) === match.id &&
+    state.filters.length === 0 &&
+    state.page === 1 &&
+    !state.after
+  );
+}
+
 /** Everything a section's search page shows, from its URL. Bad input throws AppError('bad_request'). */
 export async function loadSearchPage(
   services: AppServices,
@@ -136,17 +158,19 @@ export async function loadSearchPage(
         ...r,
         rows: r.rows.map((row) => ({ id: row.id, cells: recordCells(section, row, p) })),
         notice: null as string | null,
+        goTo: null as string | null,
       }))
     : findCompanies(reads, reference, state).then((r) => ({
         ...r,
         rows: r.rows.map((row) => ({ id: row.id, cells: p.companyCells(row) })),
+        goTo: onlyIdentifierHit(r, state) ? p.path(`/companies/details/${encodeURIComponent(r.rows[0].uri)}/`) : null,
         notice: r.correctedQuery
           ? p.t('search.corrected', { typed: state.q, query: r.correctedQuery })
           : r.nearNames
             ? p.t('search.nearNames', { typed: state.q, count: r.nearNames })
             : null,
       }));
-  const [{ rows, total, totalIsEstimate, next, notice }, facets] = await settleTogether(searching, facetsPending);
+  const [{ rows, total, totalIsEstimate, next, notice, goTo }, facets] = await settleTogether(searching, facetsPending);
   const result = { total, totalIsEstimate, next };
   const pathValue = pathValues(section, reference);
   const href = (s: SearchState) => p.path(`${BASE}${printSearchState(section, s, pathValue)}`);
@@ -182,6 +206,7 @@ export async function loadSearchPage(
     ),
     facets: presentFacets(section, state, facets, reference, p, href, pathValue),
     hasQuery: companies,
+    goTo,
     q: state.q,
     sort: state.sort,
     sortOptions,

@@ -34,6 +34,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const saved = await savedTableView(context, section);
     const view = tableView(cookie, section, saved.fallback);
     const page = await loadSearchPage(services, lang, url, params['*'], section, view);
+    // A pasted identifier that one company holds opens its profile (ADR 0002, "Identifiers").
+    if (page.goTo) throw redirect(page.goTo);
     // ---- user data: a signed-in user's search history and lists; null for guests ----
     // A search with a bound left out is shown to be corrected, not kept in the history.
     const user = page.invalidFilters ? null : await searchUserData(context, page, url);

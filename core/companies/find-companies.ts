@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
 import { settleTogether } from '../errors/settle-together.ts';
 import type { FilterParam } from '../filters/grammar.ts';
+import { identifierQuery } from '../identifiers/normalize-identifier.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import { countMatches } from '../search/count-matches.ts';
 import { afterCursor, type CursorColumn, encodeCursor } from '../search/cursor.ts';
@@ -12,6 +13,7 @@ import { companiesSection } from '../sections/companies.ts';
 import type { SortDecl } from '../sections/section.ts';
 import { visibleCompany } from '../takedowns/visible.ts';
 import { countCompaniesByIndustry, countCompaniesByJurisdiction } from './count-companies.ts';
+import { findByIdentifier, type IdentifierMatch } from './find-by-identifier.ts';
 import { buildNameQuery, type NameQuery, nearWholeNames, plainNameQuery } from './name-query.ts';
 import { normalizeName } from './normalize-name.ts';
 
@@ -43,6 +45,11 @@ export type CompanySearchResult = {
   correctedQuery?: string;
   /** Companies of a near whole name put among the matches as typed (withNearNames). */
   nearNames?: number;
+  /**
+   * The query is an identifier (identifierQuery): the companies holding it, best first. They lead
+   * the first page, before the companies whose name holds the text, and count in `total`.
+   */
+  identifierMatches?: IdentifierMatch[];
 };
 
 /** Relevance ranks the first candidates the full-text index yields. */
@@ -116,12 +123,59 @@ export async function findCompanyIds(
 /** The columns a search reads: every column of a result row, or idColumns. */
 type Selection = typeof columns;
 
+/**
+ * A query that reads as an identifier ("00390616", "HRB 20326", an LEI, a VAT number) finds the
+ * companies holding it first (findByIdentifier, an index lookup), then those whose name holds the
+ * text; any other query is a name search only, and pays nothing for this.
+ */
 async function search(
   db: Db,
   reference: Reference,
   state: SearchState,
   pageSize: number,
   selection: Selection,
+): Promise<CompanySearchResult> {
+  const asIdentifier = state.q ? identifierQuery(state.q) : null;
+  if (!asIdentifier) return searchByName(db, reference, state, pageSize, selection, true);
+  const filters = stateConditions(companiesSection, state, reference);
+  const matches = await findByIdentifier(db, asIdentifier, {
+    limit: pageSize,
+    where: filters.length > 0 ? sql.join(filters, sql` and `) : null,
+  });
+  // A number is no misspelt name: with companies holding it, no correction or near name is guessed.
+  const byName = await searchByName(db, reference, state, pageSize, selection, matches.length === 0);
+  if (matches.length === 0) return byName;
+  const ids = matches.map((m) => m.id);
+  const named = new Set(byName.rows.map((row) => Number(row.id)));
+  const added = matches.filter((m) => !named.has(m.id)).length;
+  const firstPage = state.page === 1 && !state.after;
+  let rows = byName.rows;
+  if (firstPage) {
+    const held =
+      await sql<CompanyRow>`select ${selection} from legal_entities b where b.id = any(${ids}::bigint[])`.execute(
+        db.kysely,
+      );
+    const byId = new Map(held.rows.map((row) => [Number(row.id), row]));
+    const leading = ids.flatMap((id) => byId.get(id) ?? []);
+    const shown = new Set(ids);
+    rows = [...leading, ...byName.rows.filter((row) => !shown.has(Number(row.id)))].slice(0, pageSize);
+  }
+  return {
+    ...byName,
+    rows,
+    total: byName.total + added,
+    atLeast: byName.atLeast + added,
+    identifierMatches: matches,
+  };
+}
+
+async function searchByName(
+  db: Db,
+  reference: Reference,
+  state: SearchState,
+  pageSize: number,
+  selection: Selection,
+  guess: boolean,
 ): Promise<CompanySearchResult> {
   const filters = stateConditions(companiesSection, state, reference);
   const whereFor = (query: string | null) => {
@@ -145,6 +199,7 @@ async function search(
   // A did-you-mean for whole names, only for a relevance search that finds few companies, all on its
   // first page (a next page's cursor follows the matches as typed).
   const nearNames =
+    guess &&
     state.sort === 'relevance' &&
     state.page === 1 &&
     !state.after &&
@@ -153,6 +208,7 @@ async function search(
     typedAsWholeName(state.q);
   const withNear = () => withNearNames(db, state, pageSize, whereFor(null), plain, asTyped, selection);
   if (asTyped.total > 0) return nearNames ? withNear() : asTyped;
+  if (!guess) return asTyped;
   const corrected = await buildNameQuery(db.kysely, state.q);
   // Every word is a name word, but none of the companies holds them all ("Reed & Gracia Inc."
   // for Reed & Garcia Inc.): a whole name one word away may still be there.

@@ -4,8 +4,9 @@ import { enrichmentCredits } from '../billing/catalogue.ts';
 import { lockUser, recordCredits, spendCredits } from '../billing/ledger.ts';
 import { normalizeName } from '../companies/normalize-name.ts';
 import { AppError } from '../errors/app-error.ts';
+import { compactIdentifier } from '../identifiers/normalize-identifier.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import { compactNumber, countryOf, domainOf } from '../matching/features.ts';
+import { countryOf, domainOf } from '../matching/features.ts';
 import type { MatchQuery } from '../matching/match-companies.ts';
 import { visibleCompanyIds } from '../takedowns/visible.ts';
 import { type ColumnMapping, cleanMapping, isUsableMapping, rowQuery, type Upload } from './read-upload.ts';
@@ -221,9 +222,9 @@ export function inputKey(query: MatchQuery): string {
   return [
     query.name ? normalizeName(query.name) : '',
     query.country ? (countryOf(query.country) ?? query.country.trim().toLowerCase()) : '',
-    query.registration_number ? compactNumber(query.registration_number) : '',
-    query.lei ? compactNumber(query.lei) : '',
-    query.vat ? compactNumber(query.vat) : '',
+    query.registration_number ? compactIdentifier(query.registration_number) : '',
+    query.lei ? compactIdentifier(query.lei) : '',
+    query.vat ? compactIdentifier(query.vat) : '',
     query.domain ? (domainOf(query.domain) ?? '') : '',
   ].join('|');
 }

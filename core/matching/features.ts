@@ -169,24 +169,6 @@ export function nameSimilarity(a: string[], b: string[]): number {
   return Math.max(Math.min(direction(a, b), direction(b, a)), sameRun, joined * 0.98);
 }
 
-/** An identifier as compared: letters and digits only, upper case ("DE 123.456-789" → "DE123456789"). */
-export function compactNumber(value: string): string {
-  return value.replace(/[^0-9A-Za-z]+/g, '').toUpperCase();
-}
-
-/**
- * The forms of a VAT or tax number to look up: as written, and without or with the country prefix
- * (registers keep "DE123456789" or "123456789").
- */
-export function vatForms(value: string, country: string | null): string[] {
-  const compact = compactNumber(value);
-  if (!compact) return [];
-  const forms = new Set([compact]);
-  if (/^[A-Z]{2}\d/.test(compact)) forms.add(compact.slice(2));
-  else if (country) forms.add(`${country === 'GR' ? 'EL' : country}${compact}`);
-  return [...forms];
-}
-
 /** A website's host without "www." ("https://www.Example.com/about" → "example.com"); null when none. */
 export function domainOf(value: string): string | null {
   const match = /^\s*(?:[a-z][a-z0-9+.-]*:\/\/)?(?:www\.)?([^/:?#\s@]+)/i.exec(value.trim());

@@ -7,18 +7,17 @@ import { readCompanies } from '../companies/parts/company-part.ts';
 import { contactsPart } from '../companies/parts/contacts.ts';
 import { identifiersPart } from '../companies/parts/identifiers.ts';
 import { namesPart } from '../companies/parts/names.ts';
+import { compactIdentifier, compactIdentifierSql, vatForms } from '../identifiers/normalize-identifier.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import { visibleCompany } from '../takedowns/visible.ts';
 import {
   addressOverlap,
   addressTokens,
-  compactNumber,
   countryOf,
   domainOf,
   matchWords,
   NOISE,
   nameSimilarity,
-  vatForms,
   withoutLegalFormTypos,
   wordForms,
 } from './features.ts';
@@ -106,8 +105,8 @@ function prepare(query: MatchQuery): Prepared {
     words,
     normalized: words.join(' '),
     searchWords: query.name ? withoutLegalFormTypos(nameWords(query.name)).filter((w) => !NOISE.has(w)) : [],
-    registration: query.registration_number ? compactNumber(query.registration_number) || null : null,
-    lei: query.lei ? compactNumber(query.lei) || null : null,
+    registration: query.registration_number ? compactIdentifier(query.registration_number) || null : null,
+    lei: query.lei ? compactIdentifier(query.lei) || null : null,
     vat: query.vat ? vatForms(query.vat, country) : [],
     domain: query.domain ? domainOf(query.domain) : null,
     address: query.address ? addressTokens(query.address) : new Set(),
@@ -168,9 +167,9 @@ async function idsByIdentifier(db: Db, prepared: Prepared[]): Promise<number[][]
   const out = prepared.map(() => [] as number[]);
   if (wanted.size === 0) return out;
   const rows = await sql<{ compact: string; legal_entity_id: number }>`
-    select upper(regexp_replace(identifier, '[^0-9A-Za-z]+', '', 'g')) as compact, legal_entity_id
+    select ${compactIdentifierSql('identifier')} as compact, legal_entity_id
     from legal_entity_identifiers
-    where upper(regexp_replace(identifier, '[^0-9A-Za-z]+', '', 'g')) = any(${[...wanted.keys()]}::text[])
+    where ${compactIdentifierSql('identifier')} = any(${[...wanted.keys()]}::text[])
     limit 2000`.execute(db.kysely);
   for (const row of rows.rows) for (const i of wanted.get(row.compact) ?? []) out[i].push(Number(row.legal_entity_id));
   return out;
@@ -299,7 +298,10 @@ async function companyFacts(db: Db, ids: number[]): Promise<Map<number, CompanyF
         name: c.name,
         jurisdiction_id: Number(c.jurisdiction_id),
         names: c.names.map((n) => n.name),
-        identifiers: c.identifiers.map((i) => ({ type: i.identifier_type_id, compact: compactNumber(i.identifier) })),
+        identifiers: c.identifiers.map((i) => ({
+          type: i.identifier_type_id,
+          compact: compactIdentifier(i.identifier),
+        })),
         websites: c.contacts.filter((k) => k.contact_type_id === WEBSITE).map((k) => k.contact),
         address: c.addresses.map((a) => formatAddress(a, null)).join(' '),
       },

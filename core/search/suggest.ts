@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { countCompaniesByIndustry, countCompaniesByJurisdiction } from '../companies/count-companies.ts';
+import { findByIdentifier } from '../companies/find-by-identifier.ts';
 import { normalizeName } from '../companies/normalize-name.ts';
+import { identifierQuery } from '../identifiers/normalize-identifier.ts';
 import { personPath } from '../people/person-path.ts';
 import { displayName, type Reference, type RefItem } from '../reference/reference-data.ts';
 import { visibleCompany, visibleMember } from '../takedowns/visible.ts';
@@ -9,7 +11,8 @@ import { visibleCompany, visibleMember } from '../takedowns/visible.ts';
 // Suggestions while typing (ADR 0022): companies and people whose name starts with what
 // was typed, and the jurisdictions and industries whose name holds it. Names are read from the
 // "C"-collated prefix indexes of migration 0024, a few rows each, in byte order; the lists come
-// from the in-memory reference data and the cached company counts.
+// from the in-memory reference data and the cached company counts. Text that reads as an
+// identifier also finds the companies holding it, first (core/companies/find-by-identifier.ts).
 
 export const SUGGEST_LIMIT = 5;
 export const SUGGEST_QUERY_MAX = 100;
@@ -65,7 +68,9 @@ export async function suggest(db: Db, reference: Reference, languageId: number, 
   if (typed === '') return none;
   const companyPrefix = normalizeName(typed) || folded(typed);
   const personPrefix = typed.toLowerCase().replace(/\s+/g, ' ');
-  const [companies, people, byJurisdiction, byIndustry] = await Promise.all([
+  const asIdentifier = identifierQuery(typed);
+  const [byIdentifier, byName, people, byJurisdiction, byIndustry] = await Promise.all([
+    asIdentifier ? companiesByIdentifier(db, asIdentifier) : [],
     db.kysely
       .selectFrom('legal_entities')
       .select(['uri', 'name', 'jurisdiction_id'])
@@ -103,12 +108,16 @@ export async function suggest(db: Db, reference: Reference, languageId: number, 
       .filter((m, i, all) => all.findIndex((other) => other.label === m.label) === i)
       .slice(0, SUGGEST_LIMIT);
   const names = foldedNames(reference, languageId);
+  const companies = [...byIdentifier, ...byName.filter((c) => !byIdentifier.some((i) => i.uri === c.uri))];
   return {
-    companies: companies.map((c) => ({
-      label: c.name,
-      path: `/companies/details/${encodeURIComponent(c.uri)}/`,
-      detail: displayName(reference.locations.byId.get(c.jurisdiction_id), languageId),
-    })),
+    companies: companies.slice(0, SUGGEST_LIMIT).map((c) => {
+      const jurisdiction = displayName(reference.locations.byId.get(c.jurisdiction_id), languageId);
+      return {
+        label: c.name,
+        path: `/companies/details/${encodeURIComponent(c.uri)}/`,
+        detail: 'identifier' in c ? `${jurisdiction} · ${c.identifier}` : jurisdiction,
+      };
+    }),
     people: people.map((p) => ({ label: p.name, path: personPath(p.name, Number(p.id)) })),
     jurisdictions: matching(names.locations, byJurisdiction).map((m) => ({
       label: m.label,
@@ -119,4 +128,26 @@ export async function suggest(db: Db, reference: Reference, languageId: number, 
       path: `/companies/search/f/industry-${m.item.uri}-${m.item.id}/`,
     })),
   };
+}
+
+/** The companies holding an identifier, best first, with the identifier they were found by. */
+async function companiesByIdentifier(db: Db, query: NonNullable<ReturnType<typeof identifierQuery>>) {
+  const matches = await findByIdentifier(db, query, { limit: SUGGEST_LIMIT });
+  if (matches.length === 0) return [];
+  const rows = await db.kysely
+    .selectFrom('legal_entities')
+    .select(['id', 'uri', 'name', 'jurisdiction_id'])
+    .where(
+      'id',
+      'in',
+      matches.map((m) => m.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return matches.flatMap((m) => {
+    const row = byId.get(m.id);
+    return row
+      ? [{ uri: row.uri, name: row.name, jurisdiction_id: row.jurisdiction_id, identifier: m.identifier }]
+      : [];
+  });
 }
