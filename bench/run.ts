@@ -29,10 +29,12 @@ import type { Result as LoadResult } from 'autocannon';
 import { type SqlBool, sql } from 'kysely';
 import pg from 'pg';
 import { readLegalEntities } from '../core/api/read-legal-entities.ts';
+import { findByIdentifier } from '../core/companies/find-by-identifier.ts';
 import { findCompanies, findCompanyIds } from '../core/companies/find-companies.ts';
 import { getCompany } from '../core/companies/get-company.ts';
 import { getCompanyRecords } from '../core/companies/get-company-records.ts';
 import { plainNameQuery } from '../core/companies/name-query.ts';
+import { compactIdentifier, identifierKey, identifierQuery } from '../core/identifiers/normalize-identifier.ts';
 import { industryPath, loadReference, type Reference } from '../core/reference/reference-data.ts';
 import { COUNT_CAP, countMatches } from '../core/search/count-matches.ts';
 import { decodeCursor, encodeCursor } from '../core/search/cursor.ts';
@@ -1190,6 +1192,83 @@ try {
     row('suggest: GET /api/suggest p50/p95', fmt(http), 'p95 ≤ 15 ms', http.p95 <= 15);
     if (direct.p95 > 15)
       await explainCall(db!, `suggest ${typed[0]}`, (d) => suggest(d, reference, languageId, typed[0]));
+  });
+
+  // Identifiers in the search box (issue 28, ADR 0002 "Identifiers"): a sample of the stored
+  // identifiers of every kind, written as people paste them — as stored, compact in lower case, the
+  // number alone (no register's or country's letters, no leading zeros), spaced in threes — looked
+  // up directly, through the JSON API's search and through suggest, alternating call by call with
+  // suggest on names (measurePair), so that the machine's load touches both alike.
+  await section('identifier lookup (with suggest)', async () => {
+    const stored = (
+      await sql<{ identifier: string }>`
+        select identifier from legal_entity_identifiers tablesample system (1) repeatable (17)
+        order by md5(identifier) limit ${n}`.execute(db!.kysely)
+    ).rows.map((r) => r.identifier);
+    const forms = stored
+      .map((value, i) => {
+        const compact = compactIdentifier(value);
+        const variants = [value, compact.toLowerCase(), identifierKey(value), compact.replace(/(.{3})/g, '$1 ').trim()];
+        return variants[i % variants.length];
+      })
+      .filter((form) => identifierQuery(form) !== null);
+    const names = (
+      await sql<{ name: string }>`select name from legal_entities order by md5(id::text) limit ${n}`.execute(db!.kysely)
+    ).rows.map((r, i) => r.name.slice(0, 2 + (i % 4)));
+    const inputs = forms.map((form, i) => ({ form, name: names[i % names.length] }));
+    const languageId = languageIdOf(reference, 'en');
+    const lookup = (form: string) =>
+      findByIdentifier(db!, identifierQuery(form)!, { limit: companiesSection.pageSize });
+    await warmData(inputs, (x) => lookup(x.form));
+    const found = (await Promise.all(inputs.slice(0, 50).map((x) => lookup(x.form)))).filter((m) => m.length > 0);
+    row(
+      'identifier lookup: inputs (stored identifiers of every kind, 4 forms)',
+      `${inputs.length} (found ${found.length}/50 checked)`,
+      'all found',
+      found.length === 50,
+    );
+    const [direct, directSuggest] = await measurePair(
+      inputs,
+      (x) => lookup(x.form),
+      (x) => suggest(db!, reference, languageId, x.name),
+    );
+    row('identifier lookup: direct findByIdentifier p50/p95', fmt(direct), 'p95 ≤ 10 ms', direct.p95 <= 10);
+    row('identifier lookup: direct suggest() on names, alternating p50/p95', fmt(directSuggest));
+    if (apiExists) {
+      const [api, suggestNames] = await measurePair(
+        inputs,
+        (x) => get(`${API}?q=${encodeURIComponent(x.form)}`),
+        (x) => get(`/api/suggest?q=${encodeURIComponent(x.name)}`),
+      );
+      row('identifier lookup: JSON API ?q=<identifier> p50/p95', fmt(api), 'p95 ≤ 10 ms', api.p95 <= 10);
+      row(
+        'identifier lookup: GET /api/suggest on names, alternating p50/p95',
+        fmt(suggestNames),
+        'p95 ≤ 15 ms',
+        suggestNames.p95 <= 15,
+      );
+    }
+    const [suggestIds, suggestNames] = await measurePair(
+      inputs,
+      (x) => get(`/api/suggest?q=${encodeURIComponent(x.form)}`),
+      (x) => get(`/api/suggest?q=${encodeURIComponent(x.name)}`),
+    );
+    row(
+      'identifier lookup: GET /api/suggest?q=<identifier> p50/p95',
+      fmt(suggestIds),
+      'p95 ≤ 15 ms',
+      suggestIds.p95 <= 15,
+    );
+    row(
+      'identifier lookup: GET /api/suggest on names, alternating p50/p95',
+      fmt(suggestNames),
+      'p95 ≤ 15 ms',
+      suggestNames.p95 <= 15,
+    );
+    if (direct.p95 > 10)
+      await explainCall(db!, `findByIdentifier ${inputs[0].form}`, (d) =>
+        findByIdentifier(d, identifierQuery(inputs[0].form)!, { limit: companiesSection.pageSize }),
+      );
   });
 
   // 5. Mixed load: exact-word searches, filter searches and profiles at 50 connections.

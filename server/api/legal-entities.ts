@@ -114,7 +114,13 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
     le_le_id: idListParam.optional(),
     id: intParam('id').optional().describe('One company by id (404 when there is none). Excludes search parameters.'),
     lang: langParam,
-    q: z.string().max(MAX_QUERY_LENGTH).optional().describe('Company name query (typo-tolerant).'),
+    q: z
+      .string()
+      .max(MAX_QUERY_LENGTH)
+      .optional()
+      .describe(
+        'Company name query (typo-tolerant), or an identifier a company holds (company number with or without leading zeros or the register’s letters, LEI, VAT number, SEC CIK): the companies holding it come first.',
+      ),
     sort: z
       .enum(sortKeys)
       .optional()

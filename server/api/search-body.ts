@@ -30,7 +30,9 @@ export const queryField = z
   .string()
   .max(MAX_QUERY_LENGTH)
   .optional()
-  .describe('Company name query (typo-tolerant), as `q` of the GET.');
+  .describe(
+    'Company name query (typo-tolerant), or an identifier a company holds (company number with or without leading zeros or the register’s letters, LEI, VAT number, SEC CIK): the companies holding it come first. As `q` of the GET.',
+  );
 
 /** The search state of a POST …/search body: its plain fields through the GET's parser, then the tree. */
 export function stateOfBody(

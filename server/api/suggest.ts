@@ -30,7 +30,7 @@ export function registerSuggestRoutes(api: FastifyInstance, routes: ApiRoutes, s
       operationId: 'getSuggestions',
       summary: 'Suggestions while typing',
       description:
-        'Companies and people whose name starts with `q` (up to 5 each), and the jurisdictions and industries whose name holds it.',
+        'Companies and people whose name starts with `q` (up to 5 each; first the companies holding `q` when it reads as an identifier, such as a company number, LEI or VAT number), and the jurisdictions and industries whose name holds it.',
       tags: ['Data'],
       query: z.strictObject({
         q: z
