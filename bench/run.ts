@@ -1234,6 +1234,19 @@ try {
     );
     row('identifier lookup: direct findByIdentifier p50/p95', fmt(direct), 'p95 ≤ 10 ms', direct.p95 <= 10);
     row('identifier lookup: direct suggest() on names, alternating p50/p95', fmt(directSuggest));
+    const searchOf = (form: string) => findCompanies(db!, reference, state(`q=${encodeURIComponent(form)}`));
+    const [directSearch, directNames] = await measurePair(
+      inputs,
+      (x) => searchOf(x.form),
+      (x) => suggest(db!, reference, languageId, x.name),
+    );
+    row(
+      'identifier lookup: direct findCompanies (lookup, then names) p50/p95',
+      fmt(directSearch),
+      'p95 ≤ 10 ms',
+      directSearch.p95 <= 10,
+    );
+    row('identifier lookup: direct suggest() on names, alternating p50/p95', fmt(directNames));
     if (apiExists) {
       const [api, suggestNames] = await measurePair(
         inputs,

@@ -142,23 +142,33 @@ async function search(
     limit: pageSize,
     where: filters.length > 0 ? sql.join(filters, sql` and `) : null,
   });
-  // A number is no misspelt name: with companies holding it, no correction or near name is guessed.
-  const byName = await searchByName(db, reference, state, pageSize, selection, matches.length === 0);
-  if (matches.length === 0) return byName;
   const ids = matches.map((m) => m.id);
-  const named = new Set(byName.rows.map((row) => Number(row.id)));
-  const added = matches.filter((m) => !named.has(m.id)).length;
   const firstPage = state.page === 1 && !state.after;
-  let rows = byName.rows;
-  if (firstPage) {
+  const leadingRows = async () => {
+    if (!firstPage || ids.length === 0) return [];
     const held =
       await sql<CompanyRow>`select ${selection} from legal_entities b where b.id = any(${ids}::bigint[])`.execute(
         db.kysely,
       );
     const byId = new Map(held.rows.map((row) => [Number(row.id), row]));
-    const leading = ids.flatMap((id) => byId.get(id) ?? []);
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
+  // A text that is exactly an identifier of 6 digits or more names those companies: a name holding
+  // the same digits is no answer, and its search (a full-text look-up and a count, ~6 ms at 1M) is
+  // not run.
+  if (matches.some((m) => m.hit === 'exact') && asIdentifier.compact.replace(/\D/g, '').length >= 6) {
+    const rows = await leadingRows();
+    return { rows, total: matches.length, totalIsEstimate: false, atLeast: matches.length, identifierMatches: matches };
+  }
+  // A number is no misspelt name: with companies holding it, no correction or near name is guessed.
+  const byName = await searchByName(db, reference, state, pageSize, selection, matches.length === 0);
+  if (matches.length === 0) return byName;
+  const named = new Set(byName.rows.map((row) => Number(row.id)));
+  const added = matches.filter((m) => !named.has(m.id)).length;
+  let rows = byName.rows;
+  if (firstPage) {
     const shown = new Set(ids);
-    rows = [...leading, ...byName.rows.filter((row) => !shown.has(Number(row.id)))].slice(0, pageSize);
+    rows = [...(await leadingRows()), ...byName.rows.filter((row) => !shown.has(Number(row.id)))].slice(0, pageSize);
   }
   return {
     ...byName,
