@@ -178,6 +178,9 @@ describe('the search and suggest find a company by what is pasted', () => {
     expect(filtered.statusCode).toBe(200);
     const partial = await t.app.inject({ method: 'GET', url: '/companies/search/?q=606050' });
     expect(partial.statusCode).toBe(200);
+    // The company holding the number is the page's first result.
+    const firstProfile = /href="(\/companies\/details\/[^"]+)"/.exec(partial.body)?.[1];
+    expect(firstProfile).toBe(`/companies/details/${await uriOf(ids.nspired)}/`);
   });
 
   it('leaves name searches as they were', async () => {
