@@ -51,8 +51,16 @@ async function addPosition(memberId: number, companyId: number, position: string
     .select('id')
     .where('uri', '=', position)
     .executeTakeFirstOrThrow();
-  await sql`insert into legal_entity_members (legal_entity_id, member_id, position_id, since, until)
-    values (${companyId}, ${memberId}, ${positionId}, ${since}, ${until ?? null})`.execute(t.db.kysely);
+  await t.db.kysely
+    .insertInto('legal_entity_members')
+    .values({
+      legal_entity_id: companyId,
+      member_id: memberId,
+      position_id: positionId,
+      since,
+      ...(until ? { until } : {}),
+    })
+    .execute();
 }
 
 /** Two active demo companies, with their names. */
