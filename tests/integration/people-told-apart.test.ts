@@ -8,6 +8,7 @@ import { presenter } from '../../app/presenters/present.server.ts';
 import { runImport } from '../../core/imports/run-import.ts';
 import { IMPORT_SOURCES } from '../../core/imports/sources/index.ts';
 import { personPath } from '../../core/people/person-path.ts';
+import { applyTakedown } from '../../core/takedowns/takedowns.ts';
 import { REGISTRY_FIXTURES } from '../support/registry-fixtures.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -63,14 +64,15 @@ async function addPosition(memberId: number, companyId: number, position: string
     .execute();
 }
 
-/** Two active demo companies, with their names. */
-async function activeCompanies() {
+/** Two active demo companies (after the first `skip`), with their names. */
+async function activeCompanies(skip = 0) {
   const rows = await t.db.kysely
     .selectFrom('legal_entities')
     .select(['id', 'name', 'uri'])
     .where('status_id', '=', 1)
     .where('taken_down_at', 'is', null)
     .orderBy('id')
+    .offset(skip)
     .limit(2)
     .execute();
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
@@ -174,6 +176,22 @@ describe('main company and the person page', () => {
       expect(past).toContain(`href="${companyHref(a.uri)}"`);
       expect(past).toContain(`<td data-column="since">${date('2019-03-01')}</td>`);
       expect(past).toContain(`<td data-column="until">${date('2023-06-30')}</td>`);
+    }
+  });
+
+  it('never names a company taken down as the main one', async () => {
+    const [a, b] = await activeCompanies(2);
+    const id = await addPerson('Theodor Hiddenmain');
+    await addPosition(id, a.id, 'director', '2010-01-01');
+    await addPosition(id, b.id, 'president', '2020-01-01');
+    expect((await suggestPeople('theodor hiddenmain'))[0].detail).toBe(`${b.name} · President`);
+    const takedown = (action: 'hide' | 'restore') =>
+      applyTakedown(t.db, action, { target: 'company', ref: b.uri, reason: 'erasure request', actor: 'test' });
+    await takedown('hide');
+    try {
+      expect((await suggestPeople('theodor hiddenmain'))[0].detail).toBe(`${a.name} · Director`);
+    } finally {
+      await takedown('restore');
     }
   });
 
