@@ -1,6 +1,7 @@
 import { isActive } from '../../core/companies/company-status.ts';
 import { describeControlNature } from '../../core/companies/control-natures.ts';
 import { getPerson, type Person } from '../../core/people/get-person.ts';
+import { formatMonthYear } from '../../core/people/person-lines.ts';
 import { personPath } from '../../core/people/person-path.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import type { AppServices } from '../services.ts';
@@ -20,6 +21,7 @@ export type PersonPosition = {
   company: Cell;
   position: string;
   since: string;
+  until: string;
   note?: string;
   jurisdiction: Cell;
 };
@@ -31,7 +33,7 @@ export type PersonPage = {
   path: string;
   kind: string;
   facts: { label: string; value: string; href?: string; flag?: string }[];
-  /** Positions at active companies, then at companies no longer active. */
+  /** Current positions (no end date, at an active company), then the others. */
   current: PersonPosition[];
   past: PersonPosition[];
   contacts: { label: string; value: string; href?: string }[];
@@ -51,12 +53,15 @@ function presentPerson(services: AppServices, lang: Lang, person: Person): Perso
   const t = p.t;
   const positionName = (id: number) => p.name(reference.positions.byId.get(id));
   const positions = person.positions.map((x, i) => ({
-    active: isActive(x.status_id),
+    // A position is past when it ended, or when its company is no longer active (a register drops
+    // the officers of a dissolved company without saying when they left).
+    active: isActive(x.status_id) && x.until === null,
     row: {
       key: `${x.company_id}-${x.position_id}-${i}`,
       company: { text: x.name, href: p.companyHref(x.uri), tone: p.status(x.status_id).tone },
       position: positionName(x.position_id),
       since: p.date(x.since),
+      until: p.date(x.until),
       note: (x.natures ?? []).map((code) => describeControlNature(code, t)).join(' · ') || undefined,
       jurisdiction: p.jurisdiction(x.jurisdiction_id),
     },
@@ -74,6 +79,9 @@ function presentPerson(services: AppServices, lang: Lang, person: Person): Perso
             flag: p.jurisdiction(person.country_id).flag,
           },
         ]
+      : []),
+    ...(person.birth_month && person.birth_year
+      ? [{ label: t('people.bornColumn'), value: formatMonthYear(person.birth_month, person.birth_year, lang) }]
       : []),
     ...(person.company
       ? [{ label: t('people.isCompany'), value: person.company.name, href: p.companyHref(person.company.uri) }]

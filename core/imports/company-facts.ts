@@ -106,6 +106,11 @@ export const memberSchema = z.object({
   keys: z.object({ lei: lei.optional(), register: registerKeySchema.optional() }).optional(),
   /** The source's words for what the member controls (e.g. PSC natures of control). */
   natures: z.array(text).optional(),
+  /** A person's month and year of birth, where the register publishes them (never the day: privacy). */
+  born: z
+    .object({ month: z.number().int().min(1).max(12), year: z.number().int().min(1800).max(2200) })
+    .nullable()
+    .optional(),
 });
 
 export const documentSchema = z.object({ id: text, title: text, type: text, filedOn: day });

@@ -401,24 +401,42 @@ async function writeMembers(tx: Tx, list: { id: number; value: unknown }[], cont
     await insertRows(
       tx,
       'members',
-      { id: 'bigint', name_type: 'text', name: 'text', legal_entity_id: 'bigint', country_id: 'int' },
+      {
+        id: 'bigint',
+        name_type: 'text',
+        name: 'text',
+        legal_entity_id: 'bigint',
+        country_id: 'int',
+        birth_month: 'smallint',
+        birth_year: 'smallint',
+      },
       members.map((x, i) => ({
         id: newIds[i],
         name_type: x.m.kind,
         name: x.m.name,
         legal_entity_id: linked.get(memberKey(x.m) ?? '') ?? null,
         country_id: x.m.country ? (r.locations.get(x.m.country) ?? null) : null,
+        birth_month: x.m.born?.month ?? null,
+        birth_year: x.m.born?.year ?? null,
       })),
     );
     await insertRows(
       tx,
       'legal_entity_members',
-      { legal_entity_id: 'bigint', member_id: 'bigint', position_id: 'int', since: 'date', natures: 'text[]' },
+      {
+        legal_entity_id: 'bigint',
+        member_id: 'bigint',
+        position_id: 'int',
+        since: 'date',
+        until: 'date',
+        natures: 'text[]',
+      },
       members.map((x, i) => ({
         legal_entity_id: x.company,
         member_id: newIds[i],
         position_id: idOf(r.positions, x.m.position),
         since: x.m.since,
+        until: x.m.until ?? null,
         natures: x.m.natures ?? null,
       })),
     );

@@ -16,6 +16,8 @@ export type PersonPosition = {
   jurisdiction_id: number;
   position_id: number;
   since: string | null;
+  /** The day the position ended, where the source states it. */
+  until: string | null;
   natures: string[] | null;
 };
 export type PersonCoMember = { member_id: number; name: string; company_id: number; position_id: number };
@@ -29,6 +31,8 @@ export type Person = {
   last_name: string | null;
   postfix: string | null;
   country_id: number | null;
+  birth_month: number | null;
+  birth_year: number | null;
   /** The company the member is, when it is one in the database. */
   company: { uri: string; name: string } | null;
   positions: PersonPosition[];
@@ -53,6 +57,8 @@ export async function getPerson(db: Db, id: number): Promise<Person | null> {
       'm.last_name',
       'm.postfix',
       'm.country_id',
+      'm.birth_month',
+      'm.birth_year',
       'le.uri as company_uri',
       'le.name as company_name',
     ])
@@ -72,6 +78,7 @@ export async function getPerson(db: Db, id: number): Promise<Person | null> {
         'le.jurisdiction_id',
         'lem.position_id',
         'lem.since',
+        'lem.until',
         'lem.natures',
       ])
       .where('lem.member_id', '=', id)
@@ -110,6 +117,8 @@ export async function getPerson(db: Db, id: number): Promise<Person | null> {
     last_name: member.last_name,
     postfix: member.postfix,
     country_id: member.country_id,
+    birth_month: member.birth_month,
+    birth_year: member.birth_year,
     company: member.company_uri && member.company_name ? { uri: member.company_uri, name: member.company_name } : null,
     positions: positions.map((p) => ({
       company_id: Number(p.company_id),
@@ -119,6 +128,7 @@ export async function getPerson(db: Db, id: number): Promise<Person | null> {
       jurisdiction_id: p.jurisdiction_id,
       position_id: p.position_id,
       since: day(p.since),
+      until: day(p.until),
       natures: p.natures,
     })),
     contacts,

@@ -53,6 +53,11 @@ export type Reference = {
   locationTypes: RefList;
 };
 
+/** The language of a language id (English for one the site does not speak). */
+export function langOf(reference: Reference, languageId: number): Lang {
+  return (Object.keys(reference.languageIds) as Lang[]).find((l) => reference.languageIds[l] === languageId) ?? 'en';
+}
+
 /**
  * The display-name rule: the translation in the wanted language, else the one with language
  * id 41 (English), else the uri.

@@ -4,8 +4,9 @@ import { countCompaniesByIndustry, countCompaniesByJurisdiction } from '../compa
 import { findByIdentifier } from '../companies/find-by-identifier.ts';
 import { normalizeName } from '../companies/normalize-name.ts';
 import { identifierQuery } from '../identifiers/normalize-identifier.ts';
+import { mainPosition, personLines } from '../people/person-lines.ts';
 import { personPath } from '../people/person-path.ts';
-import { displayName, type Reference, type RefItem } from '../reference/reference-data.ts';
+import { displayName, langOf, type Reference, type RefItem } from '../reference/reference-data.ts';
 import { visibleCompany, visibleMember } from '../takedowns/visible.ts';
 
 // Suggestions while typing (ADR 0022): companies and people whose name starts with what
@@ -81,10 +82,13 @@ export async function suggest(db: Db, reference: Reference, languageId: number, 
       .limit(SUGGEST_LIMIT)
       .execute(),
     db.kysely
-      .selectFrom('members')
-      .select(['id', 'name'])
-      .where('legal_entity_id', 'is', null)
-      .where(visibleMember())
+      .selectFrom('members as m')
+      // Each person with what tells them apart (core/people/person-lines.ts).
+      .leftJoinLateral(mainPosition, (join) => join.onTrue())
+      .select(['m.id', 'm.name', 'm.country_id', 'm.birth_month', 'm.birth_year'])
+      .select(['main.main_company', 'main.main_uri', 'main.main_position_id'])
+      .where('m.legal_entity_id', 'is', null)
+      .where(visibleMember('m'))
       .where(sql<boolean>`lower(name) collate "C" >= ${personPrefix}`)
       .where(sql<boolean>`lower(name) collate "C" < ${prefixEnd(personPrefix)}`)
       .orderBy(sql`lower(name) collate "C"`)
@@ -118,7 +122,11 @@ export async function suggest(db: Db, reference: Reference, languageId: number, 
         detail: 'identifier' in c ? `${jurisdiction} · ${c.identifier}` : jurisdiction,
       };
     }),
-    people: people.map((p) => ({ label: p.name, path: personPath(p.name, Number(p.id)) })),
+    people: personLines(
+      people.map((p) => ({ ...p, id: Number(p.id) })),
+      reference,
+      langOf(reference, languageId),
+    ).map((p) => ({ label: p.name, path: personPath(p.name, p.id), detail: p.detail || undefined })),
     jurisdictions: matching(names.locations, byJurisdiction).map((m) => ({
       label: m.label,
       path: `/companies/search/f/jurisdiction-${m.item.uri}-${m.item.id}/`,

@@ -26,7 +26,7 @@ export type SeedAddress = Omit<Database['legal_entity_addresses'], 'legal_entity
   country_id: number;
 };
 
-export type SeedMember = Omit<Database['members'], 'name_type' | 'taken_down_at'> & {
+export type SeedMember = Omit<Database['members'], 'name_type' | 'taken_down_at' | 'birth_month' | 'birth_year'> & {
   name_type: 'individual' | 'legal_entity';
   contacts: { contact_type_id: number; contact: string }[];
 };

@@ -10,7 +10,14 @@ import { type ApiRoutes, getRoute, langParam, languageIdOf } from './route.ts';
 const SuggestionSchema = z.object({
   label: z.string(),
   url: z.string().describe('The page of the suggestion, in the requested language.'),
-  detail: z.string().optional().describe('A company’s jurisdiction.'),
+  detail: z
+    .string()
+    .optional()
+    .describe(
+      'A company’s jurisdiction. A person’s main company, country, role and month and year of birth, where known ' +
+        '(“! LTD · United Kingdom · Shareholder · born Dec 1961”); two people whose lines would read the same also ' +
+        'carry their number (“No. 123”), so that no two people are shown as one.',
+    ),
 });
 const SuggestResponse = z.object({
   data: z.object({

@@ -52,13 +52,13 @@ describe('a person page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<h1>${escaped(person.name)}</h1>`);
     for (const c of person.companies) expect(res.body).toContain(`href="/companies/details/${c.uri}/"`);
-    expect(res.body).toMatch(/Positions at (active companies|companies no longer active)/);
+    expect(res.body).toMatch(/Current positions|Past positions/);
     expect(res.body).toContain(`<link rel="canonical" href="http://localhost:3000${path}"/>`);
     const de = await get(`/de${path}`);
     expect(de.statusCode).toBe(200);
-    expect(de.body).toMatch(/Funktionen in (aktiven|nicht mehr aktiven) Unternehmen/);
+    expect(de.body).toMatch(/Aktuelle Funktionen|Frühere Funktionen/);
     const fr = await get(`/fr${path}`);
-    expect(fr.body).toMatch(/Fonctions dans des sociétés/);
+    expect(fr.body).toMatch(/Fonctions actuelles|Fonctions passées/);
   });
 
   it('draws the connections on the server, as SVG and as a list of links', async () => {

@@ -96,6 +96,8 @@ describe('ch-psc', () => {
           since: '2021-12-13',
           country: 'GB',
           natures: ['ownership-of-shares-75-to-100-percent'],
+          // The register's month and year of birth, which tell namesakes apart (ADR 0022).
+          born: { month: 12, year: 1961 },
         },
       ],
     });
@@ -178,6 +180,8 @@ describe('brreg-units and brreg-roles', () => {
     expect(roles.sourceDate).toBe('2026-02-17T00:00:00Z');
     const members = roles.members ?? [];
     expect(members.filter((m) => m.position === 'officer').map((m) => m.name)).toEqual(['Anders Opedal']);
+    // Born 1968-05-04 in the register: the month and year are kept, never the day.
+    expect(members.find((m) => m.name === 'Anders Opedal')?.born).toEqual({ month: 5, year: 1968 });
     expect(members.filter((m) => m.position === 'president').map((m) => m.name)).toEqual(['Jon Erik Reinhardsen']);
     expect(members.filter((m) => m.position === 'director')).toHaveLength(10);
     expect(members.map((m) => m.name)).toContain('Finn Bj<U+00F8>rn Ruyter');

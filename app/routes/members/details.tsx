@@ -55,6 +55,7 @@ function Positions({ id, title, rows }: { id: string; title: string; rows: Perso
                 <th scope="col">{t('people.company')}</th>
                 <th scope="col">{t('people.position')}</th>
                 <th scope="col">{t('people.since')}</th>
+                <th scope="col">{t('people.until')}</th>
                 <th scope="col">{t('columns.jurisdiction')}</th>
               </tr>
             </thead>
@@ -69,6 +70,7 @@ function Positions({ id, title, rows }: { id: string; title: string; rows: Perso
                     {r.note ? <span className="note"> · {r.note}</span> : null}
                   </td>
                   <td data-column="since">{r.since}</td>
+                  <td data-column="until">{r.until}</td>
                   <td data-column="jurisdiction">
                     <Flag code={r.jurisdiction.flag} />
                     {r.jurisdiction.text}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isLang } from '../../../core/i18n/i18n.ts';
 import { findPeople } from '../../../core/people/find-people.ts';
+import { personLines } from '../../../core/people/person-lines.ts';
 import { personPath } from '../../../core/people/person-path.ts';
 import { Flag } from '../../components/flag.tsx';
 import { ScrollFrame } from '../../components/scroll-frame.tsx';
@@ -11,7 +12,7 @@ import { servicesContext } from '../../services.ts';
 import type { Route } from './+types/search';
 
 // People search by name (ADR 0022): officers, shareholders and other members, each
-// linking to their page.
+// linking to their page, with what tells them apart (core/people/person-lines.ts).
 
 const QUERY_MAX = 200;
 
@@ -23,14 +24,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const hits = q ? await findPeople(services.db, q) : [];
   return {
     q,
-    rows: hits.map((h) => ({
-      id: h.id,
-      name: h.name,
-      href: p.path(personPath(h.name, h.id)),
-      kind: p.t(`people.kinds.${h.name_type}`),
-      country: h.country_id ? p.jurisdiction(h.country_id) : { text: '' },
-      positions: p.number(h.positions),
-    })),
+    rows: personLines(hits, services.reference, lang).map((line, i) => {
+      const h = hits[i];
+      return {
+        id: h.id,
+        name: h.name,
+        tiebreak: line.tiebreak,
+        href: p.path(personPath(h.name, h.id)),
+        kind: p.t(`people.kinds.${h.name_type}`),
+        company: line.company ? { text: line.company.name, href: p.companyHref(line.company.uri) } : null,
+        role: line.role,
+        country: h.country_id ? p.jurisdiction(h.country_id) : { text: '' },
+        born: line.birth,
+        positions: p.number(h.positions),
+      };
+    }),
     countText: q ? p.t('people.found', { n: p.number(hits.length) }) : '',
     seo: {
       siteUrl: services.siteUrl,
@@ -88,7 +96,10 @@ export default function PeopleSearch({ loaderData }: Route.ComponentProps) {
                   <tr>
                     <th scope="col">{t('people.name')}</th>
                     <th scope="col">{t('people.kind')}</th>
+                    <th scope="col">{t('people.mainCompany')}</th>
+                    <th scope="col">{t('people.role')}</th>
                     <th scope="col">{t('people.country')}</th>
+                    <th scope="col">{t('people.bornColumn')}</th>
                     <th scope="col">{t('people.positionsCount')}</th>
                   </tr>
                 </thead>
@@ -97,12 +108,16 @@ export default function PeopleSearch({ loaderData }: Route.ComponentProps) {
                     <tr key={r.id}>
                       <td data-column="name">
                         <a href={r.href}>{r.name}</a>
+                        {r.tiebreak ? <span className="muted">{` (${r.tiebreak})`}</span> : null}
                       </td>
                       <td data-column="kind">{r.kind}</td>
+                      <td data-column="company">{r.company ? <a href={r.company.href}>{r.company.text}</a> : null}</td>
+                      <td data-column="role">{r.role}</td>
                       <td data-column="country">
                         <Flag code={r.country.flag} />
                         {r.country.text}
                       </td>
+                      <td data-column="born">{r.born}</td>
                       <td data-column="positions" className="number">
                         {r.positions}
                       </td>
@@ -114,7 +129,7 @@ export default function PeopleSearch({ loaderData }: Route.ComponentProps) {
           )}
         </>
       ) : (
-        <p className="muted">t('people.searchHint')</p>
+        <p className="muted">{t('people.searchHint')}</p>
       )}
     </div>
   );

@@ -84,7 +84,18 @@ export function roleMember(role: BrregRole): FactMember | null {
   }
   if (holder.deceased) return null;
   const name = [holder.firstName, holder.middleName, holder.lastName].filter(Boolean).join(' ');
-  return name ? { name, kind: 'individual', position, since: null } : null;
+  // The register gives the full date of birth; we keep its month and year only, as Companies House
+  // publishes them, enough to tell namesakes apart (ADR 0022), never the day.
+  const born = /^(\d{4})-(\d{2})-\d{2}$/.exec(holder.bornOn ?? '');
+  return name
+    ? {
+        name,
+        kind: 'individual',
+        position,
+        since: null,
+        ...(born ? { born: { month: Number(born[2]), year: Number(born[1]) } } : {}),
+      }
+    : null;
 }
 
 export function rolesFacts(roles: BrregRoles, fileDate: string | null): CompanyFacts {

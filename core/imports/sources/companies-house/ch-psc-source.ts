@@ -42,6 +42,7 @@ export function pscMember(person: PscPerson): FactMember {
     country,
     ...(company ? { keys: { register: companyRegisterKey(company) } } : {}),
     natures: person.naturesOfControl,
+    ...(person.kind === 'individual' && person.born ? { born: person.born } : {}),
   };
 }
 

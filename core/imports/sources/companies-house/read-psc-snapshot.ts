@@ -43,6 +43,11 @@ const personSchema = z
       ceased_on: isoDateValue,
       nationality: text,
       country_of_residence: text,
+      // The register publishes a person's month and year of birth only; a value out of range is left out.
+      date_of_birth: z
+        .object({ month: z.number().int().min(1).max(12), year: z.number().int().min(1800).max(2200) })
+        .nullish()
+        .catch(null),
       address: z.object({ country: text }).partial().nullish(),
       identification: z
         .object({ registration_number: text, country_registered: text, legal_form: text, place_registered: text })
@@ -69,6 +74,7 @@ const personSchema = z
       ceasedOn: data.ceased_on,
       nationality: data.nationality,
       countryOfResidence: data.country_of_residence,
+      born: data.date_of_birth ? { month: data.date_of_birth.month, year: data.date_of_birth.year } : null,
       addressCountry: data.address?.country ?? null,
       registrationNumber: data.identification?.registration_number ?? null,
       countryRegistered: data.identification?.country_registered ?? null,
@@ -90,6 +96,8 @@ export type PscPerson = {
   ceasedOn: string | null;
   nationality: string | null;
   countryOfResidence: string | null;
+  /** Month and year of birth (individuals); the register never publishes the day. */
+  born: { month: number; year: number } | null;
   addressCountry: string | null;
   /** A corporate entity's own registration (its company number when it is a UK company). */
   registrationNumber: string | null;
