@@ -133,7 +133,7 @@ export type Database = {
     postfix: string | null;
     legal_entity_id: number | null;
     country_id: number | null;
-    /** Month (1–12) and year of birth, where the source publishes them; never the day (0030). */
+    /** Month (1–12) and year of birth, where the source publishes them; never the day (0031). */
     birth_month: Generated<number | null>;
     birth_year: Generated<number | null>;
     /** Set when the person is taken down (0023, ADR 0021). */
@@ -145,7 +145,7 @@ export type Database = {
     member_id: number;
     position_id: number;
     since: string | null;
-    /** The day the position ended, where the source states it (0030). */
+    /** The day the position ended, where the source states it (0031). */
     until: Generated<string | null>;
     /** What the member controls, in its source's words (0016-national-registers.sql). */
     natures: string[] | null;
