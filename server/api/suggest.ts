@@ -14,7 +14,7 @@ const SuggestionSchema = z.object({
     .string()
     .optional()
     .describe(
-      'A company’s jurisdiction. A person’s main company, country, role and month and year of birth, where known ' +
+      'A company’s jurisdiction, and the identifier it was found by (“Norway · 923609016”). A person’s main company, country, role and month and year of birth, where known ' +
         '(“! LTD · United Kingdom · Shareholder · born Dec 1961”); two people whose lines would read the same also ' +
         'carry their number (“No. 123”), so that no two people are shown as one.',
     ),
