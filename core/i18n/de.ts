@@ -1443,6 +1443,11 @@ export const de: Messages = {
   // ---- ADR 0022: layout, people, search suggestions, profile summary ----
   layout: {
     menu: 'Menü',
+    search: 'Suche',
+    searchRegion: 'Firmensuche',
+    searchLabel: 'Firmen nach Name oder Nummer suchen',
+    searchPlaceholder: 'Firmenname oder Registernummer',
+    searchSubmit: 'Suchen',
   },
   people: {
     nav: 'Personen',
