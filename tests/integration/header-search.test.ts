@@ -137,7 +137,8 @@ describe('the header search box', () => {
     expect(seen.get('routes/members/details guest')).toBe(200);
     expect(seen.get('routes/dashboard/overview user')).toBe(200);
     expect([...seen.values()].filter((status) => status === 200).length).toBeGreaterThan(60);
-  });
+    // About 160 page renders, one after another.
+  }, 180_000);
 
   it('speaks the page language and searches in it', async () => {
     const [company] = await someCompanies(t.db, 1);
