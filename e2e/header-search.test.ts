@@ -10,7 +10,7 @@ import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const BOX = 'Search companies by name or number';
+const BOX = 'Find a company';
 
 let server: TestServer;
 let browser: Browser;
@@ -129,7 +129,7 @@ describe('the header search box', () => {
         await page.goto(`${server.url}/de${profilePath}`);
         // Without script the panel is rendered closed: one click away at any width.
         await page.locator('.site-header summary', { hasText: 'Suche' }).click();
-        const box = page.getByRole('searchbox', { name: 'Firmen nach Name oder Nummer suchen' });
+        const box = page.getByRole('searchbox', { name: 'Unternehmen finden' });
         await box.fill(other.name);
         await box.press('Enter');
         await page.waitForURL((url) => url.pathname === '/de/companies/search/');

@@ -1445,7 +1445,7 @@ export const de: Messages = {
     menu: 'Menü',
     search: 'Suche',
     searchRegion: 'Firmensuche',
-    searchLabel: 'Firmen nach Name oder Nummer suchen',
+    searchLabel: 'Unternehmen finden',
     searchPlaceholder: 'Firmenname oder Registernummer',
     searchSubmit: 'Suchen',
   },

@@ -1392,7 +1392,7 @@ export const en = {
     // The header's search box (ADR 0022); on a phone `search` is the button that unfolds it.
     search: 'Search',
     searchRegion: 'Company search',
-    searchLabel: 'Search companies by name or number',
+    searchLabel: 'Find a company',
     searchPlaceholder: 'Company name or number',
     searchSubmit: 'Search',
   },

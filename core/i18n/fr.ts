@@ -1448,7 +1448,7 @@ export const fr: Messages = {
     menu: 'Menu',
     search: 'Recherche',
     searchRegion: 'Recherche d’entreprises',
-    searchLabel: 'Rechercher des entreprises par nom ou numéro',
+    searchLabel: 'Trouver une entreprise',
     searchPlaceholder: 'Nom ou numéro d’entreprise',
     searchSubmit: 'Rechercher',
   },

@@ -127,7 +127,7 @@ describe('the header search box', () => {
         const found = searchForm(panel, 'site-q');
         if (!suggesting(found, '/companies/search/'))
           problems.push(`${where}: no GET form to the companies search with a suggesting box`);
-        if (found.label !== 'Search companies by name or number') problems.push(`${where}: no label`);
+        if (found.label !== 'Find a company') problems.push(`${where}: no label`);
         if (page.html.split('id="site-q"').length !== 2) problems.push(`${where}: the box's id twice`);
       }
     }
@@ -143,8 +143,8 @@ describe('the header search box', () => {
   it('speaks the page language and searches in it', async () => {
     const [company] = await someCompanies(t.db, 1);
     for (const [lang, label, submit] of [
-      ['de', 'Firmen nach Name oder Nummer suchen', 'Suchen'],
-      ['fr', 'Rechercher des entreprises par nom ou numéro', 'Rechercher'],
+      ['de', 'Unternehmen finden', 'Suchen'],
+      ['fr', 'Trouver une entreprise', 'Rechercher'],
     ] as const) {
       const { status, html } = await open(localePath(lang, `/companies/details/${company.uri}/`));
       expect(status).toBe(200);
