@@ -1446,7 +1446,7 @@ export const de: Messages = {
     search: 'Suche',
     searchRegion: 'Firmensuche',
     searchLabel: 'Unternehmen finden',
-    searchPlaceholder: 'Firmenname oder Registernummer',
+    searchPlaceholder: 'Firmenname oder Nummer',
     searchSubmit: 'Suchen',
   },
   people: {

@@ -1449,7 +1449,7 @@ export const fr: Messages = {
     search: 'Recherche',
     searchRegion: 'Recherche d’entreprises',
     searchLabel: 'Trouver une entreprise',
-    searchPlaceholder: 'Nom ou numéro d’entreprise',
+    searchPlaceholder: 'Nom ou numéro',
     searchSubmit: 'Rechercher',
   },
   people: {
