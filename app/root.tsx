@@ -19,7 +19,9 @@ import { consentOf } from '../core/visitors/cookie-consent.ts';
 import type { Route } from './+types/root';
 import { CookieNotice } from './components/cookie-notice.tsx';
 import { LanguageSwitcher } from './components/language-switcher.tsx';
+import { HeaderSearch } from './components/search-box.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
+import { SuggestScript } from './components/suggest-script.tsx';
 import { verifyCsrf } from './csrf.server.ts';
 import { DatabaseOutage } from './database-outage.ts';
 import cleanGetFormsScript from './islands/clean-get-forms.js?raw';
@@ -61,8 +63,11 @@ const NARROW_PANELS_SCRIPT = inlineScript(narrowPanelsScript);
 /** GET forms leave empty fields out of the URL (app/islands/clean-get-forms.js, ADR 0022). */
 const CLEAN_GET_FORMS_SCRIPT = inlineScript(cleanGetFormsScript);
 
-/** Route modules that need the client (forms with live behaviour) export `handle = { hydrate: true }`. */
-export type RouteHandle = { hydrate?: boolean };
+/**
+ * Route modules that need the client (forms with live behaviour) export `handle = { hydrate: true }`;
+ * a page whose own search box stands in for the header's (the home page) exports `pageSearch: true`.
+ */
+export type RouteHandle = { hydrate?: boolean; pageSearch?: boolean };
 
 /**
  * Reading pages are complete as server-rendered HTML (links and GET forms), so they ship no
@@ -90,6 +95,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: PREFERENCES_SCRIPT }} />
         <script dangerouslySetInnerHTML={{ __html: NARROW_PANELS_SCRIPT }} />
         <script dangerouslySetInnerHTML={{ __html: CLEAN_GET_FORMS_SCRIPT }} />
+        {/* Every page has a search box that suggests (the header's, or the home page's own). */}
+        <SuggestScript />
         {hydrate ? (
           <>
             <ScrollRestoration />
@@ -101,7 +108,8 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function Header() {
+/** The site's header; `search: false` leaves its search box out (a page with its own: the home page). */
+function Header({ search = true }: { search?: boolean }) {
   const lang = useLang();
   const { t } = useTranslation();
   const to = (path: string) => localePath(lang, path);
@@ -113,6 +121,7 @@ function Header() {
       <Link to={to('/')} className="brand">
         {t('site.name')}
       </Link>
+      {search ? <HeaderSearch /> : null}
       {/* ---- layout (ADR 0022): on a phone the links fold into a menu (no script: <details>) ---- */}
       <details className="site-menu" data-wide-open="">
         <summary>{t('layout.menu')}</summary>
@@ -167,9 +176,10 @@ function AccountMenu() {
 }
 
 export default function App() {
+  const pageSearch = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.pageSearch === true);
   return (
     <>
-      <Header />
+      <Header search={!pageSearch} />
       <main id="main">
         <Outlet />
       </main>

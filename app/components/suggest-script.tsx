@@ -18,7 +18,7 @@ export function useSuggestAttribute(): string {
   });
 }
 
-/** The island, once per page, after the search boxes it enhances. */
+/** The island, once per page (root.tsx), after the search boxes it enhances. */
 export function SuggestScript() {
   return <script dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
 }

@@ -51,21 +51,23 @@
         heading.textContent = groups[group] || group;
         list.append(heading);
         for (const item of items) {
+          // The link is the option itself: a link inside an option would nest one control in another.
           const li = document.createElement('li');
-          li.setAttribute('role', 'option');
-          li.id = `${list.id}-${n++}`;
-          li.setAttribute('aria-selected', 'false');
+          li.setAttribute('role', 'presentation');
           const link = document.createElement('a');
+          link.setAttribute('role', 'option');
+          link.id = `${list.id}-${n++}`;
+          link.setAttribute('aria-selected', 'false');
           link.href = item.url;
           link.tabIndex = -1;
           link.textContent = item.label;
-          li.append(link);
           if (item.detail) {
             const detail = document.createElement('span');
             detail.className = 'suggestions-detail';
             detail.textContent = ` · ${item.detail}`;
-            li.append(detail);
+            link.append(detail);
           }
+          li.append(link);
           list.append(li);
         }
       }
@@ -97,7 +99,7 @@
         highlight(active + (event.key === 'ArrowDown' ? 1 : -1));
       } else if (event.key === 'Enter' && active >= 0) {
         event.preventDefault();
-        const link = options()[active]?.querySelector('a');
+        const link = options()[active];
         if (link) location.assign(link.href);
       } else if (event.key === 'Escape') {
         // Only the list closes: a search box would clear what was typed.

@@ -6,10 +6,11 @@ import { staleReads } from '../../core/services.ts';
 import { useChartFormat } from '../components/charts/chart-format.ts';
 import { JurisdictionChart, RegistrationYearChart, StatusChart } from '../components/charts/company-charts.tsx';
 import { Flag } from '../components/flag.tsx';
-import { SuggestScript, useSuggestAttribute } from '../components/suggest-script.tsx';
+import { SearchBox } from '../components/search-box.tsx';
 import { pageMeta } from '../meta.ts';
 import { presenter } from '../presenters/present.server.ts';
 import { loadCompanyStatistics } from '../presenters/statistics.server.ts';
+import type { RouteHandle } from '../root.tsx';
 import { servicesContext } from '../services.ts';
 import type { Route } from './+types/home';
 
@@ -61,6 +62,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
+/** The big box above stands in for the header's: one search box, not two, on the home page (root.tsx). */
+export const handle: RouteHandle = { pageSearch: true };
+
 const FEATURES = [
   ['growth', 'growthText'],
   ['productivity', 'productivityText'],
@@ -73,27 +77,18 @@ export default function Home({ loaderData, params }: Route.ComponentProps) {
   const lang = isLang(params.lang) ? params.lang : 'en';
   const format = useChartFormat();
   const { statistics } = loaderData;
-  const suggestAttribute = useSuggestAttribute();
   return (
     <div className="home">
       <section className="hero">
         <h1>{t('home.heading')}</h1>
         <p>{t('site.tagline')}</p>
         <search>
-          <form method="get" action={localePath(lang, '/companies/search/')} className="search-bar">
-            <label htmlFor="home-q" className="visually-hidden">
-              {t('home.searchLabel')}
-            </label>
-            <input
-              id="home-q"
-              name="q"
-              type="search"
-              placeholder={t('home.searchPlaceholder')}
-              data-suggest={suggestAttribute}
-            />
-            <button type="submit">{t('home.searchButton')}</button>
-          </form>
-          <SuggestScript />
+          <SearchBox
+            id="home-q"
+            label={t('home.searchLabel')}
+            placeholder={t('home.searchPlaceholder')}
+            submit={t('home.searchButton')}
+          />
         </search>
       </section>
       <section className="features">

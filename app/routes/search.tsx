@@ -9,7 +9,7 @@ import { ExportLink } from '../components/export-link.tsx';
 import { Facets } from '../components/facets.tsx';
 import { FilterPanel } from '../components/filter-panel.tsx';
 import { HiddenFields } from '../components/hidden-fields.tsx';
-import { SuggestScript, useSuggestAttribute } from '../components/suggest-script.tsx';
+import { useSuggestAttribute } from '../components/suggest-script.tsx';
 import { TableViewActions } from '../components/table-view-actions.tsx';
 import { LIST_ADD_FORM, SearchUserActions } from '../components/user-data.tsx';
 import { pageMeta } from '../meta.ts';
@@ -95,7 +95,6 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
             <HiddenFields params={page.carry.search} />
             <button type="submit">{t('search.submit')}</button>
           </form>
-          <SuggestScript />
         </search>
       ) : null}
       <nav className="section-nav" aria-label={t('search.sections')}>

@@ -1443,6 +1443,11 @@ export const de: Messages = {
   // ---- ADR 0022: layout, people, search suggestions, profile summary ----
   layout: {
     menu: 'Menü',
+    search: 'Suche',
+    searchRegion: 'Firmensuche',
+    searchLabel: 'Unternehmen finden',
+    searchPlaceholder: 'Firmenname oder Nummer',
+    searchSubmit: 'Suchen',
   },
   people: {
     nav: 'Personen',

@@ -1389,6 +1389,12 @@ export const en = {
   // ---- ADR 0022: layout, people, search suggestions, profile summary ----
   layout: {
     menu: 'Menu',
+    // The header's search box (ADR 0022); on a phone `search` is the button that unfolds it.
+    search: 'Search',
+    searchRegion: 'Company search',
+    searchLabel: 'Find a company',
+    searchPlaceholder: 'Company name or number',
+    searchSubmit: 'Search',
   },
   people: {
     nav: 'People',

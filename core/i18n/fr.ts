@@ -1446,6 +1446,11 @@ export const fr: Messages = {
   // ---- ADR 0022: layout, people, search suggestions, profile summary ----
   layout: {
     menu: 'Menu',
+    search: 'Recherche',
+    searchRegion: 'Recherche d’entreprises',
+    searchLabel: 'Trouver une entreprise',
+    searchPlaceholder: 'Nom ou numéro',
+    searchSubmit: 'Rechercher',
   },
   people: {
     nav: 'Personnes',

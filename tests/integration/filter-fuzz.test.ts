@@ -8,6 +8,7 @@ import { encodeCursor } from '../../core/search/cursor.ts';
 import { sectionParameters } from '../../core/search/parameters.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
 import { type Injected, postJson } from '../support/accounts.ts';
+import { fillPattern, pageRoutes } from '../support/page-routes.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, type TestUser } from '../support/users.ts';
 
@@ -223,23 +224,7 @@ describe('inputs that once failed, on every section page and data API', () => {
 
 /** The page routes of the build, with their parameters filled by `fill`. */
 async function pagePaths(fill: string): Promise<{ path: string; action: boolean }[]> {
-  const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as {
-    routes: Record<string, { parentId?: string; path?: string; module: { action?: unknown } }>;
-  };
-  const routes = build.routes;
-  const full = (id: string): string => {
-    const route = routes[id];
-    const own = (route.path ?? '').replace(/^:lang\?$/, '');
-    return route.parentId ? `${full(route.parentId)}/${own}`.replace(/\/+/g, '/') : own;
-  };
-  return Object.keys(routes)
-    .filter((id) => id !== 'root' && id !== 'routes/locale')
-    .map((id) => ({
-      path: `${full(id)
-        .replace(/:section/, 'companies')
-        .replace(/:[a-z]+|\*/gi, fill)}/`.replace(/\/+/g, '/'),
-      action: routes[id].module.action !== undefined,
-    }));
+  return (await pageRoutes()).map((route) => ({ path: fillPattern(route.pattern, () => fill), action: route.action }));
 }
 
 describe('NUL characters on every page and API route', () => {

@@ -235,7 +235,9 @@ describe('companies search', () => {
     const res = await get('/companies/search/?q=bank');
     expect(res.body).not.toMatch(/<script[^>]+src=/);
     expect(res.body).not.toContain('modulepreload');
-    const forms = res.body.match(/<form [^>]*>/g) ?? [];
+    // The page's own forms: the header's search box is one more (tests/integration/header-search.test.ts).
+    const main = /<main[\s\S]*<\/main>/.exec(res.body)?.[0] ?? '';
+    const forms = main.match(/<form [^>]*>/g) ?? [];
     expect(forms.filter((f) => f.includes('action="/companies/search/"') && f.includes('method="get"')).length).toBe(4);
   });
 

@@ -5,7 +5,7 @@ import { personLines } from '../../../core/people/person-lines.ts';
 import { personPath } from '../../../core/people/person-path.ts';
 import { Flag } from '../../components/flag.tsx';
 import { ScrollFrame } from '../../components/scroll-frame.tsx';
-import { SuggestScript, useSuggestAttribute } from '../../components/suggest-script.tsx';
+import { useSuggestAttribute } from '../../components/suggest-script.tsx';
 import { pageMeta } from '../../meta.ts';
 import { presenter } from '../../presenters/present.server.ts';
 import { servicesContext } from '../../services.ts';
@@ -76,7 +76,6 @@ export default function PeopleSearch({ loaderData }: Route.ComponentProps) {
           />
           <button type="submit">{t('search.submit')}</button>
         </form>
-        <SuggestScript />
       </search>
       {q ? (
         <>
