@@ -76,11 +76,11 @@ export async function loadCompanyHistoryPage(
     field: query.field,
     rows: history.changes.map((c) => ({
       id: c.id,
-      observed: p.date(c.observed_at.toISOString().slice(0, 10)),
+      observed: p.date(c.observed_at),
       field: c.field === 'company' ? p.t('companyHistory.appeared') : importFieldLabel(c.field, lang),
       before: changeValueText(c.old_value),
       after: changeValueText(c.new_value),
-      source: c.source_date ? provenanceText(c) : sourcePublisher(c.source),
+      source: c.source_date ? provenanceText(c, lang) : sourcePublisher(c.source),
     })),
     total: history.total,
     totalText: p.t('companyHistory.count', { count: history.total }),

@@ -322,7 +322,8 @@ export const de: Messages = {
     type: 'Art',
     value: 'Wert',
     similar: 'Weitere Unternehmen in {{jurisdiction}}',
-    source: 'Quelle: {{source}}',
+    sources_one: 'Quelle: {{sources}}',
+    sources_other: 'Quellen: {{sources}}',
     contents: 'Inhalt des Profils',
     summary: {
       statusSince: '{{status}} seit {{date}}',

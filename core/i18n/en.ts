@@ -320,7 +320,8 @@ export const en = {
     type: 'Type',
     value: 'Value',
     similar: 'More companies in {{jurisdiction}}',
-    source: 'Source: {{source}}',
+    sources_one: 'Source: {{sources}}',
+    sources_other: 'Sources: {{sources}}',
     contents: 'Contents of the profile',
     summary: {
       statusSince: '{{status}} since {{date}}',

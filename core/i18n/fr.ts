@@ -323,7 +323,8 @@ export const fr: Messages = {
     type: 'Type',
     value: 'Valeur',
     similar: 'Autres entreprises – {{jurisdiction}}',
-    source: 'Source : {{source}}',
+    sources_one: 'Source : {{sources}}',
+    sources_other: 'Sources : {{sources}}',
     contents: 'Sommaire du profil',
     summary: {
       statusSince: '{{status}} depuis le {{date}}',

@@ -379,7 +379,9 @@ describe('the PDF export', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['cache-control']).toBe('private, no-store');
     const disposition = String(res.headers['content-disposition']);
-    expect(disposition).toMatch(/^attachment; filename="localhost_comparison_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.pdf"$/);
+    // Named after the product, never the host it was made on (here a test app on localhost).
+    expect(disposition).toMatch(/^attachment; filename="registra_comparison_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.pdf"$/);
+    expect(disposition).not.toContain('localhost');
     expect(disposition).toContain(before.toISOString().slice(0, 10));
     const bytes = res.rawPayload;
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');

@@ -20,10 +20,12 @@ describe('a change’s value on one line', () => {
 
   it('says where a fact came from: the publisher and the source’s date, else when it was seen', () => {
     const observed_at = new Date('2024-06-01T08:00:00Z');
-    expect(provenanceText({ source: 'gleif-lei', source_date: new Date('2024-05-05T23:00:00Z'), observed_at })).toBe(
-      'GLEIF, 2024-05-05',
+    expect(
+      provenanceText({ source: 'gleif-lei', source_date: new Date('2024-05-05T23:00:00Z'), observed_at }, 'en'),
+    ).toBe('GLEIF, 5 May 2024');
+    expect(provenanceText({ source: 'ch-psc', source_date: null, observed_at }, 'de')).toBe(
+      'Companies House, 1. Juni 2024',
     );
-    expect(provenanceText({ source: 'ch-psc', source_date: null, observed_at })).toBe('Companies House, 2024-06-01');
     expect(sourcePublisher('some-new-source')).toBe('some-new-source');
   });
 });
