@@ -39,8 +39,7 @@ export default function LegalNoticePage({ loaderData }: Route.ComponentProps) {
           <dd>
             <address>
               {notice.address.map((line, i) => (
-                // Lines of one address: their order is their identity.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                // Lines of one address: their place is their identity.
                 <span key={i}>
                   {i > 0 ? <br /> : null}
                   {line}
