@@ -4,6 +4,7 @@ import { createSession } from '../../core/accounts/sessions.ts';
 import { isActive } from '../../core/companies/company-status.ts';
 import { A4_LANDSCAPE } from '../../core/comparison/comparison-pdf.ts';
 import { getSavedComparison } from '../../core/comparison/saved-comparison.ts';
+import { formatDay } from '../../core/i18n/i18n.ts';
 import { type Injected, setCookies, textOf } from '../support/accounts.ts';
 import { readPdf } from '../support/read-pdf.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
@@ -399,7 +400,8 @@ describe('the PDF export', () => {
     expect(text.indexOf('Jurisdiction')).toBeLessThan(text.indexOf('Registration date'));
     const flat = text.replace(/\s+/g, '');
     for (const name of names) expect(flat, name).toContain(name.replace(/\s+/g, ''));
-    expect(text).toContain(`${before.toISOString().slice(8, 10)}/${before.toISOString().slice(5, 7)}/`);
+    // Made on the day, as the reader's language writes it ("3 Dec 2026").
+    expect(text).toContain(formatDay('en', before));
   });
 
   it('answers in the page’s language, and says when there is nothing to export', async () => {
