@@ -70,6 +70,7 @@ export default [
     route('info/pages/:ref', 'routes/info/topic.tsx', { id: 'kb-page' }),
     route('info/contact-us', 'routes/info/contact-us.tsx'),
     route('info/cookie-settings', 'routes/info/cookie-settings.tsx'),
+    route('info/legal-notice', 'routes/info/legal-notice.tsx'),
     route('dashboard/support', 'routes/support/tickets.tsx'),
     route('dashboard/support/topics/:number', 'routes/support/ticket.tsx'),
     route('support-desk', 'routes/support/desk.tsx'),

@@ -131,7 +131,6 @@ try {
     format: 'csv',
     sections: DEFAULT_COMPANY_SECTIONS,
     lang: 'en',
-    siteUrl: 'http://localhost',
   });
   let bytes = 0;
   await prepared.write(

@@ -76,7 +76,6 @@ async function exportOnce(db: Db, reference: Reference, section: SectionDecl, fo
     ids: [],
     lang: 'en',
     languageId: reference.languageIds.en,
-    siteUrl: 'https://registra.example',
   });
   const out = sink();
   const rows = await prepared.write(out, sample);

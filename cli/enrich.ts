@@ -124,7 +124,6 @@ export function registerEnrichCommand(program: Command, env: Env): void {
             format: options.format,
             sections: sections as typeof DEFAULT_COMPANY_SECTIONS,
             lang: 'en',
-            siteUrl: env.SITE_URL,
           });
           const partial = `${options.out}.partial`;
           try {

@@ -80,7 +80,6 @@ export function registerExportCommand(program: Command, env: Env): void {
           ids: parsed.ids,
           lang: parsed.lang,
           languageId: reference.languageIds[parsed.lang] || LANGUAGE_EN,
-          siteUrl: env.SITE_URL,
         }).catch((error: unknown) => {
           if (error instanceof AppError) fail(optionMessage(error));
           throw error;

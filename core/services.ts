@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { PaymentProvider } from './billing/payment-provider.ts';
 import type { Mailer } from './email/mailer.ts';
+import type { LegalNotice } from './legal/legal-notice.ts';
 import type { Reference } from './reference/reference-data.ts';
 import type { HelpDeskSettings } from './support/help-desk.ts';
 
@@ -25,6 +26,8 @@ export type AppServices = {
    * and tests only); else they are refused when made and when sent (core/webhooks/public-hosts.ts).
    */
   allowPrivateWebhookHosts?: boolean;
+  /** Who operates the site, for the legal notice (LEGAL_* settings); absent or null: not set. */
+  legalNotice?: LegalNotice | null;
 };
 
 /** The request as the server saw it: the client's address and agent, HTTPS or not, and the origins that are this site. */

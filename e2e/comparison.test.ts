@@ -93,7 +93,7 @@ describe('company comparison', () => {
     const download = page.waitForEvent('download', { timeout: 20_000 });
     await signIn(page, email);
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^127_0_0_1_comparison_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.pdf$/);
+    expect(file.suggestedFilename()).toMatch(/^registra_comparison_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.pdf$/);
     // The guest's comparison became the user's.
     await expect.poll(() => comparedNames(page)).toEqual([chosen[1]]);
     const pdf = await readPdf(new Uint8Array(await readFile(await file.path())));

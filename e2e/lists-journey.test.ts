@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport } from '../core/imports/run-import.ts';
 import { gleifLei } from '../core/imports/sources/gleif-lei.ts';
-import { dayRecords, renamed, writeDayFile } from '../db/seed/demo-advance.ts';
+import { dayRecords, writeDayFile } from '../db/seed/demo-advance.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { createUser, PASSWORD, signIn } from './support/users.ts';
@@ -220,7 +220,7 @@ describe('company lists and histories', () => {
         },
         { timeout: 15_000 },
       )
-      .toContain(`Legal name: ${company.name} → ${renamed(company.name)}`);
+      .toContain(`Legal name: ${company.name} → ${renamedRecord?.name}`);
     await page.goto(`${server.url}/dashboard/notifications/`);
     expect(await page.locator('main').innerText()).toContain('1 company you track changed');
     await context.close();

@@ -90,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reads: options.reads,
     helpDesk: options.helpDesk,
     allowPrivateWebhookHosts: options.allowPrivateWebhookHosts,
+    legalNotice: options.legalNotice,
   };
   if (options.jobs) {
     const worker = startWorker({

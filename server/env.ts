@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { type PaddleSettings, parsePaddlePrices } from '../core/billing/payment-provider.ts';
 import type { MailSettings } from '../core/email/mailer.ts';
+import { type LegalNotice, legalNoticeOf } from '../core/legal/legal-notice.ts';
 import type { HelpDeskSettings } from '../core/support/help-desk.ts';
 import type { TrustProxy } from './app.ts';
 
@@ -108,6 +109,28 @@ const Env = z.object({
   HELPDESK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(8),
   /** A replica further behind the primary than this serves no reads until it has caught up. */
   DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  // The legal notice (/info/legal-notice/, core/legal/legal-notice.ts): who operates the site.
+  // None set: the page says the operator has not set it. Operator, address and email go together.
+  /** The operator's full name, a company with its legal form or a person: `Example Data GmbH`. */
+  LEGAL_OPERATOR: z.string().trim().max(200).optional(),
+  /** The operator's postal address, lines separated by `;`: `Musterstraße 1; 10115 Berlin; Germany`. */
+  LEGAL_ADDRESS: z.string().trim().max(500).optional(),
+  LEGAL_EMAIL: z.string().trim().email().optional(),
+  LEGAL_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d ()/.-]{4,30}$/, 'a phone number: digits, spaces, ()/.- and a leading +')
+    .optional(),
+  /** Who may represent the operator (managing directors), where the law asks for it. */
+  LEGAL_REPRESENTATIVE: z.string().trim().max(300).optional(),
+  /** The register entry: `Amtsgericht Berlin-Charlottenburg, HRB 123456`. */
+  LEGAL_REGISTER: z.string().trim().max(300).optional(),
+  /** VAT identification number: a country code and 2 to 13 letters or digits (`DE123456789`). */
+  LEGAL_VAT_ID: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}[A-Z0-9+*]{2,13}$/, 'a VAT number: a country code and 2 to 13 letters or digits'))
+    .optional(),
 });
 
 export type Env = z.infer<typeof Env>;
@@ -161,6 +184,19 @@ export function helpDeskSettings(env: Env): HelpDeskSettings {
     timeoutMs: env.HELPDESK_TIMEOUT_SECONDS * 1000,
     webhookSecret: env.ZAMMAD_WEBHOOK_SECRET,
   };
+}
+
+/** The operator's legal notice (null: not set); a start-up error names what a partial one is missing. */
+export function legalNoticeSettings(env: Env): LegalNotice | null {
+  return legalNoticeOf({
+    LEGAL_OPERATOR: env.LEGAL_OPERATOR,
+    LEGAL_ADDRESS: env.LEGAL_ADDRESS,
+    LEGAL_EMAIL: env.LEGAL_EMAIL,
+    LEGAL_PHONE: env.LEGAL_PHONE,
+    LEGAL_REPRESENTATIVE: env.LEGAL_REPRESENTATIVE,
+    LEGAL_REGISTER: env.LEGAL_REGISTER,
+    LEGAL_VAT_ID: env.LEGAL_VAT_ID,
+  });
 }
 
 /**

@@ -17,7 +17,7 @@ import { openReplicaReads } from '../db/replicas.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { buildApp } from './app.ts';
 import { superviseAppProcesses } from './app-processes.ts';
-import { demoCompanies, helpDeskSettings, mailSettings, paddleSettings, readEnv } from './env.ts';
+import { demoCompanies, helpDeskSettings, legalNoticeSettings, mailSettings, paddleSettings, readEnv } from './env.ts';
 
 // A start-up failure (bad environment, database in use or unreachable) is one clear line, not a trace.
 const startupFailure = (error: Error) => {
@@ -29,7 +29,13 @@ process.on('uncaughtException', startupFailure);
 const env = readEnv();
 // The help desk's settings are checked before any work (a missing ZAMMAD_TOKEN stops start-up, named).
 const helpDesk = helpDeskSettings(env);
+const legalNotice = legalNoticeSettings(env);
 const dev = process.argv.includes('--dev');
+// A site open to the public names its operator (Impressum, § 5 DDG); the page never invents one.
+if (!dev && legalNotice === null)
+  console.warn(
+    'The legal notice is not set: /info/legal-notice/ says the operator has not set it. Set LEGAL_OPERATOR, LEGAL_ADDRESS and LEGAL_EMAIL (README, Configuration).',
+  );
 const started = Date.now();
 
 /**
@@ -117,6 +123,7 @@ async function serve(setup: Db | undefined): Promise<void> {
     mail: mailSettings(env),
     paddle: paddleSettings(env),
     helpDesk,
+    legalNotice,
     // An import by the CLI (another process) shows within seconds: core/imports/data-version.ts.
     watchDataMs: 2000,
     apiLimits: scaledApiLimits(env.API_LIMIT_FACTOR),

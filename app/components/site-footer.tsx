@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'react-router';
 import { isLang, LANGUAGES, localePath, unprefixedPath } from '../../core/i18n/i18n.ts';
 import { KB_LINKS, kbPath } from '../../core/kb/kb-paths.ts';
 
-/** The footer of every page (ADR 0021): help, contact, pricing, the legal pages, data sources, languages. */
+/** The footer of every page (ADR 0021): help, contact, pricing, the legal pages and the legal notice, data sources, languages. */
 export function SiteFooter() {
   const { t } = useTranslation();
   const { lang: param } = useParams();
@@ -37,6 +37,9 @@ export function SiteFooter() {
           </li>
           <li>
             <a href={to('/info/cookie-settings/')}>{t('footer.cookieSettings')}</a>
+          </li>
+          <li>
+            <a href={to('/info/legal-notice/')}>{t('footer.legalNotice')}</a>
           </li>
         </ul>
         {/* This page in each language (the header's switcher keeps the query; these are plain links). */}

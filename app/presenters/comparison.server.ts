@@ -216,7 +216,7 @@ export function comparisonDocument(
   return {
     productName: t('site.name'),
     title: t('comparison.title'),
-    dateText: t('comparison.pdf.madeOn', { date: p.date(at.toISOString().slice(0, 10)), time }),
+    dateText: t('comparison.pdf.madeOn', { date: p.date(at), time }),
     labelHeading: t('comparison.compared'),
     companies: view.companies.map((c) => c.name),
     groups: view.groups.map((g) => ({

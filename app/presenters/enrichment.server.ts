@@ -330,7 +330,6 @@ export async function enrichedDownload(context: ContextReader, request: Request,
       format,
       sections,
       lang,
-      siteUrl: services.siteUrl,
     });
   } catch (error) {
     if (error instanceof AppError && error.code !== 'internal') return plain(error.message, httpStatus(error.code));

@@ -1,7 +1,6 @@
 import { isActive } from '../../core/companies/company-status.ts';
 import type { CompanyRow } from '../../core/companies/find-companies.ts';
-import { formatDate } from '../../core/filters/grammar.ts';
-import { i18nFor, localePath, numberFormat } from '../../core/i18n/i18n.ts';
+import { formatDateTime, formatDay, i18nFor, localePath, numberFormat } from '../../core/i18n/i18n.ts';
 import {
   displayName,
   flagCodeOf,
@@ -11,7 +10,6 @@ import {
 } from '../../core/reference/reference-data.ts';
 
 const AMOUNT: Intl.NumberFormatOptions = { minimumFractionDigits: 0, maximumFractionDigits: 2 };
-const DATE_PATTERN: Record<Lang, string> = { en: 'dd/MM/yyyy', de: 'dd.MM.yyyy', fr: 'dd/MM/yyyy' };
 
 /**
  * A table cell as the page shows it: text, and a link or a flag where the column has one (`flag`:
@@ -27,7 +25,10 @@ export function presenter(reference: Reference, lang: Lang) {
   const t = i18nFor(lang).t;
   const name = (item: RefItem | undefined) => displayName(item, languageId);
   const path = (p: string) => localePath(lang, p);
-  const date = (iso: string | null | undefined) => (iso ? formatDate(iso, DATE_PATTERN[lang]) : '');
+  /** A date, month, year or moment as the reader's language writes it (core/i18n formatDay): "3 Dec 2026". */
+  const date = (value: string | Date | null | undefined) => formatDay(lang, value);
+  /** A moment with its UTC time: "3 Dec 2026 14:05 UTC". */
+  const dateTime = (value: string | Date | null | undefined) => formatDateTime(lang, value);
   const number = (n: number) => numberFormat(lang).format(n);
   const status = (statusId: number | null | undefined): Cell => {
     const active = isActive(statusId);
@@ -76,6 +77,7 @@ export function presenter(reference: Reference, lang: Lang) {
     label,
     path,
     date,
+    dateTime,
     number,
     amount,
     currencyCode,

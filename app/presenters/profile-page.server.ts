@@ -1,5 +1,10 @@
 import { isAdvancedProfile, profileListSizes } from '../../core/companies/advanced-profile.ts';
-import { provenanceText, readCompanyProvenance, readNameChanges } from '../../core/companies/company-history.ts';
+import {
+  type FactProvenance,
+  provenanceSummary,
+  readCompanyProvenance,
+  readNameChanges,
+} from '../../core/companies/company-history.ts';
 import { companyIdOfUri } from '../../core/companies/company-uri.ts';
 import { describeControlNature } from '../../core/companies/control-natures.ts';
 import { type CompanyProfile, getCompany } from '../../core/companies/get-company.ts';
@@ -41,11 +46,14 @@ export type ProfileRow = {
   note?: string;
   /** Other companies a member sits on. */
   links?: { name: string; href: string }[];
-  /** Where the fact came from and when ("Source: GLEIF, 2024-05-05"), when an import wrote it. */
-  source?: string;
 };
-export type ProfileSection = { id: string; title: string; rows: ProfileRow[] };
-type SectionDraft = { id: string; title: string; rows: Omit<ProfileRow, 'key'>[] };
+/**
+ * A section of the profile; `sources` says once, below its rows, where its facts came from and
+ * when ("Sources: GLEIF, 5 May 2024; Companies House, 1 Jun 2024"), when imports wrote them.
+ */
+export type ProfileSection = { id: string; title: string; rows: ProfileRow[]; sources?: string };
+/** A row as drafted: with its fact's provenance, which the section gathers into its one line. */
+type SectionDraft = { id: string; title: string; rows: (Omit<ProfileRow, 'key'> & { fact?: FactProvenance })[] };
 
 /** A related-record type on the profile: its first rows and a link to all of them. */
 export type ProfileRecords = {
@@ -71,15 +79,15 @@ export type ProfilePage = {
   jurisdictionHref: string;
   advanced: boolean;
   /** Who the company is, in one screen (ADR 0022). */
-  summary: SummaryItem[];
+  summary: Omit<SummaryItem, 'fact'>[];
+  /** Where the name and the overview's facts came from, once below the overview. */
+  summarySources?: string;
   /** Revenue and profit by year, when its financial statements have them. */
   financials: FinancialsView | null;
   /** Its dates, events, documents, filings and name changes, newest first. */
   timeline: TimelineEntry[];
   sections: ProfileSection[];
   description: string;
-  /** Where the legal name came from, when an import wrote it. */
-  nameSource?: string;
   /** The History tab: the changes imports recorded. */
   historyHref: string;
   /** Who is connected to the company, two steps out (ADR 0022); null when nobody is. */
@@ -115,19 +123,23 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
   const lei = await getLeiDetails(reads, company.id);
   const p = presenter(reference, lang);
   const t = p.t;
-  const source = (field: string | undefined) => {
-    const fact = field === undefined ? undefined : provenance.get(field);
-    return fact ? t('profile.source', { source: provenanceText(fact) }) : undefined;
+  const source = (field: string | undefined) => (field === undefined ? undefined : provenance.get(field));
+  /** "Sources: …" of a group of facts, said once below it rather than on each of its rows. */
+  const sourcesLine = (facts: (FactProvenance | undefined)[]) => {
+    const sources = provenanceSummary(facts, lang);
+    return sources ? t('profile.sources', { sources, count: sources.split('; ').length }) : undefined;
   };
   const yesNo = (v: boolean) => (v ? t('profile.yes') : t('profile.no'));
   const jurisdiction = p.jurisdiction(company.jurisdiction_id);
   const jurisdictionUri = reference.locations.byId.get(company.jurisdiction_id)?.uri ?? '';
   const searchPath = (segment: string) => p.path(`/companies/search/f/${segment}/`);
-  const summary = profileSummary(company, lei, p, reference, {
+  const summaryItems = profileSummary(company, lei, p, reference, {
     source: (field) => source(field),
     today: new Date(),
     searchPath,
   });
+  const summary = summaryItems.map(({ fact: _, ...item }) => item);
+  const summarySources = sourcesLine([source('name'), ...summaryItems.map((item) => item.fact)]);
   const financials = profileFinancials(lists.get('financial-statements'), p);
   const timeline = profileTimeline(
     company,
@@ -146,7 +158,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
       rows: company.statuses.map((s) => ({
         label: p.name(reference.statuses.byId.get(s.status_id)),
         value: '',
-        source: source('status'),
+        fact: source('status'),
       })),
     },
     {
@@ -157,7 +169,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
         return {
           label: p.name(type),
           value: n.name,
-          source: source(type?.uri === 'legal_name_full' ? 'name' : 'other_names'),
+          fact: source(type?.uri === 'legal_name_full' ? 'name' : 'other_names'),
         };
       }),
     },
@@ -170,7 +182,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
         return {
           label: p.name(type),
           value: formatAddress(a, country),
-          source: source(ADDRESS_FIELDS[type?.uri ?? '']),
+          fact: source(ADDRESS_FIELDS[type?.uri ?? '']),
         };
       }),
     },
@@ -182,7 +194,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
         return {
           label: p.name(type),
           value: p.date(d.date),
-          source: source(type?.uri === 'registration' ? 'registered_on' : DATE_FIELDS[type?.uri ?? '']),
+          fact: source(type?.uri === 'registration' ? 'registered_on' : DATE_FIELDS[type?.uri ?? '']),
         };
       }),
     },
@@ -194,7 +206,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
         return {
           label: p.name(type),
           value: i.identifier,
-          source: source(type ? `identifiers.${type.uri}` : undefined),
+          fact: source(type ? `identifiers.${type.uri}` : undefined),
         };
       }),
     },
@@ -214,7 +226,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
           value: p.name(industry),
           href: industry ? searchPath(`industry-${industry.uri}-${industry.id}`) : undefined,
           note: flags.join(', '),
-          source: source('industries'),
+          fact: source('industries'),
         };
       }),
     },
@@ -288,7 +300,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
             .filter(Boolean)
             .join(' · ') || undefined,
         links: (otherCompanies.get(m.member_id) ?? []).map((o) => ({ name: o.name, href: p.companyHref(o.uri) })),
-        source: source('members'),
+        fact: source('members'),
       })),
     },
     {
@@ -305,8 +317,10 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
   // Only for companies GLEIF was imported for (docs/decisions/0014-importers.md).
   if (gleif.length > 0) drafts.push({ id: 'gleif', title: t('profile.gleif'), rows: gleif });
   const sections: ProfileSection[] = drafts.map((d) => ({
-    ...d,
-    rows: d.rows.map((row, i) => ({ ...row, key: `${d.id}-${i}` })),
+    id: d.id,
+    title: d.title,
+    rows: d.rows.map(({ fact: _, ...row }, i) => ({ ...row, key: `${d.id}-${i}` })),
+    sources: sourcesLine(d.rows.map((row) => row.fact)),
   }));
   return {
     id: company.id,
@@ -318,10 +332,10 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     advanced: isAdvancedProfile(profileListSizes(company, lists.values())),
     ...presentRecords(company, lists, p),
     summary,
+    summarySources,
     financials,
     timeline,
     sections,
-    nameSource: source('name'),
     graph: companyGraph(company, p, reference),
     historyHref: p.path(`/companies/details/${encodeURIComponent(company.uri)}/history/`),
     jsonLd: organizationJsonLd(
@@ -390,7 +404,7 @@ function gleifRows(lei: LeiDetails, p: Presenter): Omit<ProfileRow, 'key'>[] {
   }
   const r = lei.registration;
   if (r) {
-    const day = (d: Date | null) => (d ? p.date(new Date(d).toISOString().slice(0, 10)) : '—');
+    const day = (d: Date | null) => (d ? p.date(new Date(d)) : '—');
     rows.push({
       label: t('profile.leiRegistration', { lei: r.lei }),
       value: p.code('profile.leiStatus', r.registrationStatus),

@@ -21,7 +21,8 @@ export type SummaryItem = {
   /** A flag's ISO code, drawn before the value. */
   flag?: string;
   note?: string;
-  source?: string;
+  /** Where the fact came from: the page lists the overview's sources once, below it. */
+  fact?: FactProvenance;
   copy?: boolean;
 };
 
@@ -71,7 +72,11 @@ export function profileSummary(
   lei: LeiDetails,
   p: Presenter,
   reference: Reference,
-  options: { source: (field: string) => string | undefined; today: Date; searchPath: (segment: string) => string },
+  options: {
+    source: (field: string) => FactProvenance | undefined;
+    today: Date;
+    searchPath: (segment: string) => string;
+  },
 ): SummaryItem[] {
   const { t } = p;
   const { source, searchPath } = options;
@@ -89,7 +94,7 @@ export function profileSummary(
       key: 'status',
       label: t('columns.status'),
       value: since ? t('profile.summary.statusSince', { status, date: p.date(since) }) : status,
-      source: source('status'),
+      fact: source('status'),
     },
   ];
   const jurisdiction = p.jurisdiction(company.jurisdiction_id);
@@ -100,7 +105,7 @@ export function profileSummary(
     value: jurisdiction.text,
     flag: jurisdiction.flag,
     href: searchPath(`jurisdiction-${jurisdictionUri}-${company.jurisdiction_id}`),
-    source: source('jurisdiction'),
+    fact: source('jurisdiction'),
   });
   const kind = reference.kinds.byId.get(company.kind_id ?? -1);
   const form = lei.legalForm;
@@ -114,7 +119,7 @@ export function profileSummary(
       label: t('profile.kind'),
       value: kind ? p.name(kind) : (formName ?? ''),
       href: kind ? searchPath(`kind-${kind.uri}-${kind.id}`) : undefined,
-      source: source('legal_form'),
+      fact: source('legal_form'),
     });
   if (company.registered_on) {
     const years = yearsBetween(company.registered_on, options.today);
@@ -123,7 +128,7 @@ export function profileSummary(
       label: t('profile.summary.age'),
       value: years === 0 ? t('profile.summary.underAYear') : t('profile.summary.years', { count: years }),
       note: t('profile.summary.registered', { date: p.date(company.registered_on) }),
-      source: source('registered_on'),
+      fact: source('registered_on'),
     });
   }
   const size = reference.sizes.byId.get(company.size_id ?? -1);
@@ -145,7 +150,7 @@ export function profileSummary(
       value: p.name(industry),
       href: searchPath(`industry-${industry.uri}-${industry.id}`),
       note: industry.code ?? undefined,
-      source: source('industries'),
+      fact: source('industries'),
     });
   const address = REGISTERED_ADDRESSES.map((uri) =>
     company.addresses.find((a) => reference.addressTypes.byId.get(a.address_type_id)?.uri === uri),

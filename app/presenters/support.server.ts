@@ -37,8 +37,7 @@ export function pageHelpDesk(services: Parameters<typeof helpDeskOf>[0]): HelpDe
 
 /** A day and a time in UTC, as the other dashboard pages write them. */
 export function when(p: Presenter, at: Date): string {
-  const iso = at.toISOString();
-  return `${p.date(iso.slice(0, 10))} ${iso.slice(11, 16)} UTC`;
+  return p.dateTime(at);
 }
 
 export function threadOf(p: Presenter, ticket: Ticket): ThreadMessage[] {

@@ -1,13 +1,15 @@
 // A company's change history and the provenance of its facts, as imports record them
 // (company_changes and company_provenance, docs/decisions/0014-importers.md): the profile's
 // History tab reads the changes newest first, filtered by field and paged; the profile says of each
-// fact where it came from and when.
+// section where its facts came from and when.
 
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { formatDateTime, formatDay } from '../i18n/i18n.ts';
 import type { CompanyFacts } from '../imports/company-facts.ts';
 import { factValues } from '../imports/company-fields.ts';
 import { HISTORY_PAGE_SIZE } from '../limits.ts';
+import type { Lang } from '../reference/reference-data.ts';
 import { visibleChanges } from '../takedowns/visible.ts';
 
 export type CompanyChange = {
@@ -152,28 +154,58 @@ export function sourcePublisher(source: string): string {
   return SOURCE_PUBLISHERS[source] ?? source;
 }
 
-/** "GLEIF, 2024-05-05": the publisher and the source's own date of the fact (else when we saw it). */
-export function provenanceText(p: FactProvenance): string {
-  return `${sourcePublisher(p.source)}, ${(p.source_date ?? p.observed_at).toISOString().slice(0, 10)}`;
+/** The date a fact is known by: the source's own date of it, else when we saw it. */
+function provenanceDate(p: FactProvenance): Date {
+  return p.source_date ?? p.observed_at;
 }
 
-/** A change's value on one line: text as is, lists joined by "; ", records' parts by ", ". */
-export function changeValueText(value: unknown): string {
+/** "GLEIF, 5 May 2024": the publisher and the source's own date of the fact (else when we saw it). */
+export function provenanceText(p: FactProvenance, lang: Lang): string {
+  return `${sourcePublisher(p.source)}, ${formatDay(lang, provenanceDate(p))}`;
+}
+
+/**
+ * The sources of a group of facts (a profile section), on one line: each publisher once, with the
+ * newest date of its facts, in the order the facts come ("GLEIF, 5 May 2024; Companies House, 1 Jun
+ * 2024"); empty when no fact has a source. The History tab has each fact's own.
+ */
+export function provenanceSummary(facts: readonly (FactProvenance | undefined)[], lang: Lang): string {
+  const newest = new Map<string, Date>();
+  for (const fact of facts) {
+    if (!fact) continue;
+    const publisher = sourcePublisher(fact.source);
+    const date = provenanceDate(fact);
+    const seen = newest.get(publisher);
+    if (!seen || seen < date) newest.set(publisher, date);
+  }
+  return [...newest].map(([publisher, date]) => `${publisher}, ${formatDay(lang, date)}`).join('; ');
+}
+
+/**
+ * A change's value on one line in the reader's language: text as is, dates as formatDay writes
+ * them, lists joined by "; ", records' parts by ", ".
+ */
+export function changeValueText(value: unknown, lang: Lang): string {
   if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(changeValueText).filter(Boolean).join('; ');
+  if (Array.isArray(value))
+    return value
+      .map((v) => changeValueText(v, lang))
+      .filter(Boolean)
+      .join('; ');
   if (typeof value === 'object') {
     // jsonb keeps keys in its own order: a record's parts are written in reading order.
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record).sort((a, b) => readingOrder(a) - readingOrder(b) || (a < b ? -1 : a > b ? 1 : 0));
     return keys
-      .map((key) => changeValueText(record[key]))
+      .map((key) => changeValueText(record[key], lang))
       .filter(Boolean)
       .join(', ');
   }
   const text = String(value);
-  // An instant as its day (and its time, when it has one): 2014-06-01, 2024-05-05 10:30 UTC.
+  // A day, or an instant as its day (and its time, when it has one): 1 Jun 2014, 5 May 2024 10:30 UTC.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDay(lang, text);
   const instant = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(text);
-  if (instant) return instant[2] === '00:00' ? instant[1] : `${instant[1]} ${instant[2]} UTC`;
+  if (instant) return instant[2] === '00:00' ? formatDay(lang, instant[1]) : formatDateTime(lang, text);
   return text;
 }
 

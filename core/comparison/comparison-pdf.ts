@@ -338,6 +338,6 @@ export function writeComparisonPdf(
 }
 
 /** The download's file name, named like the exports (spec §7 "Export behaviour"): `…_comparison_2026-11-05_09-07.pdf`. */
-export function comparisonFileName(siteUrl: string, at: Date): string {
-  return exportFileName(siteUrl, 'comparison', 'pdf', at);
+export function comparisonFileName(at: Date): string {
+  return exportFileName('comparison', 'pdf', at);
 }

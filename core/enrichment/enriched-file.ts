@@ -29,7 +29,6 @@ export type EnrichedFileRequest = {
   format: ExportFormat;
   sections: readonly CompanyExportSection[];
   lang: Lang;
-  siteUrl: string;
   now?: Date;
 };
 
@@ -86,12 +85,7 @@ export async function prepareEnrichedFile(
   const empty: Cell[] = company.columns.map(() => null);
   const base = enrichment.fileName.replace(/\.[A-Za-z0-9]+$/, '').replace(/[^A-Za-z0-9_-]+/g, '-') || 'file';
   return {
-    fileName: exportFileName(
-      request.siteUrl,
-      `enriched_${base}`.slice(0, 80),
-      request.format,
-      request.now ?? new Date(),
-    ),
+    fileName: exportFileName(`enriched_${base}`.slice(0, 80), request.format, request.now ?? new Date()),
     contentType: CONTENT_TYPES[request.format],
     enrichment,
     async write(out) {

@@ -79,21 +79,20 @@ export function isExportFormat(value: string): value is ExportFormat {
 }
 
 /**
- * Spec §7: site domain with dots turned to underscores, entity type (a list's export: the list's
- * slugified name), date yyyy-MM-dd, underscore,
- * HH-mm, and the format as extension: `registra_example_legal_entities_2026-11-22_14-05.csv`.
- * The time is UTC.
+ * What a downloaded file's name starts with: the product's name, the same on every host, so a file
+ * reads right wherever it was made (a host's name said "localhost" on a machine of one's own, and
+ * a port or a staging host's name means nothing to the reader of the file).
  */
-export function exportFileName(siteUrl: string, entityType: string, format: ExportFormat | 'pdf', at: Date): string {
-  let host: string;
-  try {
-    host = new URL(siteUrl).hostname;
-  } catch {
-    host = 'registra';
-  }
-  const domain = host.replace(/\./g, '_').replace(/[^A-Za-z0-9_-]/g, '');
+export const DOWNLOAD_NAME_PREFIX = 'registra';
+
+/**
+ * Spec §7, with the product's name where it had the site's domain: the name, the entity type (a
+ * list's export: the list's slugified name), date yyyy-MM-dd, underscore, HH-mm, and the format as
+ * extension: `registra_legal_entities_2026-11-22_14-05.csv`. The time is UTC.
+ */
+export function exportFileName(entityType: string, format: ExportFormat | 'pdf', at: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
   const date = `${at.getUTCFullYear()}-${two(at.getUTCMonth() + 1)}-${two(at.getUTCDate())}`;
   const time = `${two(at.getUTCHours())}-${two(at.getUTCMinutes())}`;
-  return `${domain}_${entityType}_${date}_${time}.${format}`;
+  return `${DOWNLOAD_NAME_PREFIX}_${entityType}_${date}_${time}.${format}`;
 }

@@ -46,7 +46,6 @@ export type ExportRequest = {
   list?: { userId: number; watchlistId: number; name: string };
   lang: Lang;
   languageId: number;
-  siteUrl: string;
   now?: Date;
 };
 
@@ -94,7 +93,6 @@ export async function prepareExport(db: Db, reference: Reference, request: Expor
   }
   // A list's export is named after the list (`registra_example_key-accounts_2026-11-22_14-05.csv`).
   const fileName = exportFileName(
-    request.siteUrl,
     request.list
       ? slugify(request.list.name) || 'list'
       : section.id === 'companies'

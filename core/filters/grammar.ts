@@ -120,13 +120,6 @@ export function dateBoundDay(bound: DateBound, side: 'from' | 'to'): string {
   return `${bound.value}-${String(last).padStart(2, '0')}`;
 }
 
-/** Formats an ISO date with the yyyy, MM and dd tokens (spec §5). */
-export function formatDate(isoDate: string, pattern: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  if (!m) return isoDate;
-  return pattern.replace(/yyyy|MM|dd/g, (t) => (t === 'yyyy' ? m[1] : t === 'MM' ? m[2] : m[3]));
-}
-
 // ---- readable filter paths: /companies/search/f/jurisdiction-germany-276/ ----
 
 export type PathFilter = {

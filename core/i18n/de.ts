@@ -322,7 +322,8 @@ export const de: Messages = {
     type: 'Art',
     value: 'Wert',
     similar: 'Weitere Unternehmen in {{jurisdiction}}',
-    source: 'Quelle: {{source}}',
+    sources_one: 'Quelle: {{sources}}',
+    sources_other: 'Quellen: {{sources}}',
     contents: 'Inhalt des Profils',
     summary: {
       statusSince: '{{status}} seit {{date}}',
@@ -1341,6 +1342,21 @@ export const de: Messages = {
     dataSources: 'Datenquellen',
     languages: 'Sprachen',
     cookieSettings: 'Cookie-Einstellungen',
+    legalNotice: 'Impressum',
+  },
+  legalNotice: {
+    title: 'Impressum',
+    description: 'Wer diese Website betreibt: Name, Anschrift, Kontakt, Registereintrag und Umsatzsteuer-ID.',
+    operator: 'Betreiber',
+    address: 'Anschrift',
+    contact: 'Kontakt',
+    email: 'E-Mail',
+    phone: 'Telefon',
+    representative: 'Vertreten durch',
+    register: 'Registereintrag',
+    vatId: 'Umsatzsteuer-Identifikationsnummer',
+    notSet:
+      'Der Betreiber dieser Website hat sein Impressum noch nicht hinterlegt: Name, Anschrift und Kontakt sind nicht eingerichtet (LEGAL_OPERATOR, LEGAL_ADDRESS und LEGAL_EMAIL).',
   },
   help: {
     title: 'Hilfe',

@@ -320,7 +320,8 @@ export const en = {
     type: 'Type',
     value: 'Value',
     similar: 'More companies in {{jurisdiction}}',
-    source: 'Source: {{source}}',
+    sources_one: 'Source: {{sources}}',
+    sources_other: 'Sources: {{sources}}',
     contents: 'Contents of the profile',
     summary: {
       statusSince: '{{status}} since {{date}}',
@@ -1293,6 +1294,21 @@ export const en = {
     dataSources: 'Data sources',
     languages: 'Languages',
     cookieSettings: 'Cookie settings',
+    legalNotice: 'Legal notice',
+  },
+  legalNotice: {
+    title: 'Legal notice',
+    description: 'Who operates this site: name, address, contact, register entry and VAT number.',
+    operator: 'Operator',
+    address: 'Address',
+    contact: 'Contact',
+    email: 'Email',
+    phone: 'Phone',
+    representative: 'Represented by',
+    register: 'Register entry',
+    vatId: 'VAT identification number',
+    notSet:
+      'The operator of this site has not set its legal notice yet: its name, address and contact are not configured (LEGAL_OPERATOR, LEGAL_ADDRESS and LEGAL_EMAIL).',
   },
   help: {
     title: 'Help',

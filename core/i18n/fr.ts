@@ -323,7 +323,8 @@ export const fr: Messages = {
     type: 'Type',
     value: 'Valeur',
     similar: 'Autres entreprises – {{jurisdiction}}',
-    source: 'Source : {{source}}',
+    sources_one: 'Source : {{sources}}',
+    sources_other: 'Sources : {{sources}}',
     contents: 'Sommaire du profil',
     summary: {
       statusSince: '{{status}} depuis le {{date}}',
@@ -1344,6 +1345,21 @@ export const fr: Messages = {
     dataSources: 'Sources des données',
     languages: 'Langues',
     cookieSettings: 'Paramètres des cookies',
+    legalNotice: 'Mentions légales',
+  },
+  legalNotice: {
+    title: 'Mentions légales',
+    description: 'Qui exploite ce site : nom, adresse, contact, immatriculation et numéro de TVA.',
+    operator: 'Éditeur',
+    address: 'Adresse',
+    contact: 'Contact',
+    email: 'E-mail',
+    phone: 'Téléphone',
+    representative: 'Représenté par',
+    register: 'Immatriculation',
+    vatId: 'Numéro de TVA intracommunautaire',
+    notSet:
+      'L’exploitant de ce site n’a pas encore renseigné ses mentions légales : son nom, son adresse et son contact ne sont pas configurés (LEGAL_OPERATOR, LEGAL_ADDRESS et LEGAL_EMAIL).',
   },
   help: {
     title: 'Aide',

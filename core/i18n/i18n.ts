@@ -84,6 +84,53 @@ export function intlLocale(lang: Lang): string {
   return lang === 'en' ? 'en-GB' : lang === 'de' ? 'de-DE' : 'fr-FR';
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(lang: Lang, precision: 'day' | 'month'): Intl.DateTimeFormat {
+  const key = `${lang} ${precision}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(lang), {
+      ...(precision === 'day' ? { day: 'numeric' } : {}),
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A date as the reader of a language reads it, the one home of dates on pages: the month as a word,
+ * so no reader can take the day for the month whatever their country or the company's ("3 Dec
+ * 2026", "3. Dez. 2026", "3 déc. 2026"). Takes a calendar date (yyyy-MM-dd), a month (yyyy-MM, "Dec
+ * 2026": a birth month), a year (yyyy), an ISO timestamp or a Date (the UTC day); anything else is
+ * returned as it is, empty for nothing.
+ */
+export function formatDay(lang: Lang, value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : dateFormat(lang, 'day').format(value);
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value);
+  if (m) {
+    const [, y, mo, d] = m;
+    if (mo === undefined) return y;
+    const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d ?? 1)));
+    if (Number.isNaN(date.getTime())) return value;
+    return dateFormat(lang, d === undefined ? 'month' : 'day').format(date);
+  }
+  const at = /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value) : null;
+  return at && !Number.isNaN(at.getTime()) ? dateFormat(lang, 'day').format(at) : value;
+}
+
+/** A moment as the reader reads it: its day as `formatDay` writes it and the UTC time ("3 Dec 2026 14:05 UTC"). */
+export function formatDateTime(lang: Lang, value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const at = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(at.getTime())) return String(value);
+  return `${formatDay(lang, at)} ${at.toISOString().slice(11, 16)} UTC`;
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**

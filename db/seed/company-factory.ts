@@ -11,7 +11,9 @@ import {
   BRAND_END,
   BRAND_MIDDLE,
   BRAND_START,
+  COUNTRY_PROFILES,
   fillPattern,
+  JURISDICTIONS,
   type LegalForm,
   type NameLanguage,
   STREET_WORDS,
@@ -279,6 +281,39 @@ function withForm(core: string, form: string): string {
   if (form.endsWith(' ')) return `${form}${core}`;
   if (form.startsWith('&') && core.includes('&')) return core;
   return `${core} ${form}`;
+}
+
+/** Every legal form the demo names of a country are written with (its jurisdictions' too), longest first. */
+function demoFormsOf(country: string): string[] {
+  const profile = COUNTRY_PROFILES[country];
+  if (!profile) return [];
+  const forms = [
+    ...profile.forms,
+    ...profile.nonProfitForms,
+    ...JURISDICTIONS.filter((j) => j.country === country).flatMap((j) => j.forms ?? []),
+    ...(BANK_FORMS[profile.language] ?? []),
+  ].map((f) => f.form);
+  if (profile.language === 'de') forms.push('eG');
+  return [...new Set(forms)].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * A demo company's name split at its legal form, as the factory wrote it for its country: the
+ * form after the name ("Schwäbische Wohnbau" + "UG (haftungsbeschränkt)") or before it
+ * ("Stichting " + "Zorg Utrecht"); null when the name carries none of the country's forms
+ * (a Sparkasse). What renames a demo company keeps its form whole (db/seed/demo-advance.ts).
+ */
+export function splitLegalForm(
+  name: string,
+  country: string,
+): { core: string; form: string; position: 'after' | 'before' } | null {
+  for (const form of demoFormsOf(country)) {
+    if (form.endsWith(' ') && name.startsWith(form) && name.length > form.length)
+      return { core: name.slice(form.length), form: form.trim(), position: 'before' };
+    if (!form.endsWith(' ') && name.endsWith(` ${form}`))
+      return { core: name.slice(0, -form.length - 1), form, position: 'after' };
+  }
+  return null;
 }
 
 // Addresses -----------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { gleifLei } from '../../core/imports/sources/gleif-lei.ts';
 import { mixSeed, seededRandom } from '../../core/seeded-random.ts';
 import type { Db } from '../client.ts';
 import { BASIC_COMPANY_DATA_HEADER, basicCompanyCsvLine, dmy } from './companies-house-file.ts';
+import { splitLegalForm } from './company-factory.ts';
 import { generateLei } from './identifiers.ts';
 
 // `demo advance --days N` (docs/decisions/0014-importers.md "Demo updates"): the demo data gets a
@@ -106,11 +107,31 @@ ${records.map(leiRecordXml).join('\n')}
 `;
 }
 
-/** The name with " Holding" before its last word (the legal form), once. */
-export function renamed(name: string): string {
+/**
+ * The name with " Holding" before its legal form (a form of the company's country, kept whole:
+ * "… Holding UG (haftungsbeschränkt)", "… Holding GmbH & Co. KG"), or after it when it has none, once.
+ */
+export function renamed(name: string, country: string): string {
   if (name.includes(HOLDING)) return name;
-  const at = name.lastIndexOf(' ');
-  return at === -1 ? `${name}${HOLDING}` : `${name.slice(0, at)}${HOLDING}${name.slice(at)}`;
+  const split = splitLegalForm(name, country);
+  if (split?.position === 'after') return `${split.core}${HOLDING} ${split.form}`;
+  return `${name}${HOLDING}`;
+}
+
+/**
+ * A new company's name: the first word of another demo company's name (from any country) before
+ * the rest of this one's, whose legal form — a form of this company's country, where the new
+ * company is — it keeps whole. (Keeping the other's rest put "S.C." and "Fondation" on companies
+ * in Germany.)
+ */
+function newCompanyName(c: DemoCompany, other: DemoCompany): string {
+  const own = splitLegalForm(c.name, c.country);
+  const first = (splitLegalForm(other.name, other.country)?.core ?? other.name).split(' ')[0];
+  const core = (own?.core ?? c.name).split(' ');
+  const rest = core.length > 1 ? core.slice(1).join(' ') : core[0];
+  const name = `${first} ${rest}`;
+  if (!own) return name;
+  return own.position === 'after' ? `${name} ${own.form}` : `${own.form} ${name}`;
 }
 
 /**
@@ -176,24 +197,24 @@ export async function dayRecords(db: Db, day: string): Promise<LeiRecord[]> {
         // Moved: to the address of a company of its country that does not change today.
         const [to] = await companiesOfDay(db, day, 1, { country: c.country, except });
         if (to) record.address = addressOf(to);
-        else record.name = renamed(c.name);
+        else record.name = renamed(c.name, c.country);
         break;
       }
       case 1:
-        record.name = renamed(c.name);
+        record.name = renamed(c.name, c.country);
         break;
       default:
         record.active = false;
     }
     records.push(record);
   }
-  // New companies: a new LEI, a name made of two demo companies' words, a demo company's address.
+  // New companies: a new LEI, a name made of two demo companies' words with the legal form of the
+  // first one's country, the first one's address.
   for (let n = 0; n < NEW_COMPANIES_PER_DAY && n * 2 + 1 < donors.length; n++) {
     const [a, b] = [donors[n * 2], donors[n * 2 + 1]];
-    const words = b.name.split(' ');
     records.push({
       lei: generateLei(random.next),
-      name: `${a.name.split(' ')[0]} ${words.slice(Math.min(1, words.length - 1)).join(' ')}`,
+      name: newCompanyName(a, b),
       country: a.country,
       jurisdiction: a.jurisdiction,
       number: null,

@@ -87,7 +87,6 @@ const exportQuery = z.strictObject({
 export type ExportCall = {
   db: Db;
   reference: Reference;
-  siteUrl: string;
   auth: SessionAuth;
   section: string;
   params: URLSearchParams;
@@ -112,7 +111,6 @@ export async function prepareExportCall(call: ExportCall) {
     list,
     lang: parsed.lang,
     languageId: languageIdOf(call.reference, parsed.lang),
-    siteUrl: call.siteUrl,
   });
 }
 
@@ -184,7 +182,6 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
     const prepared = await prepareExportCall({
       db,
       reference,
-      siteUrl: services.siteUrl,
       auth,
       section,
       params: searchParams(request.url),

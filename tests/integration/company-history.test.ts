@@ -95,7 +95,7 @@ describe('History tab', () => {
     const table = rows(page.body);
     expect(table.map((r) => r[1])).toEqual(['Legal address', 'Legal name', 'Company appeared']);
     expect(table[0].slice(2)).toEqual(['1 Old Street, London', '2 New Street, Leeds', 'Companies House']);
-    expect(table[1].slice(2)).toEqual(['Old Name Ltd', company.name, 'GLEIF, 2024-05-05']);
+    expect(table[1].slice(2)).toEqual(['Old Name Ltd', company.name, 'GLEIF, 5 May 2024']);
     // Another company's changes are not this one's.
     expect(page.body).not.toContain('Someone Else');
     expect(text(page.body)).toContain('3 changes');
@@ -169,22 +169,49 @@ describe('History tab', () => {
 });
 
 describe('provenance on the profile', () => {
-  it('says where each fact with provenance came from and when, and links the History tab', async () => {
+  /** The HTML of one collapsible profile section, by its id. */
+  const section = (html: string, id: string) =>
+    new RegExp(`<section id="${id}"[^>]*>(.*?)</section>`, 's').exec(html)?.[1] ?? '';
+  const overview = (html: string) => /<section aria-labelledby="overview"[^>]*>(.*?)<\/section>/s.exec(html)?.[1] ?? '';
+  const provenanceLines = (html: string) =>
+    [...html.matchAll(/<p class="provenance">(.*?)<\/p>/gs)].map((m) => text(m[1].replace(/<!--.*?-->/g, '')));
+
+  it('says once below the overview where its facts came from and when, and links the History tab', async () => {
     const page = await get(`/companies/details/${company.uri}/`);
     expect(page.statusCode).toBe(200);
     const body = text(page.body);
-    const h1 = /<h1>.*?<\/h1>\s*<p class="provenance">([^<]*)<\/p>/s.exec(body)?.[1];
-    expect(h1).toBe('Source: GLEIF, 2024-05-05');
-    // The status (observed on 2024-06-01, no source date) in the overview.
-    expect(body).toMatch(
-      /<dt>Status<\/dt><dd>[^<]*<span class="provenance"> · (<!-- -->)?Source: Companies House, 2024-06-01/,
-    );
-    // A fact without provenance says nothing of a source.
-    expect(body).not.toMatch(/<dt>Jurisdiction<\/dt><dd>.*?provenance.*?<\/dd>/s);
+    // The name (GLEIF, 5 May 2024) and the status (observed on 1 June 2024, no source date): one line.
+    expect(provenanceLines(overview(body))).toEqual(['Sources: GLEIF, 5 May 2024; Companies House, 1 Jun 2024']);
+    // Not beside each fact, nor under the name.
+    expect(overview(body)).not.toMatch(/<dd>[\s\S]*?provenance[\s\S]*?<\/dd>/);
+    expect(body).not.toMatch(/<h1>.*?<\/h1>\s*<p class="provenance">/s);
     expect(body).toContain(`href="${historyOf(company.uri)}"`);
+  });
+
+  it('shows a section’s sources once, whatever its number of rows, never as ISO timestamps', async () => {
+    // Three statuses, all from the status field's provenance: one line below them, not three.
+    await sql`insert into legal_entity_statuses (legal_entity_id, position, status_id)
+      select ${company.id}, 100 + row_number() over (order by id), id from statuses where id not in (
+        select status_id from legal_entity_statuses where legal_entity_id = ${company.id}) order by id limit 2`.execute(
+      t.db.kysely,
+    );
+    const en = text((await get(`/companies/details/${company.uri}/`)).body);
+    const statuses = section(en, 'statuses');
+    expect((statuses.match(/<tr/g) ?? []).length).toBeGreaterThanOrEqual(2);
+    expect(provenanceLines(statuses)).toEqual(['Source: Companies House, 1 Jun 2024']);
+    expect(provenanceLines(section(en, 'names'))).toEqual(['Source: GLEIF, 5 May 2024']);
+    // Each section at most one line; no line anywhere with an ISO date.
+    for (const m of en.matchAll(/<section id="([^"]+)"[^>]*>(.*?)<\/section>/gs))
+      expect(provenanceLines(m[2]).length, m[1]).toBeLessThanOrEqual(1);
+    for (const line of provenanceLines(en)) expect(line).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+
     const de = text((await get(`/de/companies/details/${company.uri}/`)).body);
-    expect(de).toContain('Quelle: GLEIF, 2024-05-05');
+    expect(provenanceLines(overview(de))).toEqual(['Quellen: GLEIF, 5. Mai 2024; Companies House, 1. Juni 2024']);
+    expect(provenanceLines(section(de, 'statuses'))).toEqual(['Quelle: Companies House, 1. Juni 2024']);
     expect(de).toContain(`href="/de${historyOf(company.uri)}"`);
+    const fr = text((await get(`/fr/companies/details/${company.uri}/`)).body);
+    expect(provenanceLines(overview(fr))).toEqual(['Sources : GLEIF, 5 mai 2024; Companies House, 1 juin 2024']);
+    expect(provenanceLines(section(fr, 'names'))).toEqual(['Source : GLEIF, 5 mai 2024']);
   });
 });
 

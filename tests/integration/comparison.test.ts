@@ -4,6 +4,7 @@ import { createSession } from '../../core/accounts/sessions.ts';
 import { isActive } from '../../core/companies/company-status.ts';
 import { A4_LANDSCAPE } from '../../core/comparison/comparison-pdf.ts';
 import { getSavedComparison } from '../../core/comparison/saved-comparison.ts';
+import { formatDay } from '../../core/i18n/i18n.ts';
 import { type Injected, setCookies, textOf } from '../support/accounts.ts';
 import { readPdf } from '../support/read-pdf.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
@@ -379,7 +380,9 @@ describe('the PDF export', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['cache-control']).toBe('private, no-store');
     const disposition = String(res.headers['content-disposition']);
-    expect(disposition).toMatch(/^attachment; filename="localhost_comparison_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.pdf"$/);
+    // Named after the product, never the host it was made on (here a test app on localhost).
+    expect(disposition).toMatch(/^attachment; filename="registra_comparison_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.pdf"$/);
+    expect(disposition).not.toContain('localhost');
     expect(disposition).toContain(before.toISOString().slice(0, 10));
     const bytes = res.rawPayload;
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -397,7 +400,8 @@ describe('the PDF export', () => {
     expect(text.indexOf('Jurisdiction')).toBeLessThan(text.indexOf('Registration date'));
     const flat = text.replace(/\s+/g, '');
     for (const name of names) expect(flat, name).toContain(name.replace(/\s+/g, ''));
-    expect(text).toContain(`${before.toISOString().slice(8, 10)}/${before.toISOString().slice(5, 7)}/`);
+    // Made on the day, as the reader's language writes it ("3 Dec 2026").
+    expect(text).toContain(formatDay('en', before));
   });
 
   it('answers in the page’s language, and says when there is nothing to export', async () => {

@@ -12,6 +12,8 @@ import { trackCompany } from '../../core/monitoring/existing-trackings.ts';
 import { listUpdateReports } from '../../core/monitoring/reports.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { BASIC_COMPANY_DATA_HEADER } from '../../db/seed/companies-house-file.ts';
+import { splitLegalForm } from '../../db/seed/company-factory.ts';
+import { COUNTRY_PROFILES } from '../../db/seed/country-profiles.ts';
 import { advanceDays, dayRecords, renamed, writeChDayFile, writeDayFile } from '../../db/seed/demo-advance.ts';
 import { drainJobs } from '../../jobs/worker.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -34,9 +36,15 @@ afterAll(async () => {
 });
 
 describe('demo advance', () => {
-  it('puts " Holding" before the legal form, once', () => {
-    expect(renamed('Acme Bau GmbH')).toBe('Acme Bau Holding GmbH');
-    expect(renamed('Acme Bau Holding GmbH')).toBe('Acme Bau Holding GmbH');
+  it('puts " Holding" before the legal form, kept whole, once', () => {
+    expect(renamed('Acme Bau GmbH', 'DE')).toBe('Acme Bau Holding GmbH');
+    expect(renamed('Acme Bau Holding GmbH', 'DE')).toBe('Acme Bau Holding GmbH');
+    expect(renamed('Schwäbische Wohnbau UG (haftungsbeschränkt)', 'DE')).toBe(
+      'Schwäbische Wohnbau Holding UG (haftungsbeschränkt)',
+    );
+    expect(renamed('Gauder Software GmbH & Co. KG', 'DE')).toBe('Gauder Software Holding GmbH & Co. KG');
+    expect(renamed('Motor Padrón S.A. de C.V.', 'MX')).toBe('Motor Padrón Holding S.A. de C.V.');
+    expect(renamed('Sparkasse Köln', 'DE')).toBe('Sparkasse Köln Holding');
     expect(advanceDays(3, new Date('2026-11-27T10:00:00Z'))).toEqual(['2026-11-25', '2026-11-26', '2026-11-27']);
   });
 
@@ -68,7 +76,8 @@ describe('demo advance', () => {
     expect(byField.jurisdiction ?? 0).toBe(0);
     const name = await sql<{ old_value: string; new_value: string }>`select old_value, new_value from company_changes
       where legal_entity_id = ${companyId} and field = 'name'`.execute(t.db.kysely);
-    expect(name.rows[0].new_value).toBe(renamed(name.rows[0].old_value));
+    expect(name.rows[0].new_value).toBe(renamedOne?.name);
+    expect(renamedOne?.name).toBe(renamed(name.rows[0].old_value, renamedOne?.country ?? ''));
 
     // The same day again: the same file, nothing changes.
     const again = await runImport(t.db, gleifLei, [await writeDayFile(t.db, day, dir)]);
@@ -97,7 +106,22 @@ describe('demo advance', () => {
     }
     const reports = await listUpdateReports(t.db, user.id, {});
     expect(reports.data).toHaveLength(1);
-    expect(JSON.stringify(reports.data[0].changes)).toContain(renamed(name.rows[0].old_value));
+    expect(JSON.stringify(reports.data[0].changes)).toContain(renamedOne?.name);
+  });
+
+  it('names new and renamed companies with a legal form of their own country, never another’s', async () => {
+    // A form of another country where the company's own has none ("Waldmann S.C." in Germany).
+    const foreignForm = (name: string, country: string) =>
+      splitLegalForm(name, country) === null
+        ? Object.keys(COUNTRY_PROFILES).find((other) => splitLegalForm(name, other) !== null)
+        : undefined;
+    const days = advanceDays(12, new Date('2026-10-12T10:00:00Z'));
+    const records = (await Promise.all(days.map((day) => dayRecords(t.db, day)))).flat();
+    expect(records.length).toBeGreaterThan(12 * 25);
+    const wrong = records
+      .map((r) => ({ name: r.name, country: r.country, form: foreignForm(r.name, r.country) }))
+      .filter((r) => r.form !== undefined);
+    expect(wrong).toEqual([]);
   });
 
   it('imports a Companies House delta of demo companies (real layout) through ch-companies, once', async () => {

@@ -238,7 +238,9 @@ describe('the enrichment page', () => {
     // The download: the file's columns, the match, and the company's data as chosen.
     const csvFile = await get(`${path}download/?format=csv&sections=identifiers&sections=addresses`, alice);
     expect(csvFile.statusCode).toBe(200);
-    expect(csvFile.headers['content-disposition']).toMatch(/attachment; filename=".*enriched_kunden.*\.csv"/);
+    expect(csvFile.headers['content-disposition']).toMatch(
+      /^attachment; filename="registra_enriched_kunden[^"]*\.csv"$/,
+    );
     const lines = csvFile.body
       .replace(/^\uFEFF/, '')
       .trim()

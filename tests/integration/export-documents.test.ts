@@ -61,7 +61,6 @@ async function exportBytes(format: ExportFormat, selected: number[]): Promise<Bu
     ids: selected,
     lang: 'de',
     languageId: t.reference.languageIds.de,
-    siteUrl: 'https://registra.example',
     now: new Date('2026-01-02T03:04:05Z'),
   });
   const chunks: Buffer[] = [];

@@ -140,9 +140,7 @@ describe('companies of a filtered search, in every format', () => {
     const response = await download(`/api/export/companies?jurisdiction=${jurisdiction}&format=${format}`);
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     expect(response.headers['content-disposition']).toMatch(
-      new RegExp(
-        `^attachment; filename="registra_example_legal_entities_\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}\\.${format}"$`,
-      ),
+      new RegExp(`^attachment; filename="registra_legal_entities_\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}\\.${format}"$`),
     );
     expect(Number(response.headers['x-export-rows'])).toBe(jurisdictionNames.length);
     const rows = await rowsOf(format, response.rawPayload);
@@ -340,7 +338,7 @@ describe('scopes', () => {
     const response = await download(`/api/export/companies?format=json&list=${list.number}`);
     // Named after the list, not `…legal_entities…`.
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="registra_example_export-me_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.json"$/,
+      /^attachment; filename="registra_export-me_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.json"$/,
     );
     const json = JSON.parse(response.body);
     expect(json.legal_entities.map((r: { id: number }) => r.id).sort()).toEqual(companies.map((c) => c.id).sort());

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type ApiLimits, scaledApiLimits } from '../../core/api-keys/api-limits.ts';
 import type { PaymentProvider } from '../../core/billing/payment-provider.ts';
+import type { LegalNotice } from '../../core/legal/legal-notice.ts';
 import type { Reference } from '../../core/reference/reference-data.ts';
 import type { HelpDeskSettings } from '../../core/support/help-desk.ts';
 import type { Db } from '../../db/client.ts';
@@ -36,6 +37,8 @@ export type TestAppOptions = {
   helpDesk?: HelpDeskSettings;
   /** Webhooks may point at loopback (a local test server); off by default, as in production. */
   allowPrivateWebhookHosts?: boolean;
+  /** The operator's legal notice (default: not set, as without LEGAL_* settings). */
+  legalNotice?: LegalNotice;
 };
 
 const TEST_API_LIMITS = scaledApiLimits(10_000);
@@ -63,6 +66,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       apiLimits: options.apiLimits ?? TEST_API_LIMITS,
       helpDesk: options.helpDesk,
       allowPrivateWebhookHosts: options.allowPrivateWebhookHosts,
+      legalNotice: options.legalNotice,
     });
     await app.ready();
     return {

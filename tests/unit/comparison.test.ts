@@ -260,12 +260,9 @@ describe('the PDF layout', () => {
     expect(toWinAnsi('北京')).toBe('??');
   });
 
-  it('names the file like the exports: domain with underscores, comparison, date and time', () => {
+  it('names the file like the exports: the product name, comparison, date and time', () => {
     const at = new Date(Date.UTC(2026, 10, 5, 9, 7));
-    expect(comparisonFileName('https://www.registra.example', at)).toBe(
-      'www_registra_example_comparison_2026-11-05_09-07.pdf',
-    );
-    expect(comparisonFileName('http://localhost:3000', at)).toBe('localhost_comparison_2026-11-05_09-07.pdf');
+    expect(comparisonFileName(at)).toBe('registra_comparison_2026-11-05_09-07.pdf');
   });
 
   function document(companies: string[], rows: number): ComparisonDocument {

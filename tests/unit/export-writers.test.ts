@@ -239,16 +239,12 @@ describe('XLSX writer', () => {
 });
 
 describe('file name', () => {
-  it('is the site domain with underscores, the entity type, yyyy-MM-dd_HH-mm and the format', () => {
+  it('is the product name, the entity type, yyyy-MM-dd_HH-mm and the format, whatever the host', () => {
     const at = new Date('2026-11-22T14:05:59Z');
-    expect(exportFileName('https://registra.example/', 'legal_entities', 'csv', at)).toBe(
-      'registra_example_legal_entities_2026-11-22_14-05.csv',
+    expect(exportFileName('legal_entities', 'csv', at)).toBe('registra_legal_entities_2026-11-22_14-05.csv');
+    expect(exportFileName('vessels', 'xlsx', new Date('2026-01-02T03:04:00Z'))).toBe(
+      'registra_vessels_2026-01-02_03-04.xlsx',
     );
-    expect(exportFileName('http://localhost:3000', 'vessels', 'xlsx', new Date('2026-01-02T03:04:00Z'))).toBe(
-      'localhost_vessels_2026-01-02_03-04.xlsx',
-    );
-    expect(exportFileName('https://www.data.example.co.uk', 'real_estate', 'xml', at)).toBe(
-      'www_data_example_co_uk_real_estate_2026-11-22_14-05.xml',
-    );
+    expect(exportFileName('real_estate', 'xml', at)).toBe('registra_real_estate_2026-11-22_14-05.xml');
   });
 });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   dateBoundDay,
   type FilterParam,
-  formatDate,
   parseDateValue,
   parseFilterPath,
   parseParam,
@@ -190,9 +189,5 @@ describe('dates', () => {
     expect(dateBoundDay(parseDateValue('2020')!, 'to')).toBe('2020-12-31');
     expect(dateBoundDay(parseDateValue('2024-02')!, 'to')).toBe('2024-02-29');
     expect(dateBoundDay(parseDateValue('2023-02')!, 'to')).toBe('2023-02-28');
-  });
-  it('formats with the yyyy, MM and dd tokens', () => {
-    expect(formatDate('2021-03-07', 'dd.MM.yyyy')).toBe('07.03.2021');
-    expect(formatDate('2021-03-07', 'yyyy/MM')).toBe('2021/03');
   });
 });

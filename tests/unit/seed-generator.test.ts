@@ -11,7 +11,7 @@ import { RECORD_SECTIONS } from '../../core/sections/records.ts';
 import { mixSeed, seededRandom } from '../../core/seeded-random.ts';
 import { LANGUAGE_EN } from '../../db/reference/enumerations.ts';
 import { buildReferenceData } from '../../db/reference/load-reference-data.ts';
-import { makeCompany, makePerson, type SeedCompany } from '../../db/seed/company-factory.ts';
+import { makeCompany, makePerson, type SeedCompany, splitLegalForm } from '../../db/seed/company-factory.ts';
 import { batchText, COPY_TABLE_NAMES, COPY_TABLES } from '../../db/seed/copy-rows.ts';
 import { batchesInWorker } from '../../db/seed/generate-in-worker.ts';
 import {
@@ -139,6 +139,38 @@ describe('makeCompany', () => {
     expect(makeCompany(catalog, pool, 1, 123)).toEqual(makeCompany(catalog, pool, 1, 123));
     expect(makeCompany(catalog, pool, 2, 123).name).not.toBe(makeCompany(catalog, pool, 1, 123).name);
     expect(makePerson(catalog, pool, 1, 55)).toEqual(makePerson(catalog, pool, 1, 55));
+  });
+
+  it('writes a company in Germany with a German legal form, of the kind its name says', () => {
+    // kinds: 2 limited liability company, 3 partnership, 4 sole proprietorship, 5 non-profit, 6 cooperative, 8 public company.
+    const KIND_OF_FORM: Record<string, number[]> = {
+      GmbH: [2, 8],
+      'UG (haftungsbeschränkt)': [2],
+      AG: [8],
+      SE: [8],
+      KGaA: [8],
+      KG: [3],
+      'GmbH & Co. KG': [3],
+      OHG: [3],
+      eG: [6],
+      'e.K.': [4],
+      'e.V.': [5],
+      Stiftung: [5],
+      gGmbH: [5],
+    };
+    let german = 0;
+    for (let id = 1; id <= 4000; id++) {
+      const c = makeCompany(catalog, pool, 1, id);
+      if (countryOfLocation.get(c.jurisdiction_id) !== 'DE') continue;
+      german++;
+      if (c.name.startsWith('Sparkasse')) continue;
+      const split = splitLegalForm(c.name, 'DE');
+      expect(split, c.name).not.toBeNull();
+      expect(KIND_OF_FORM[split?.form ?? ''], c.name).toContain(c.kind_id);
+      // Never a form of another country's that Germany does not have ("S.C.", "Fondation").
+      expect(c.name).not.toMatch(/ (S\.C\.|Fondation|S\.A\.|Ltd\.?|Inc\.|LLC|B\.V\.)$/);
+    }
+    expect(german).toBeGreaterThan(100);
   });
 
   it('makes internally consistent companies with valid identifiers', () => {

@@ -109,7 +109,6 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: profile.jsonLd }} />
       <header className="profile-header">
         <h1>{profile.name}</h1>
-        {profile.nameSource ? <p className="provenance">{profile.nameSource}</p> : null}
         <p className="profile-badges">
           <span className={`badge status-${profile.status.tone}`}>{profile.status.text}</span>{' '}
           <a href={profile.jurisdictionHref} className="badge">
@@ -155,11 +154,11 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
                   item.value
                 )}
                 {item.note ? <span className="note"> · {item.note}</span> : null}
-                {item.source ? <span className="provenance"> · {item.source}</span> : null}
               </dd>
             </div>
           ))}
         </dl>
+        {profile.summarySources ? <p className="provenance">{profile.summarySources}</p> : null}
         {profile.summary.some((item) => item.copy) ? (
           <script dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
         ) : null}
@@ -240,7 +239,6 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
                         <td>
                           {row.href ? <a href={row.href}>{row.value}</a> : row.value}
                           {row.note ? <span className="note"> · {row.note}</span> : null}
-                          {row.source ? <span className="provenance"> · {row.source}</span> : null}
                           {row.links && row.links.length > 0 ? (
                             <span className="note">
                               {' '}
@@ -259,6 +257,7 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
                   </tbody>
                 </table>
               )}
+              {section.sources && !('locked' in section) ? <p className="provenance">{section.sources}</p> : null}
             </Collapsible>
           ))}
           {profile.records.map((records) => (

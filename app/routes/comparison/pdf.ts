@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pdf = await writeComparisonPdf(comparisonDocument(view, lang, services, now), { now });
   const headers = new Headers({
     'content-type': 'application/pdf',
-    'content-disposition': `attachment; filename="${comparisonFileName(services.siteUrl, now)}"`,
+    'content-disposition': `attachment; filename="${comparisonFileName(now)}"`,
     'content-length': String(pdf.length),
     'cache-control': 'private, no-store',
     'x-content-type-options': 'nosniff',

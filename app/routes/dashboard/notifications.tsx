@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       kind: n.kind,
       data: n.data,
       at: n.created_at,
-      on: `${p.date(n.created_at.slice(0, 10))} ${n.created_at.slice(11, 16)} UTC`,
+      on: p.dateTime(n.created_at),
       unread: n.read_at === null,
     })),
     nextHref: page.next ? `${p.path(PATH)}?after=${page.next}` : null,

@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, reference } = context.get(servicesContext);
   const lang = langOf(params);
   const p = presenter(reference, lang);
-  const when = (iso: string | null) => (iso ? `${p.date(iso.slice(0, 10))} ${iso.slice(11, 16)} UTC` : null);
+  const when = (iso: string | null) => (iso ? p.dateTime(iso) : null);
   const [keys, usage] = await Promise.all([listApiKeys(db, auth.user.id), apiKeyUsage(db, auth.user.id)]);
   const names = new Map(keys.map((k) => [k.id, k.name]));
   return {

@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang = langOf(params);
   const p = presenter(reference, lang);
   const sessions = await listSessions(db, auth.user.id, auth.sessionId);
-  const when = (iso: string) => `${p.date(iso.slice(0, 10))} ${iso.slice(11, 16)} UTC`;
+  const when = (iso: string) => p.dateTime(iso);
   return {
     seo: userPageSeo(
       context,
