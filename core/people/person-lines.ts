@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { STATUS_ACTIVE } from '../../db/reference/enumerations.ts';
 import type { Database } from '../../db/schema.ts';
-import { i18nFor } from '../i18n/i18n.ts';
+import { formatDay, i18nFor } from '../i18n/i18n.ts';
 import { displayName, type Lang, type Reference } from '../reference/reference-data.ts';
 import { visibleCompany } from '../takedowns/visible.ts';
 
@@ -59,11 +59,9 @@ export type PersonLine = {
   detail: string;
 };
 
-/** Month and year in the reader's language: "Dec 1961", "Dez. 1961", "déc. 1961". */
+/** Month and year in the reader's language, as every date is written (`formatDay`): "Dec 1961", "Dez. 1961", "déc. 1961". */
 export function formatMonthYear(month: number, year: number, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, 1)),
-  );
+  return formatDay(lang, `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`);
 }
 
 /** The lines of `people`, in their order, no two alike. */
