@@ -67,6 +67,9 @@
       form.requestSubmit(submitter);
       return;
     }
+    // The form may be folded away (the search results' actions on a phone): unfold it to show it.
+    const folded = form.closest('details');
+    if (folded) folded.open = true;
     form.scrollIntoView({ block: 'center' });
     const first = form.querySelector('input:not([type=hidden]), select, textarea, button');
     if (first instanceof HTMLElement) first.focus();

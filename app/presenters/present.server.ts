@@ -15,7 +15,14 @@ const AMOUNT: Intl.NumberFormatOptions = { minimumFractionDigits: 0, maximumFrac
  * A table cell as the page shows it: text, and a link or a flag where the column has one (`flag`:
  * the flag's ISO code, drawn by app/components/flag.tsx).
  */
-export type Cell = { text: string; href?: string; flag?: string; tone?: 'active' | 'inactive' };
+export type Cell = {
+  text: string;
+  href?: string;
+  flag?: string;
+  tone?: 'active' | 'inactive';
+  /** Where the row is (a company's town): a line of the row's card on a phone, not a column of the table. */
+  town?: string;
+};
 
 export type Presenter = ReturnType<typeof presenter>;
 
@@ -58,7 +65,7 @@ export function presenter(reference: Reference, lang: Lang) {
   const companyCells = (row: CompanyRow): Record<string, Cell> => {
     const href = companyHref(row.uri);
     return {
-      legal_name: { text: row.name, href },
+      legal_name: { text: row.name, href, ...(row.town ? { town: row.town } : {}) },
       company_number: { text: row.company_number ?? '' },
       status: status(row.status_id),
       jurisdiction: jurisdiction(row.jurisdiction_id),

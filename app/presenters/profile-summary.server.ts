@@ -3,7 +3,7 @@ import { isActive } from '../../core/companies/company-status.ts';
 import type { CompanyProfile } from '../../core/companies/get-company.ts';
 import type { RecordList } from '../../core/companies/get-company-records.ts';
 import type { LeiDetails } from '../../core/companies/lei-details.ts';
-import { formatAddress } from '../../core/companies/parts/addresses.ts';
+import { formatAddress, OWN_ADDRESS_TYPES } from '../../core/companies/parts/addresses.ts';
 import { numberFormat } from '../../core/i18n/i18n.ts';
 import type { Reference } from '../../core/reference/reference-data.ts';
 import type { Presenter } from './present.server.ts';
@@ -54,8 +54,6 @@ export type TimelineEntry = {
 const KEY_IDENTIFIERS = ['company_number', 'lei', 'vat', 'business_number', 'tax_number'];
 /** Date types that end a company: an inactive one is inactive since the first of them. */
 const END_DATES = new Set(['dissolution', 'cancellation', 'termination', 'expiration']);
-/** Address types that say where a company is registered, best first. */
-const REGISTERED_ADDRESSES = ['registered', 'headquarter', 'physical', 'postal'];
 /** Entries the timeline shows at most (the sections below hold the rest). */
 export const TIMELINE_ENTRIES = 12;
 
@@ -152,7 +150,7 @@ export function profileSummary(
       note: industry.code ?? undefined,
       fact: source('industries'),
     });
-  const address = REGISTERED_ADDRESSES.map((uri) =>
+  const address = OWN_ADDRESS_TYPES.map((uri) =>
     company.addresses.find((a) => reference.addressTypes.byId.get(a.address_type_id)?.uri === uri),
   ).find((a) => a !== undefined);
   if (address)

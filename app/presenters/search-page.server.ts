@@ -411,6 +411,7 @@ export function recordCells(section: SectionDecl, row: RecordRow, p: P): Record<
     size_id: row.company_size_id,
     employees_id: row.company_employees_id,
     kind_id: null,
+    town: null,
   });
   for (const [key, cell] of Object.entries(company)) cells[`company_${key}`] = cell;
   cells.company_legal_name = { text: row.company_name, href };

@@ -125,8 +125,6 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               {page.totalText}
             </p>
             <a href={page.advancedHref}>{t('advanced.link')}</a>
-            {/* ---- export: this search (or its ticked rows) as a file ---- */}
-            <ExportLink select={selectable ? `input[name="ids"][form="${selectable.form}"]` : undefined} />
             <form method="get" action={page.clearHref} className="sort">
               <HiddenFields params={page.carry.sort} />
               <label htmlFor="sort">{t('search.sort')}</label>
@@ -162,16 +160,25 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               </li>
             </ul>
           ) : null}
-          {/* ---- user data: add ticked companies to a list, save this search ---- */}
-          <SearchUserActions
-            user={user}
-            canSelect={selectable !== undefined && page.rows.length > 0}
-            trackQuery={page.section === 'companies' ? page.canonicalPath : undefined}
-          />
-          {/* ---- comparison: add ticked companies to the comparison ---- */}
-          {selectable && page.rows.length > 0 ? (
-            <CompareSelected form={selectable.form} signedIn={user !== null} />
-          ) : null}
+          {/* ---- results on a phone (issue 28): what can be done with the results, behind one button
+               there (a <details>, no script), open on a wide screen (app/islands/narrow-panels.js) ---- */}
+          <details className="bulk-actions" data-wide-open="">
+            <summary>{t('table.actions')}</summary>
+            <div className="bulk-actions-body">
+              {/* ---- export: this search (or its ticked rows) as a file ---- */}
+              <ExportLink select={selectable ? `input[name="ids"][form="${selectable.form}"]` : undefined} />
+              {/* ---- user data: add ticked companies to a list, save this search ---- */}
+              <SearchUserActions
+                user={user}
+                canSelect={selectable !== undefined && page.rows.length > 0}
+                trackQuery={page.section === 'companies' ? page.canonicalPath : undefined}
+              />
+              {/* ---- comparison: add ticked companies to the comparison ---- */}
+              {selectable && page.rows.length > 0 ? (
+                <CompareSelected form={selectable.form} signedIn={user !== null} />
+              ) : null}
+            </div>
+          </details>
           {page.rows.length === 0 ? (
             <div className="empty">
               <p>

@@ -16,6 +16,7 @@ import { countCompaniesByIndustry, countCompaniesByJurisdiction } from './count-
 import { findByIdentifier, type IdentifierMatch } from './find-by-identifier.ts';
 import { buildNameQuery, type NameQuery, nearWholeNames, plainNameQuery } from './name-query.ts';
 import { normalizeName } from './normalize-name.ts';
+import { townOf } from './parts/addresses.ts';
 
 export type CompanyRow = {
   id: number;
@@ -29,6 +30,8 @@ export type CompanyRow = {
   size_id: number | null;
   employees_id: number | null;
   kind_id: number | null;
+  /** The town of its own address (townOf): a line of a result card on a phone. */
+  town: string | null;
 };
 
 export type CompanySearchResult = {
@@ -86,7 +89,7 @@ const columns = sql`b.id, b.uri, b.name, b.status_id, b.jurisdiction_id, b.regis
   b.size_id, b.employees_id, b.kind_id,
   (select i.identifier from legal_entity_identifiers i
     where i.legal_entity_id = b.id and i.identifier_type_id = ${COMPANY_NUMBER_TYPE}
-    order by i.position limit 1) as company_number`;
+    order by i.position limit 1) as company_number, ${townOf('b')} as town`;
 
 /**
  * Companies matching a search state: one page of rows, a bounded count and the next cursor. The

@@ -131,6 +131,8 @@ export const de: Messages = {
     apply: 'Übernehmen',
     saveDefault: 'Als meine Standardansicht speichern',
     loadSaved: 'Meine gespeicherte Ansicht verwenden',
+    /** The one button behind which a phone keeps the bulk actions of search results. */
+    actions: 'Aktionen',
   },
   search: {
     sections: 'Suchbereiche',
@@ -222,6 +224,7 @@ export const de: Messages = {
     size: 'Größe',
     employees: 'Beschäftigte',
     companies: 'Unternehmen',
+    town: 'Ort',
   },
   status: { active: 'Aktiv', inactive: 'Inaktiv' },
   profile: {
@@ -804,6 +807,8 @@ export const de: Messages = {
   },
   comparison: {
     title: 'Firmenvergleich',
+    scrollHint:
+      'Die Tabelle ist breiter als der Bildschirm: Wischen Sie seitwärts (oder wählen Sie sie aus und nutzen Sie die Pfeiltasten), um alle Firmen zu sehen.',
     description:
       'Vergleichen Sie bis zu {{max}} Firmen nebeneinander: Rechtsraum, Größe, Status, Eintragungsdatum, Branche, Beschäftigte, Adressen, Kennungen, Finanzkennzahlen und zugehörige Datensätze.',
     count_one: '{{count}} von {{max}} Firmen',

@@ -129,6 +129,8 @@ export const en = {
     apply: 'Apply',
     saveDefault: 'Save as my default',
     loadSaved: 'Use my saved view',
+    /** The one button behind which a phone keeps the bulk actions of search results. */
+    actions: 'Actions',
   },
   search: {
     sections: 'Search sections',
@@ -220,6 +222,7 @@ export const en = {
     size: 'Size',
     employees: 'Employees',
     companies: 'Companies',
+    town: 'Town',
   },
   status: { active: 'Active', inactive: 'Inactive' },
   profile: {
@@ -782,6 +785,8 @@ export const en = {
   },
   comparison: {
     title: 'Company comparison',
+    scrollHint:
+      'The table is wider than the screen: swipe it sideways (or focus it and use the arrow keys) to see every company.',
     description:
       'Compare up to {{max}} companies side by side: jurisdiction, size, status, registration date, industry, employees, addresses, identifiers, key financials and related records.',
     count_one: '{{count}} of {{max}} companies',

@@ -132,6 +132,8 @@ export const fr: Messages = {
     apply: 'Appliquer',
     saveDefault: 'Enregistrer comme ma vue par défaut',
     loadSaved: 'Utiliser ma vue enregistrée',
+    /** The one button behind which a phone keeps the bulk actions of search results. */
+    actions: 'Actions',
   },
   search: {
     sections: 'Rubriques de recherche',
@@ -223,6 +225,7 @@ export const fr: Messages = {
     size: 'Taille',
     employees: 'Effectif',
     companies: 'Entreprises',
+    town: 'Ville',
   },
   status: { active: 'Active', inactive: 'Inactive' },
   profile: {
@@ -806,6 +809,8 @@ export const fr: Messages = {
   },
   comparison: {
     title: 'Comparaison d’entreprises',
+    scrollHint:
+      'Le tableau est plus large que l’écran : faites-le glisser sur le côté (ou sélectionnez-le et utilisez les flèches) pour voir toutes les entreprises.',
     description:
       'Comparez jusqu’à {{max}} entreprises côte à côte : juridiction, taille, statut, date d’enregistrement, secteur, effectif, adresses, identifiants, chiffres clés et enregistrements liés.',
     count_one: '{{count}} entreprise sur {{max}}',

@@ -2,6 +2,7 @@ import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CompanyRow } from '../companies/find-companies.ts';
+import { townOf } from '../companies/parts/addresses.ts';
 import { MAX_OBJECTS_PER_LIST, MAX_TAGS_PER_OBJECT, TAG_MAX } from '../limits.ts';
 import { visibleCompany } from '../takedowns/visible.ts';
 import { cleanText, type ListQuery, type Page } from '../user-data/list-query.ts';
@@ -245,11 +246,12 @@ function objectsOf(watchlistId: number): OwnedResource<ObjectRow, WatchlistObjec
           'b.employees_id',
           'b.kind_id',
         ])
-        .select(
+        .select([
           sql<string | null>`(select i.identifier from legal_entity_identifiers i
             where i.legal_entity_id = b.id and i.identifier_type_id = ${COMPANY_NUMBER_TYPE}
             order by i.position limit 1)`.as('company_number'),
-        )
+          townOf('b').as('town'),
+        ])
         .where('o.user_id', '=', userId)
         .where('o.watchlist_id', '=', watchlistId),
     itemOf: (r) => ({

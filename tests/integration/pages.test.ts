@@ -19,10 +19,11 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 const resultCount = (html: string) => /id="results-count"[^>]*>([^<]*)</.exec(html)?.[1] ?? '';
 
-/** Text of the cells of one column of the results table, in order. */
+/** Text of the cells of one column of the results table, in order (without the town a card shows under a name). */
 function column(html: string, key: string): string[] {
   return [...html.matchAll(new RegExp(`<td data-column="${key}"[^>]*>(.*?)</td>`, 'g'))].map((m) =>
     m[1]
+      .replace(/<span class="row-town"[^>]*>.*?<\/span>/g, '')
       .replace(/<[^>]+>/g, '')
       .replace(/&#x27;/g, "'")
       .replace(/&amp;/g, '&')

@@ -81,30 +81,33 @@ export default function Subscriptions({ loaderData: d }: Route.ComponentProps) {
           {t('billing.subscriptions.empty')} <a href={d.pricingHref}>{t('billing.subscriptions.seePlans')}</a>
         </p>
       ) : (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('billing.subscriptions.columns.plan')}</th>
-              <th scope="col">{t('billing.subscriptions.columns.startedOn')}</th>
-              <th scope="col">{t('billing.subscriptions.columns.creditsLeft')}</th>
-              <th scope="col">{t('billing.subscriptions.columns.expiresOn')}</th>
-              <th scope="col">{t('billing.subscriptions.columns.nextPayment')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.rows.map((s) => (
-              <tr key={s.id}>
-                <td>
-                  {s.plan} · {s.status}
-                </td>
-                <td>{s.startedOn}</td>
-                <td>{s.creditsLeft}</td>
-                <td>{s.expiresOn}</td>
-                <td>{s.nextPayment}</td>
+        // A card a subscription on a phone (the labels are the cells' data-label), a table elsewhere.
+        <div className="row-cards">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('billing.subscriptions.columns.plan')}</th>
+                <th scope="col">{t('billing.subscriptions.columns.startedOn')}</th>
+                <th scope="col">{t('billing.subscriptions.columns.creditsLeft')}</th>
+                <th scope="col">{t('billing.subscriptions.columns.expiresOn')}</th>
+                <th scope="col">{t('billing.subscriptions.columns.nextPayment')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {d.rows.map((s) => (
+                <tr key={s.id}>
+                  <td>
+                    {s.plan} · {s.status}
+                  </td>
+                  <td data-label={t('billing.subscriptions.columns.startedOn')}>{s.startedOn}</td>
+                  <td data-label={t('billing.subscriptions.columns.creditsLeft')}>{s.creditsLeft}</td>
+                  <td data-label={t('billing.subscriptions.columns.expiresOn')}>{s.expiresOn}</td>
+                  <td data-label={t('billing.subscriptions.columns.nextPayment')}>{s.nextPayment}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {d.cancellable && !d.confirming ? (
         <p>

@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { ADDRESS_PARTS } from '../../sections/section.ts';
 import { definePart } from './company-part.ts';
@@ -27,4 +28,21 @@ export function formatAddress(a: AddressText, countryName: string | null): strin
       ? street
       : given([given([a.street, a.house]).join(' '), a.building, a.block, a.floor, a.room, a.city_district]);
   return given([...lines, given([a.post_code, a.locality]).join(' '), a.county, a.state, countryName]).join(', ');
+}
+
+/**
+ * The address types a company's own address is read from, the most telling first (the profile
+ * summary's order): registered seat, headquarters, physical, postal.
+ */
+export const OWN_ADDRESS_TYPES = ['registered', 'headquarter', 'physical', 'postal'] as const;
+
+/**
+ * The town of the company `alias.id` (the locality of its own address, OWN_ADDRESS_TYPES first), as
+ * a select expression: one read of the addresses' primary key a row, as the company number is.
+ */
+export function townOf(alias: string): RawBuilder<string | null> {
+  return sql<string | null>`(select a.locality from legal_entity_addresses a
+    join address_types t on t.id = a.address_type_id
+    where a.legal_entity_id = ${sql.ref(`${alias}.id`)} and a.locality is not null
+    order by array_position(${[...OWN_ADDRESS_TYPES]}::text[], t.uri), a.position limit 1)`;
 }
