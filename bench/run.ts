@@ -1194,7 +1194,7 @@ try {
       await explainCall(db!, `suggest ${typed[0]}`, (d) => suggest(d, reference, languageId, typed[0]));
   });
 
-  // Identifiers in the search box (issue 28, ADR 0002 "Identifiers"): a sample of the stored
+  // Identifiers in the search box (ADR 0002 "Identifiers"): a sample of the stored
   // identifiers of every kind, written as people paste them — as stored, compact in lower case, the
   // number alone (no register's or country's letters, no leading zeros), spaced in threes — looked
   // up directly, through the JSON API's search and through suggest, alternating call by call with

@@ -1,6 +1,6 @@
 // The main pages at a phone's width (390 px) and a laptop's (1,280 px): nothing makes the page itself
 // scroll sideways (wide tables scroll inside their own frame). ADR 0022. On a phone, search results
-// are cards, the first in the first screen, the bulk actions behind one button (issue 28).
+// are cards, the first in the first screen, the bulk actions behind one button.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateSavedComparison } from '../core/comparison/saved-comparison.ts';
@@ -75,7 +75,7 @@ const PAGES = () => [
   '/de/companies/search/',
 ];
 
-/** Pages of a signed-in user that were wider than a phone (issue 28): their forms, tables and comparison. */
+/** Pages of a signed-in user that were wider than a phone: their forms, tables and comparison. */
 const USER_PAGES = ['/companies/monitoring/new/add/', '/dashboard/subscriptions/', '/companies/comparison/'];
 
 /** The width of the document at `path` (more than the viewport's: the page scrolls sideways). */

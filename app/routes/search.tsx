@@ -160,7 +160,7 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               </li>
             </ul>
           ) : null}
-          {/* ---- results on a phone (issue 28): what can be done with the results, behind one button
+          {/* ---- results on a phone: what can be done with the results, behind one button
                there (a <details>, no script), open on a wide screen (app/islands/narrow-panels.js) ---- */}
           <details className="bulk-actions" data-wide-open="">
             <summary>{t('table.actions')}</summary>

@@ -9,7 +9,7 @@ import { displayName } from '../../core/reference/reference-data.ts';
 import { REGISTRY_FIXTURES } from '../support/registry-fixtures.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
-// Identifiers in the one box (issue 28, ADR 0002 "Identifiers"): the companies search (page and
+// Identifiers in the one box (ADR 0002 "Identifiers"): the companies search (page and
 // JSON API) and suggest find a company by every identifier it holds, as people paste them —
 // the real registry fixtures' numbers, LEIs, CIK and VAT number, and the demo companies' ones.
 

@@ -1,4 +1,4 @@
-// People told apart (issue 28, ADR 0022): a line about a person — a suggestion, a people search
+// People told apart (ADR 0022): a line about a person — a suggestion, a people search
 // row — carries their main company, country, role and, where the register publishes it, month and
 // year of birth; two namesakes are never shown as the same line; a person page gives each position
 // its start and end dates. People come from the real Companies House files and from demo data.

@@ -1,4 +1,4 @@
-// Search results as a phone reads them (issue 28): each row is a card, and a company's card says its
+// Search results as a phone reads them: each row is a card, and a company's card says its
 // town — the locality of its own address, the registered seat first, then headquarters, physical,
 // postal. The stylesheet shows that line on cards only; the server renders it in the name's cell.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -218,7 +218,7 @@ export default function ComparisonPage({ loaderData, actionData }: Route.Compone
               </button>
             </form>
           </div>
-          {/* Scrolls sideways on narrow screens, where this line says so (issue 28): focusable, so the keyboard can scroll it too. */}
+          {/* Scrolls sideways on narrow screens, where this line says so: focusable, so the keyboard can scroll it too. */}
           <p className="comparison-scroll-hint">{t('comparison.scrollHint')}</p>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
           <section className="table-wrap comparison-wrap" aria-labelledby="comparison-caption" tabIndex={0}>
