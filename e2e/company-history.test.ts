@@ -53,7 +53,10 @@ describe('a company’s history', () => {
 
     const page = await browser.newPage();
     await page.goto(`${server.url}/companies/details/${company.uri}/`);
-    await expect(page.locator('.profile-header .provenance').innerText()).resolves.toBe('Source: GLEIF, 2024-05-05');
+    // The overview's one line of sources, below its facts, with the day as the reader writes it.
+    await expect(page.locator('section[aria-labelledby="overview"] .provenance').innerText()).resolves.toBe(
+      'Source: GLEIF, 5 May 2024',
+    );
 
     await page.getByRole('navigation', { name: 'Profile tabs' }).getByRole('link', { name: 'History' }).click();
     await page.waitForURL(/\/history\/$/);
@@ -65,7 +68,7 @@ describe('a company’s history', () => {
     await page.waitForURL(/\?field=name$/);
     expect(await fields()).toEqual(['Legal name']);
     const cells = await page.locator('.history-table tbody tr td').allInnerTexts();
-    expect(cells.slice(2)).toEqual(['Earlier Name Ltd', company.name, 'GLEIF, 2024-05-05']);
+    expect(cells.slice(2)).toEqual(['Earlier Name Ltd', company.name, 'GLEIF, 5 May 2024']);
     await page.close();
   });
 });

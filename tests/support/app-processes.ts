@@ -35,9 +35,10 @@ export async function startServer(url: string, env: Record<string, string> = {})
   return { child, url: `http://127.0.0.1:${port}`, port, output };
 }
 
-/** Stops a server (SIGTERM) and resolves with its exit code. */
+/** Stops a server (SIGTERM) and resolves with its exit code (null: it had to be killed). */
 export function stopServer(server: Started): Promise<number | null> {
-  if (server.child.exitCode !== null) return Promise.resolve(server.child.exitCode);
+  // Ended already: with its code, or (killed by a signal, which leaves exitCode null) with null.
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve(server.child.exitCode);
   return new Promise((resolve) => {
     // A shutdown that waits longer than this (a request queued on a stopped database) is ended:
     // a test's teardown stays bounded.
