@@ -40,9 +40,13 @@ export function stopServer(server: Started): Promise<number | null> {
   // Ended already: with its code, or (killed by a signal, which leaves exitCode null) with null.
   if (server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve(server.child.exitCode);
   return new Promise((resolve) => {
-    // A shutdown that waits longer than this (a request queued on a stopped database) is ended:
-    // a test's teardown stays bounded.
-    const kill = setTimeout(() => server.child.kill('SIGKILL'), 20_000);
+    // A shutdown that waits longer than this (a request queued on a stopped database; past the
+    // statement timeout, 30 s, any statement has ended) is ended: a test's teardown stays bounded.
+    const kill = setTimeout(() => {
+      // What it said is the only clue to why it did not stop.
+      console.error(`The server did not stop within 45 s of SIGTERM; killing it. Its output:\n${server.output()}`);
+      server.child.kill('SIGKILL');
+    }, 45_000);
     server.child.once('exit', (code) => {
       clearTimeout(kill);
       resolve(code);

@@ -34,12 +34,27 @@ const threadCpuMs = () => {
   return (user + system) / 1000;
 };
 
-export async function settledRss(): Promise<number> {
+async function collect(): Promise<void> {
   for (let i = 0; i < 3; i++) {
     gc();
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+async function settledRss(): Promise<number> {
+  await collect();
   return rss();
+}
+
+/**
+ * What this process's JavaScript still holds once collected: its heap, and the memory outside it
+ * that its objects own (buffers). A read that kept a file, its rows or its parser alive shows here,
+ * whatever the allocators beneath keep of their pages for the next read (which RSS counts).
+ */
+export async function settledHeldBytes(): Promise<number> {
+  await collect();
+  const { heapUsed, external, arrayBuffers } = process.memoryUsage();
+  return heapUsed + external + arrayBuffers;
 }
 
 /**
