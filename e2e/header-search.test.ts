@@ -88,7 +88,8 @@ describe('the header search box', () => {
       await button.focus();
       await page.keyboard.press('Enter');
       await box.waitFor({ state: 'visible' });
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-q');
+      // The panel's `toggle` event, which moves the focus, is queued after it opens: wait for it, not just for the box.
+      await page.waitForFunction(() => document.activeElement?.id === 'site-q', undefined, { timeout: 5000 });
       const frame = await box.boundingBox();
       expect((frame?.x ?? -1) >= 0 && (frame?.x ?? 0) + (frame?.width ?? 0) <= 390).toBe(true);
 
