@@ -78,7 +78,7 @@ try {
   const t0 = performance.now();
   const built = await buildMonitoringReports(db, reference);
   const t1 = performance.now();
-  const digests = await tellUsers(db, built, { mailer, siteUrl: 'http://localhost:3000', translate });
+  const digests = await tellUsers(db, built, { mailer, siteUrl: 'http://localhost:3000', translate, reference });
   const t2 = performance.now();
   const reports = [...built.users.values()].reduce((n, u) => n + u.updateReports.length + u.newReports.length, 0);
   console.log(

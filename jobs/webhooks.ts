@@ -6,7 +6,7 @@ import type { JobLog, JobServices } from './worker.ts';
 // runs on every worker's tick, and its claims (SKIP LOCKED) keep workers from doing it twice.
 
 export async function deliverWebhooks(services: JobServices, log: JobLog): Promise<void> {
-  const collected = await collectDeliveries(services.db);
+  const collected = await collectDeliveries(services.db, services.reference);
   const sent = await sendDueDeliveries(services.db, { allowPrivateHosts: services.allowPrivateWebhookHosts ?? false });
   if (collected + sent.delivered + sent.retrying + sent.failed > 0) log.info({ collected, ...sent }, 'webhooks');
 }

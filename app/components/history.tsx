@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { HistoryCell, HistoryPageData } from '../presenters/user-data.server.ts';
 import { CsrfField, RowAction } from './account-form.tsx';
+import { ReportChanges } from './change-lines.tsx';
 import { Flag } from './flag.tsx';
 import { Notice, UserDataNav } from './user-data.tsx';
 
@@ -72,6 +73,7 @@ export function HistoryPage({
 
 export function HistoryCellContent({ cell }: { cell: HistoryCell }) {
   if (cell.dateTime) return <time dateTime={cell.dateTime}>{cell.text}</time>;
+  if (cell.changes) return <ReportChanges changes={cell.changes} />;
   if (cell.lines) {
     return (
       <ul className="cell-lines">

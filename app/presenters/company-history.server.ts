@@ -1,10 +1,7 @@
-import {
-  changeValueText,
-  provenanceText,
-  readCompanyHistory,
-  sourcePublisher,
-} from '../../core/companies/company-history.ts';
+import { changeInWords, changeSourceText, loadChangeWords } from '../../core/changes/change-words.ts';
+import { readCompanyHistory } from '../../core/companies/company-history.ts';
 import { importFieldLabel } from '../../core/imports/fields.ts';
+
 import { HISTORY_PAGE_SIZE } from '../../core/limits.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { staleReads } from '../../core/services.ts';
@@ -16,8 +13,11 @@ export type HistoryRow = {
   id: number;
   observed: string;
   field: string;
-  before: string;
-  after: string;
+  /** The value's items before and after (none: nothing); a first record has nothing before. */
+  before: string[];
+  after: string[];
+  firstRecorded: boolean;
+  /** When the source dated it, who said so, and when Registra saw it. */
   source: string;
 };
 
@@ -55,6 +55,12 @@ export async function loadCompanyHistoryPage(
     page: query.page,
   });
   const p = presenter(services.reference, lang);
+  const words = await loadChangeWords(
+    staleReads(services).kysely,
+    services.reference,
+    lang,
+    history.changes.map((c) => ({ field: c.field, old: c.old_value, new: c.new_value })),
+  );
   const historyHref = p.path(`/companies/details/${encodeURIComponent(company.uri)}/history/`);
   const pageHref = (page: number) => {
     const params = new URLSearchParams();
@@ -74,14 +80,18 @@ export async function loadCompanyHistoryPage(
     historyHref,
     fields: history.fields.map((f) => ({ value: f, label: importFieldLabel(f, lang) })),
     field: query.field,
-    rows: history.changes.map((c) => ({
-      id: c.id,
-      observed: p.date(c.observed_at),
-      field: c.field === 'company' ? p.t('companyHistory.appeared') : importFieldLabel(c.field, lang),
-      before: changeValueText(c.old_value, lang),
-      after: changeValueText(c.new_value, lang),
-      source: c.source_date ? provenanceText(c, lang) : sourcePublisher(c.source),
-    })),
+    rows: history.changes.map((c) => {
+      const w = changeInWords({ field: c.field, old: c.old_value, new: c.new_value }, words);
+      return {
+        id: c.id,
+        observed: p.date(c.observed_at),
+        field: w.field,
+        before: w.old,
+        after: w.new,
+        firstRecorded: w.firstRecorded,
+        source: changeSourceText(c, lang),
+      };
+    }),
     total: history.total,
     totalText: p.t('companyHistory.count', { count: history.total }),
     newerHref: query.page > 1 ? pageHref(Math.min(query.page - 1, pages)) : null,

@@ -1,8 +1,6 @@
 import { redirect } from 'react-router';
-import { changeLine as changeLineText } from '../../core/monitoring/change-text.ts';
 import { deleteExistingTracking, setExistingTrackingStatus } from '../../core/monitoring/existing-trackings.ts';
 import { deleteNewTracking, setNewTrackingStatus } from '../../core/monitoring/new-trackings.ts';
-import type { FieldChange } from '../../core/monitoring/reports.ts';
 import { isTrackingStatus } from '../../core/monitoring/tracking-status.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser } from '../require-user.server.ts';
@@ -11,14 +9,9 @@ import type { Presenter } from './present.server.ts';
 import { formInt, pageError } from './user-data.server.ts';
 
 // What the monitoring pages share: a tracking's status and reports as cells, a report's changes
-// as lines ("Legal name: Old → New"), and the action of the tracking pages (pause, resume, stop).
+// as lines (app/presenters/change-lines.server.ts), and the action of the tracking pages (pause, resume, stop).
 
 type ContextReader = { get: <T>(context: import('react-router').RouterContext<T>) => T };
-
-/** A change as one line, in the reader's language: "Legal name: Acme Ltd → Acme Limited". */
-export function changeLine(p: Presenter, change: FieldChange): string {
-  return changeLineText((key, values) => p.t(key, values ?? {}), p.lang, change);
-}
 
 export function statusText(p: Presenter, status: 'active' | 'paused'): string {
   return p.t(`monitoring.statuses.${status}`);

@@ -1,6 +1,6 @@
 import { isActive } from '../../core/companies/company-status.ts';
 import type { CompanyRow } from '../../core/companies/find-companies.ts';
-import { formatDateTime, formatDay, i18nFor, localePath, numberFormat } from '../../core/i18n/i18n.ts';
+import { codeWords, formatDateTime, formatDay, i18nFor, localePath, numberFormat } from '../../core/i18n/i18n.ts';
 import {
   displayName,
   flagCodeOf,
@@ -49,11 +49,7 @@ export function presenter(reference: Reference, lang: Lang) {
    * A stable code (`annual_return`) by its translation under `group`; a code no translation knows
    * yet (a new one from a registry) reads as words ("Annual return"), never as the raw code.
    */
-  const code = (group: string, value: string) => {
-    // A registry's upper-case code (PENDING_TRANSFER) reads as "Pending transfer" too.
-    const words = (/^[A-Z0-9_]+$/.test(value) ? value.toLowerCase() : value).replace(/_/g, ' ');
-    return t(`${group}.${value}`, { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) });
-  };
+  const code = (group: string, value: string) => codeWords(t, group, value);
   /** An i18n key, or a label declared in every language. */
   const label = (ref: string | Record<Lang, string>) => (typeof ref === 'string' ? t(ref) : ref[lang]);
   const currencyCode = (id: number) => reference.currencies.byId.get(id)?.uri.toUpperCase() ?? '';
@@ -79,6 +75,7 @@ export function presenter(reference: Reference, lang: Lang) {
   return {
     t,
     lang,
+    reference,
     languageId,
     name,
     label,

@@ -9,7 +9,7 @@ import { companyIdOfUri } from '../../core/companies/company-uri.ts';
 import { describeControlNature } from '../../core/companies/control-natures.ts';
 import { type CompanyProfile, getCompany } from '../../core/companies/get-company.ts';
 import { getCompanyRecords, OTHER_LISTS, type RecordList } from '../../core/companies/get-company-records.ts';
-import { getLeiDetails, type LeiDetails } from '../../core/companies/lei-details.ts';
+import { getLeiDetails, type LeiDetails, legalFormWords } from '../../core/companies/lei-details.ts';
 import { formatAddress } from '../../core/companies/parts/addresses.ts';
 import { numberFormat } from '../../core/i18n/i18n.ts';
 import { personPath } from '../../core/people/person-path.ts';
@@ -393,9 +393,7 @@ function gleifRows(lei: LeiDetails, p: Presenter): Omit<ProfileRow, 'key'>[] {
   const rows: Omit<ProfileRow, 'key'>[] = [];
   const form = lei.legalForm;
   if (form && (form.code || form.other)) {
-    const name =
-      form.names.find((n) => n.language === p.lang) ?? form.names.find((n) => n.language === 'en') ?? form.names[0];
-    const words = name ? [name.name, name.abbreviation].filter(Boolean).join(' · ') : (form.other ?? '');
+    const words = legalFormWords(form, p.lang);
     rows.push({
       label: t('profile.legalForm'),
       value: words || (form.code ?? ''),

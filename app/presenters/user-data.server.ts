@@ -14,6 +14,7 @@ import type { Seo } from '../meta.ts';
 import { requireUser } from '../require-user.server.ts';
 import { type AppServices, authContext, servicesContext } from '../services.ts';
 import { formText } from './account-forms.server.ts';
+import type { ReportChangesView } from './change-lines.server.ts';
 import { type Presenter, presenter } from './present.server.ts';
 import type { SearchPage } from './search-page.server.ts';
 import { summaryOf } from './search-summary.server.ts';
@@ -217,6 +218,8 @@ export type HistoryCell = {
   flag?: string;
   /** A cell of several lines (a report's changes or companies), each maybe a link. */
   lines?: { text: string; href?: string | null }[];
+  /** A report's changes (app/presenters/change-lines.server.ts). */
+  changes?: ReportChangesView;
 };
 
 /** A history entry as its table row; `name` labels its delete button. */

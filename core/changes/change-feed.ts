@@ -2,8 +2,10 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { CHANGE_FEED_PAGE_DEFAULT, CHANGE_FEED_PAGE_MAX } from '../limits.ts';
+import type { Lang, Reference } from '../reference/reference-data.ts';
 import { visibleChanges, visibleCompanyId, visibleCompanyIds } from '../takedowns/visible.ts';
 import { notFound } from '../user-data/user-data-errors.ts';
+import { type ChangeDisplay, changeDisplay, loadChangeWords } from './change-words.ts';
 
 // The change feed (docs/decisions/0018-change-feed-and-webhooks.md): every change an import made
 // (company_changes), in the order it was recorded, from any cursor. A client keeps the `next` of
@@ -29,6 +31,8 @@ export type ChangeItem = {
   source: string;
   source_date: string | null;
   observed_at: string;
+  /** The change in words, in the reader's language, beside the raw values (core/changes/change-words.ts). */
+  display: ChangeDisplay;
 };
 
 export type ChangePage = { data: ChangeItem[]; next: number };
@@ -47,7 +51,12 @@ type ChangeRow = {
 };
 
 /** A page of changes after `since`, oldest first; `next` is the cursor to ask with next time. */
-export async function listChanges(db: Db, userId: number | null, query: ChangeFeedQuery): Promise<ChangePage> {
+export async function listChanges(
+  db: Db,
+  userId: number | null,
+  query: ChangeFeedQuery,
+  words: { reference: Reference; lang: Lang },
+): Promise<ChangePage> {
   const size = Math.min(query.count ?? CHANGE_FEED_PAGE_DEFAULT, CHANGE_FEED_PAGE_MAX);
   const conditions: Expression<SqlBool>[] = [sql<SqlBool>`c.id > ${query.since}`];
   if (query.companyId !== undefined) conditions.push(sql<SqlBool>`c.legal_entity_id = ${query.companyId}`);
@@ -66,7 +75,7 @@ export async function listChanges(db: Db, userId: number | null, query: ChangeFe
     conditions.push(sql<SqlBool>`c.legal_entity_id = ${tracking.legal_entity_id}`);
   }
   const rows = await visibleChanges(db, await changeRows(db.kysely, conditions, size));
-  const data = rows.map(changeItem);
+  const data = await changeItems(db.kysely, rows, words);
   return { data, next: data.length > 0 ? data[data.length - 1].id : query.since };
 }
 
@@ -88,18 +97,28 @@ export async function changeRows(
   return result.rows;
 }
 
-export function changeItem(row: ChangeRow): ChangeItem {
-  const id = Number(row.legal_entity_id);
-  return {
-    id: Number(row.id),
-    company: row.uri !== null && row.name !== null ? { id, uri: row.uri, name: row.name } : null,
-    field: row.field,
-    old_value: row.old_value ?? null,
-    new_value: row.new_value ?? null,
-    source: row.source,
-    source_date: isoTime(row.source_date),
-    observed_at: isoTime(row.observed_at) ?? '',
-  };
+/** Rows as change items, each with its words in `lang` (the legal forms they name read once). */
+export async function changeItems(
+  executor: Kysely<Database>,
+  rows: ChangeRow[],
+  options: { reference: Reference; lang: Lang },
+): Promise<ChangeItem[]> {
+  const changes = rows.map((r) => ({ field: r.field, old: r.old_value ?? null, new: r.new_value ?? null }));
+  const words = await loadChangeWords(executor, options.reference, options.lang, changes);
+  return rows.map((row, i) => {
+    const id = Number(row.legal_entity_id);
+    return {
+      id: Number(row.id),
+      company: row.uri !== null && row.name !== null ? { id, uri: row.uri, name: row.name } : null,
+      field: row.field,
+      old_value: row.old_value ?? null,
+      new_value: row.new_value ?? null,
+      source: row.source,
+      source_date: isoTime(row.source_date),
+      observed_at: isoTime(row.observed_at) ?? '',
+      display: changeDisplay(changes[i], words),
+    };
+  });
 }
 
 /**

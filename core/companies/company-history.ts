@@ -5,7 +5,7 @@
 
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { formatDateTime, formatDay } from '../i18n/i18n.ts';
+import { formatDay } from '../i18n/i18n.ts';
 import type { CompanyFacts } from '../imports/company-facts.ts';
 import { factValues } from '../imports/company-fields.ts';
 import { HISTORY_PAGE_SIZE } from '../limits.ts';
@@ -179,53 +179,4 @@ export function provenanceSummary(facts: readonly (FactProvenance | undefined)[]
     if (!seen || seen < date) newest.set(publisher, date);
   }
   return [...newest].map(([publisher, date]) => `${publisher}, ${formatDay(lang, date)}`).join('; ');
-}
-
-/**
- * A change's value on one line in the reader's language: text as is, dates as formatDay writes
- * them, lists joined by "; ", records' parts by ", ".
- */
-export function changeValueText(value: unknown, lang: Lang): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value))
-    return value
-      .map((v) => changeValueText(v, lang))
-      .filter(Boolean)
-      .join('; ');
-  if (typeof value === 'object') {
-    // jsonb keeps keys in its own order: a record's parts are written in reading order.
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).sort((a, b) => readingOrder(a) - readingOrder(b) || (a < b ? -1 : a > b ? 1 : 0));
-    return keys
-      .map((key) => changeValueText(record[key], lang))
-      .filter(Boolean)
-      .join(', ');
-  }
-  const text = String(value);
-  // A day, or an instant as its day (and its time, when it has one): 1 Jun 2014, 5 May 2024 10:30 UTC.
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDay(lang, text);
-  const instant = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(text);
-  if (instant) return instant[2] === '00:00' ? formatDay(lang, instant[1]) : formatDateTime(lang, text);
-  return text;
-}
-
-/** The parts of a record (a name, an address, a code, an LEI registration) in the order a reader expects them. */
-const READING_ORDER = [
-  'name',
-  'type',
-  'scheme',
-  'code',
-  'lines',
-  'postCode',
-  'city',
-  'region',
-  'country',
-  'registrationStatus',
-  'entityStatus',
-  'lei',
-];
-
-function readingOrder(key: string): number {
-  const i = READING_ORDER.indexOf(key);
-  return i === -1 ? READING_ORDER.length : i;
 }

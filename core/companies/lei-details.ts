@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
 
 // What GLEIF says of a company beyond its parts (docs/decisions/0014-importers.md): its legal form
 // (an ISO 20275 code with its names, or the register's own words), its LEI registration and its
@@ -42,24 +44,13 @@ export async function getLeiDetails(db: Db, companyId: number): Promise<LeiDetai
       .orderBy('exception_category')
       .execute(),
   ]);
-  const names = form?.elf_code
-    ? await k
-        .selectFrom('legal_form_names')
-        .select(['language_code', 'name', 'abbreviations'])
-        .where('code', '=', form.elf_code)
-        .orderBy('language_code')
-        .execute()
-    : [];
+  const names = form?.elf_code ? ((await legalFormNames(k, [form.elf_code])).get(form.elf_code) ?? []) : [];
   return {
     legalForm: form
       ? {
           code: form.elf_code,
           other: form.other_legal_form,
-          names: names.map((n) => ({
-            language: n.language_code,
-            name: n.name,
-            abbreviation: n.abbreviations[0] ?? null,
-          })),
+          names,
         }
       : null,
     registration: registration
@@ -74,4 +65,36 @@ export async function getLeiDetails(db: Db, companyId: number): Promise<LeiDetai
       : null,
     exceptions: exceptions.map((e) => ({ category: e.exception_category, reasons: e.reasons, reference: e.reference })),
   };
+}
+
+export type LegalFormName = { language: string; name: string; abbreviation: string | null };
+
+/** The names of ISO 20275 legal forms (ELF codes) in every language the list has, by code. */
+export async function legalFormNames(k: Kysely<Database>, codes: string[]): Promise<Map<string, LegalFormName[]>> {
+  const out = new Map<string, LegalFormName[]>();
+  if (codes.length === 0) return out;
+  const rows = await k
+    .selectFrom('legal_form_names')
+    .select(['code', 'language_code', 'name', 'abbreviations'])
+    .where('code', 'in', [...new Set(codes)])
+    .orderBy('code')
+    .orderBy('language_code')
+    .execute();
+  for (const n of rows)
+    out.set(n.code, [
+      ...(out.get(n.code) ?? []),
+      { language: n.language_code, name: n.name, abbreviation: n.abbreviations[0] ?? null },
+    ]);
+  return out;
+}
+
+/**
+ * A legal form in words, as the profile names it: its name in the reader's language (else English,
+ * else the first) with its abbreviation ("Private limited company · Ltd"), else the register's own
+ * words; '' when it has neither.
+ */
+export function legalFormWords(form: { other: string | null; names: LegalFormName[] }, lang: string): string {
+  const name =
+    form.names.find((n) => n.language === lang) ?? form.names.find((n) => n.language === 'en') ?? form.names[0];
+  return name ? [name.name, name.abbreviation].filter(Boolean).join(' · ') : (form.other ?? '');
 }

@@ -1,4 +1,4 @@
-import i18next, { type i18n } from 'i18next';
+import i18next, { type i18n, type TFunction } from 'i18next';
 import { MESSAGE_LIMITS } from '../limits.ts';
 import type { Lang } from '../reference/reference-data.ts';
 import { de } from './de.ts';
@@ -145,4 +145,14 @@ export function numberFormat(lang: Lang, options?: Intl.NumberFormatOptions): In
     numberFormats.set(key, format);
   }
   return format;
+}
+
+/**
+ * A stable code (`annual_return`, a registry's `PENDING_TRANSFER`) by its translation under `group`;
+ * a code no translation knows yet reads as words ("Annual return", "Pending transfer"), never as
+ * the raw code. The one rule of pages, emails and the change feed alike.
+ */
+export function codeWords(t: TFunction, group: string, value: string): string {
+  const words = (/^[A-Z0-9_]+$/.test(value) ? value.toLowerCase() : value).replace(/_/g, ' ');
+  return t(`${group}.${value}`, { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) });
 }

@@ -60,7 +60,7 @@ export async function buildMonitoringReports(db: Db, reference: Reference): Prom
       select t.user_id, t.id, t.legal_entity_id,
         jsonb_agg(jsonb_build_object(
           'change_id', c.id, 'field', c.field, 'old', c.old_value, 'new', c.new_value,
-          'source', c.source, 'source_date', c.source_date) order by c.id),
+          'source', c.source, 'source_date', c.source_date, 'observed_at', c.observed_at) order by c.id),
         count(*)
       from existing_objects_tracking t
       join company_changes c on c.legal_entity_id = t.legal_entity_id

@@ -23,6 +23,8 @@ export type FieldChange = {
   new: unknown;
   source: string;
   source_date: string | null;
+  /** When the import recorded it (reports built before it was copied have none: their day stands for it). */
+  observed_at?: string;
 };
 
 export type UpdateReport = {

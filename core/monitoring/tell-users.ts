@@ -1,12 +1,12 @@
 import type { Db } from '../../db/client.ts';
+import { changeLineText, loadChangeWords } from '../changes/change-words.ts';
 import { escapeHtml, type Translate } from '../email/account-emails.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { localePath } from '../i18n/i18n.ts';
 import { notify } from '../notifications/notifications.ts';
-import type { Lang } from '../reference/reference-data.ts';
+import type { Lang, Reference } from '../reference/reference-data.ts';
 import { visibleCompany } from '../takedowns/visible.ts';
 import type { BuiltReports } from './build-reports.ts';
-import { changeLine } from './change-text.ts';
 import { type FieldChange, visibleReportChanges } from './reports.ts';
 
 // After reports are built, each user who got some is told once: a dashboard notification per kind
@@ -73,7 +73,7 @@ function jsonOf(value: unknown): unknown {
 export async function tellUsers(
   db: Db,
   built: BuiltReports,
-  options: { mailer: Mailer; siteUrl: string; translate: (lang: Lang) => Translate },
+  options: { mailer: Mailer; siteUrl: string; translate: (lang: Lang) => Translate; reference: Reference },
 ): Promise<number> {
   let sent = 0;
   for (const [userId, reports] of built.users) {
@@ -127,9 +127,16 @@ export async function tellUsers(
           changes: await visibleReportChanges(db, (jsonOf(u.changes) as FieldChange[]) ?? []),
         })),
       );
+      // Each change in words, as the report page writes it (core/changes/change-words.ts).
+      const words = await loadChangeWords(
+        db.kysely,
+        options.reference,
+        lang,
+        shownUpdates.flatMap((u) => u.changes.slice(0, DIGEST_CHANGES)),
+      );
       const lines = shownUpdates.flatMap((u) => {
         const changes = u.changes;
-        const shown = changes.slice(0, DIGEST_CHANGES).map((c) => `${u.name ?? '?'} — ${changeLine(t, lang, c)}`);
+        const shown = changes.slice(0, DIGEST_CHANGES).map((c) => `${u.name ?? '?'} — ${changeLineText(c, words)}`);
         return changes.length > DIGEST_CHANGES ? [...shown, more(changes.length - DIGEST_CHANGES)] : shown;
       });
       if (updates.length > DIGEST_COMPANIES) lines.push(more(updates.length - DIGEST_COMPANIES));

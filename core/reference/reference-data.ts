@@ -224,3 +224,23 @@ export function flagOf(reference: Reference, locationId: number): string {
   const code = flagCodeOf(reference, locationId).toUpperCase();
   return code ? String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65)) : '';
 }
+
+const locationCodes = new WeakMap<Reference, Map<string, Location>>();
+
+/**
+ * The location an ISO 3166 code names, as sources write them: a country (`GB`, alpha-2 or alpha-3)
+ * or a subdivision (`US-DE`); undefined for a code the reference data has not.
+ */
+export function locationOfCode(reference: Reference, code: string): Location | undefined {
+  let byCode = locationCodes.get(reference);
+  if (!byCode) {
+    byCode = new Map();
+    for (const l of reference.locations.items) {
+      if (l.parent_id === null && !byCode.has(l.country_code)) byCode.set(l.country_code, l);
+      for (const alias of l.aliases)
+        if (/^[A-Z]{2,3}(-[A-Z0-9]{1,3})?$/.test(alias) && !byCode.has(alias)) byCode.set(alias, l);
+    }
+    locationCodes.set(reference, byCode);
+  }
+  return byCode.get(code.toUpperCase());
+}

@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { type ChangeItem, changeItem, changeRows, visibleChangeItems } from '../changes/change-feed.ts';
+import { type ChangeItem, changeItems, changeRows, visibleChangeItems } from '../changes/change-feed.ts';
+import { isLang } from '../i18n/i18n.ts';
 import { WEBHOOK_CHANGES_PER_DELIVERY, WEBHOOK_MAX_ATTEMPTS } from '../limits.ts';
+import { type Lang, loadReference, type Reference } from '../reference/reference-data.ts';
 import { visibleChanges } from '../takedowns/visible.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import { columnIs, listOwned, type OwnedResource, requireOwned } from '../user-data/owned-records.ts';
@@ -129,23 +131,26 @@ export function signature(secret: string, timestamp: number, body: string): stri
 }
 
 /** Turns the new changes of tracked companies into deliveries; returns how many were made. */
-export async function collectDeliveries(db: Db): Promise<number> {
+export async function collectDeliveries(db: Db, reference?: Reference): Promise<number> {
+  // The changes' words (`display`) need the reference data: a caller without it in memory has it read.
+  const words = reference ?? (await loadReference(db));
   const webhooks = await db.kysely
     .selectFrom('webhooks')
     .select(['user_id', 'id'])
     .where('active', '=', true)
     .execute();
   let made = 0;
-  for (const webhook of webhooks) made += await collectFor(db, Number(webhook.user_id), Number(webhook.id));
+  for (const webhook of webhooks) made += await collectFor(db, Number(webhook.user_id), Number(webhook.id), words);
   return made;
 }
 
-async function collectFor(db: Db, userId: number, webhookId: number): Promise<number> {
+async function collectFor(db: Db, userId: number, webhookId: number, reference: Reference): Promise<number> {
   return db.kysely.transaction().execute(async (tx) => {
     // Another collector on the same webhook skips it: the cursor moves once per change.
     const locked = (
-      await sql<{ last_change_id: string | number; fields: string[] }>`select last_change_id, fields from webhooks
-        where user_id = ${userId} and id = ${webhookId} and active for update skip locked`.execute(tx)
+      await sql<{ last_change_id: string | number; fields: string[]; language: string | null }>`select w.last_change_id,
+        w.fields, (select u.language from users u where u.id = w.user_id) as language from webhooks w
+        where w.user_id = ${userId} and w.id = ${webhookId} and w.active for update of w skip locked`.execute(tx)
     ).rows[0];
     if (!locked) return 0;
     const newest = Number(
@@ -170,7 +175,9 @@ async function collectFor(db: Db, userId: number, webhookId: number): Promise<nu
         cursor = newest;
         break;
       }
-      const changes = (await visibleChanges(tx, rows)).map(changeItem);
+      // In the webhook owner's language (English when theirs is none the site speaks).
+      const lang = isLang(locked.language ?? undefined) ? (locked.language as Lang) : 'en';
+      const changes = await changeItems(tx, await visibleChanges(tx, rows), { reference, lang });
       cursor = changes[changes.length - 1].id;
       const payload: WebhookPayload = { webhook_id: webhookId, cursor, changes };
       await tx

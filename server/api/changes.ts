@@ -9,6 +9,7 @@ import {
   WEBHOOK_CHANGES_PER_DELIVERY,
   WEBHOOK_MAX_ATTEMPTS,
 } from '../../core/limits.ts';
+import { LANGS } from '../../core/reference/reference-data.ts';
 import type { AppServices } from '../../core/services.ts';
 import { DELIVERY_HEADER, listDeliveries, replayDelivery, SIGNATURE_HEADER } from '../../core/webhooks/deliveries.ts';
 import {
@@ -21,6 +22,7 @@ import {
 import { requireUser } from './auth.ts';
 import { type ApiRoutes, getRoute, intParam, mutationRoute } from './route.ts';
 import { idParams, listQuery, RECORD_ROUTE_ERRORS, userRecordRoutes } from './user-data-route.ts';
+import { preferredLang } from './users.ts';
 
 // The change feed and webhooks (docs/decisions/0018-change-feed-and-webhooks.md): every change an
 // import made, from any cursor, and a user's endpoints to which the changes of the companies they
@@ -43,6 +45,15 @@ export const ChangeSchema = z
     source: z.string().describe('The import source that recorded it, e.g. gleif-lei.'),
     source_date: z.string().nullable().describe('The source’s own date for the record, when it gives one.'),
     observed_at: z.string().describe('When Registra recorded it.'),
+    display: z
+      .object({
+        field: z.string().describe('The field’s label.'),
+        old: z.string().nullable().describe('The value before in words; null when there was none.'),
+        new: z.string().nullable().describe('The value after in words; null when there is none.'),
+      })
+      .describe(
+        'The change as the profile words it, in the language asked for: codes as names, dates as the language writes them, a list’s items joined by "; ". `old_value` and `new_value` stay raw.',
+      ),
   })
   .meta({ id: 'Change' });
 
@@ -108,6 +119,10 @@ export function registerChangeRoutes(api: FastifyInstance, routes: ApiRoutes, se
           .optional()
           .describe('Only the changes of the company one of your trackings (existing_objects_tracking) follows.'),
         field: field.optional().describe('Only changes of this field.'),
+        lang: z
+          .enum(LANGS)
+          .optional()
+          .describe('Language of each change’s `display`: en, de or fr; else the Accept-Language header’s, else en.'),
       }),
       response: z.object({
         count: z.number().int(),
@@ -118,13 +133,18 @@ export function registerChangeRoutes(api: FastifyInstance, routes: ApiRoutes, se
     },
     async (q, { request }) => {
       const auth = await requireUser(request);
-      const page = await listChanges(db, auth.user.id, {
-        since: q.since,
-        count: q.count,
-        companyId: q.company,
-        trackingId: q.tracking,
-        fields: q.field ? [q.field] : undefined,
-      });
+      const page = await listChanges(
+        db,
+        auth.user.id,
+        {
+          since: q.since,
+          count: q.count,
+          companyId: q.company,
+          trackingId: q.tracking,
+          fields: q.field ? [q.field] : undefined,
+        },
+        { reference: services.reference, lang: q.lang ?? preferredLang(request.headers['accept-language']) },
+      );
       return { count: page.data.length, next: page.next, data: page.data };
     },
   );

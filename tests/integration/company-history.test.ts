@@ -89,13 +89,21 @@ function rows(html: string): string[][] {
 }
 
 describe('History tab', () => {
-  it('lists the company’s changes newest first, with field labels, values and their source', async () => {
+  it('lists the company’s changes newest first, with field labels, values, their source and dates', async () => {
     const page = await get(historyOf(company.uri));
     expect(page.statusCode).toBe(200);
     const table = rows(page.body);
     expect(table.map((r) => r[1])).toEqual(['Legal address', 'Legal name', 'Company appeared']);
-    expect(table[0].slice(2)).toEqual(['1 Old Street, London', '2 New Street, Leeds', 'Companies House']);
-    expect(table[1].slice(2)).toEqual(['Old Name Ltd', company.name, 'GLEIF, 5 May 2024']);
+    expect(table[0].slice(2)).toEqual([
+      '1 Old Street, London',
+      '2 New Street, Leeds',
+      'Stated by Companies House; seen by Registra 1 Jun 2024',
+    ]);
+    expect(table[1].slice(2)).toEqual([
+      'Old Name Ltd',
+      company.name,
+      'Dated 5 May 2024 by GLEIF; seen by Registra 6 May 2024',
+    ]);
     // Another company's changes are not this one's.
     expect(page.body).not.toContain('Someone Else');
     expect(text(page.body)).toContain('3 changes');

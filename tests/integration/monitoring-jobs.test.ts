@@ -202,7 +202,9 @@ describe('monitoring reports', () => {
     const mails = (await outbox(t.db, alice.email)).filter((m) => m.kind === 'monitoring_digest');
     expect(mails).toHaveLength(1);
     expect(mails[0].text_body).toContain('Legal name: Old Name Ltd → New Name Ltd');
-    expect(mails[0].text_body).toContain('Legal address: (none) → 1 High St, Leeds');
+    // A field the source fills for the first time is "first recorded", not a change from "(none)".
+    expect(mails[0].text_body).toContain('Legal address: 1 High St, Leeds (first recorded)');
+    expect(mails[0].text_body).not.toContain('(none)');
     expect(mails[0].text_body).toContain(fresh.name);
     expect(mails[0].text_body).toContain('http://localhost:3000/companies/monitoring/updates/reports/');
     // Bob chose no emails: told in the dashboard only.

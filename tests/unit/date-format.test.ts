@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { provenanceSummary } from '../../core/companies/company-history.ts';
 import { formatDateTime, formatDay, i18nFor } from '../../core/i18n/i18n.ts';
-import { changeLine } from '../../core/monitoring/change-text.ts';
 
 // The one home of dates on pages (core/i18n formatDay): the month as a word in the reader's
 // language, so 03/12 can never be read as 12 March by one reader and 3 December by another.
@@ -56,19 +55,5 @@ describe('the sources of a section, on one line', () => {
     expect(provenanceSummary(facts, 'en')).toBe('GLEIF, 9 Jul 2024; Companies House, 1 Jun 2024');
     expect(provenanceSummary(facts, 'de')).toBe('GLEIF, 9. Juli 2024; Companies House, 1. Juni 2024');
     expect(provenanceSummary([undefined], 'en')).toBe('');
-  });
-});
-
-describe('a changed date in an update report', () => {
-  it('reads in the reader’s language, never as ISO', () => {
-    const { t } = i18nFor('de');
-    const line = changeLine((key, values) => (values ? t(key, values) : t(key)), 'de', {
-      field: 'dates.accounts',
-      old: '2024-03-31',
-      new: '2025-03-31T00:00:00.000Z',
-    });
-    expect(line).toContain('31. März 2024');
-    expect(line).toContain('31. März 2025');
-    expect(line).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 });

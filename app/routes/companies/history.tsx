@@ -5,6 +5,7 @@ import { isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { isImportField } from '../../../core/imports/fields.ts';
 import { HISTORY_MAX_PAGE } from '../../../core/limits.ts';
 import { staleReads } from '../../../core/services.ts';
+import { ChangeValue } from '../../components/change-lines.tsx';
 import { pageMeta } from '../../meta.ts';
 import { loadCompanyHistoryPage } from '../../presenters/company-history.server.ts';
 import { serverRendered } from '../../server-rendered.ts';
@@ -104,8 +105,16 @@ export default function CompanyHistory({ loaderData }: Route.ComponentProps) {
               <tr key={row.id} data-change={row.id}>
                 <td>{row.observed}</td>
                 <td>{row.field}</td>
-                <td>{row.before}</td>
-                <td>{row.after}</td>
+                <td>
+                  {row.firstRecorded ? (
+                    <span className="muted">{t('changeWords.firstRecorded')}</span>
+                  ) : (
+                    <ChangeValue items={row.before} />
+                  )}
+                </td>
+                <td>
+                  <ChangeValue items={row.after} />
+                </td>
                 <td>{row.source}</td>
               </tr>
             ))}

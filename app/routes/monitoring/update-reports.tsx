@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { listUpdateReports } from '../../../core/monitoring/reports.ts';
 import { MonitoringPage } from '../../components/monitoring.tsx';
 import { pageMeta } from '../../meta.ts';
-import { changeLine } from '../../presenters/monitoring.server.ts';
+import { loadReportWords, reportChangesView } from '../../presenters/change-lines.server.ts';
 import { intParam, loadHistoryPage } from '../../presenters/user-data.server.ts';
 import type { Route } from './+types/update-reports';
 
 // /companies/monitoring/updates/reports/: what changed in the tracked companies (spec §2 "Update
-// reports": Created on, Legal name, Jurisdiction, Updates), each change as "field: old → new";
-// `?tracking=` keeps one tracking's reports.
+// reports": Created on, Legal name, Jurisdiction, Updates), each change in words with its dates and
+// source, linking to the company's history at its field; the fields a source filled for the first
+// time folded in one group (docs/decisions/0026-changes-in-words.md); `?tracking=` keeps one tracking's reports.
 
 export function loader(args: Route.LoaderArgs) {
   const tracking = intParam(new URL(args.request.url), 'tracking');
@@ -23,7 +24,12 @@ export function loader(args: Route.LoaderArgs) {
       p.t('monitoring.columns.updates'),
     ],
     list: (db, userId, query) => listUpdateReports(db, userId, { ...query, tracking_id: tracking }),
-    row: (report, p) => {
+    // The legal forms the page's changes name, read once for the page.
+    present: async (reports, services, p) => {
+      const words = await loadReportWords(services.db, p, reports);
+      return reports.map(() => words);
+    },
+    row: (report, p, words) => {
       const name = report.company?.name ?? p.t('monitoring.updateReports.gone');
       return {
         id: report.id,
@@ -32,7 +38,7 @@ export function loader(args: Route.LoaderArgs) {
           { text: p.date(report.created_on.slice(0, 10)), dateTime: report.created_on },
           { text: name, href: report.company ? p.companyHref(report.company.uri) : null },
           report.company ? p.jurisdiction(report.company.jurisdiction_id) : { text: '' },
-          { text: String(report.updates), lines: report.changes.map((c) => ({ text: changeLine(p, c) })) },
+          { text: String(report.updates), changes: reportChangesView(p, words, report) },
         ],
       };
     },
