@@ -242,7 +242,9 @@ const FIELD_RENDERERS: Record<ImportField, FieldRenderer> = {
   legal_form: (value, w) => {
     const v = value as { elfCode: string | null; other: string | null };
     const names = v.elfCode ? (w.legalForms.get(v.elfCode) ?? []) : [];
-    return [legalFormWords({ other: v.other, names }, w.lang) || (v.elfCode ? `ELF ${v.elfCode}` : '')];
+    // 8888 and 9999 are GLEIF's "not on the list (yet)": the register's own words are the form.
+    const listed = v.elfCode && v.elfCode !== '8888' && v.elfCode !== '9999';
+    return [legalFormWords({ other: v.other, names }, w.lang) || (listed ? `ELF ${v.elfCode}` : '')];
   },
   status: (value, w) => [named(w.reference.statuses.byUri.get(String(value)), w) || String(value)],
   registered_on: day,

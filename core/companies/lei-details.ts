@@ -96,5 +96,5 @@ export async function legalFormNames(k: Kysely<Database>, codes: string[]): Prom
 export function legalFormWords(form: { other: string | null; names: LegalFormName[] }, lang: string): string {
   const name =
     form.names.find((n) => n.language === lang) ?? form.names.find((n) => n.language === 'en') ?? form.names[0];
-  return name ? [name.name, name.abbreviation].filter(Boolean).join(' · ') : (form.other ?? '');
+  return (name ? [name.name, name.abbreviation].filter(Boolean).join(' · ') : '') || (form.other ?? '');
 }

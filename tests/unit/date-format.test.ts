@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { provenanceSummary } from '../../core/companies/company-history.ts';
-import { formatDateTime, formatDay, i18nFor } from '../../core/i18n/i18n.ts';
+import { formatDateTime, formatDay } from '../../core/i18n/i18n.ts';
 
 // The one home of dates on pages (core/i18n formatDay): the month as a word in the reader's
 // language, so 03/12 can never be read as 12 March by one reader and 3 December by another.
