@@ -206,9 +206,16 @@ describe('signed-in users', () => {
       .execute();
     const reports = await get('/companies/monitoring/updates/reports/', user);
     expect(headers(reports.body)).toEqual(['Created on', 'Legal name', 'Jurisdiction', 'Updates']);
-    expect(textOf(reports.body)).toContain('Legal name: Old Name Ltd → New Name Ltd');
-    expect(textOf((await get('/de/companies/monitoring/updates/reports/', user)).body)).toContain(
-      'Firmenname: Old Name Ltd → New Name Ltd',
+    const text = textOf(reports.body);
+    expect(text).toMatch(/Legal name ?: Old Name Ltd → New Name Ltd/);
+    // Who said so and when (a report built before changes carried observed_at: its own day).
+    expect(text).toMatch(/Stated by Companies House; seen by Registra \d{1,2} [A-Z][a-z]{2} \d{4}/);
+    // The field links to the company's history at that field.
+    expect(reports.body).toContain(`href="/companies/details/${encodeURIComponent(company.uri)}/history/?field=name"`);
+    const german = await get('/de/companies/monitoring/updates/reports/', user);
+    expect(textOf(german.body)).toMatch(/Firmenname ?: Old Name Ltd → New Name Ltd/);
+    expect(german.body).toContain(
+      `href="/de/companies/details/${encodeURIComponent(company.uri)}/history/?field=name"`,
     );
     const newTracking = await t.db.kysely
       .insertInto('new_objects_tracking')
