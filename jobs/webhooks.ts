@@ -7,6 +7,9 @@ import type { JobLog, JobServices } from './worker.ts';
 
 export async function deliverWebhooks(services: JobServices, log: JobLog): Promise<void> {
   const collected = await collectDeliveries(services.db, services.reference);
-  const sent = await sendDueDeliveries(services.db, { allowPrivateHosts: services.allowPrivateWebhookHosts ?? false });
+  const sent = await sendDueDeliveries(services.db, {
+    allowPrivateHosts: services.allowPrivateWebhookHosts ?? false,
+    reference: services.reference,
+  });
   if (collected + sent.delivered + sent.retrying + sent.failed > 0) log.info({ collected, ...sent }, 'webhooks');
 }

@@ -2,7 +2,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { CHANGE_FEED_PAGE_DEFAULT, CHANGE_FEED_PAGE_MAX } from '../limits.ts';
-import type { Lang, Reference } from '../reference/reference-data.ts';
+import { type Lang, loadReference, type Reference } from '../reference/reference-data.ts';
 import { visibleChanges, visibleCompanyId, visibleCompanyIds } from '../takedowns/visible.ts';
 import { notFound } from '../user-data/user-data-errors.ts';
 import { type ChangeDisplay, changeDisplay, loadChangeWords } from './change-words.ts';
@@ -124,14 +124,26 @@ export async function changeItems(
 /**
  * Change items kept from before (a webhook delivery's payload) as the public may read them now: the
  * changes of a company taken down since are left out, and so are the members taken down in a
- * `members` change (core/takedowns/visible.ts).
+ * `members` change (core/takedowns/visible.ts) — from its words (`display`, in `lang`) too.
  */
-export async function visibleChangeItems(db: Db, items: ChangeItem[]): Promise<ChangeItem[]> {
+export async function visibleChangeItems(
+  db: Db,
+  items: ChangeItem[],
+  words: { lang: Lang; reference?: Reference },
+): Promise<ChangeItem[]> {
   const ids = items.flatMap((item) => (item.company ? [item.company.id] : []));
   const visible = new Set(await visibleCompanyIds(db, ids));
-  return visibleChanges(
-    db,
-    items.filter((item) => item.company === null || visible.has(item.company.id)),
+  const kept = items.filter((item) => item.company === null || visible.has(item.company.id));
+  const read = await visibleChanges(db, kept);
+  const changed = read.filter((item, i) => item !== kept[i]);
+  if (changed.length === 0) return read;
+  // A members change lost someone: its words are written again from what is left.
+  const reference = words.reference ?? (await loadReference(db));
+  const again = await loadChangeWords(db.kysely, reference, words.lang, []);
+  return read.map((item, i) =>
+    item === kept[i]
+      ? item
+      : { ...item, display: changeDisplay({ field: item.field, old: item.old_value, new: item.new_value }, again) },
   );
 }
 

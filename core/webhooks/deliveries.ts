@@ -32,7 +32,8 @@ const RESPONSE_ERROR_MAX = 300;
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
-export type WebhookPayload = { webhook_id: number; cursor: number; changes: ChangeItem[] };
+/** `language`: what the changes' `display` is written in (the webhook owner's). */
+export type WebhookPayload = { webhook_id: number; cursor: number; language?: Lang; changes: ChangeItem[] };
 
 export type WebhookDelivery = {
   id: number;
@@ -179,7 +180,7 @@ async function collectFor(db: Db, userId: number, webhookId: number, reference: 
       const lang = isLang(locked.language ?? undefined) ? (locked.language as Lang) : 'en';
       const changes = await changeItems(tx, await visibleChanges(tx, rows), { reference, lang });
       cursor = changes[changes.length - 1].id;
-      const payload: WebhookPayload = { webhook_id: webhookId, cursor, changes };
+      const payload: WebhookPayload = { webhook_id: webhookId, cursor, language: lang, changes };
       await tx
         .insertInto('webhook_deliveries')
         .values({
@@ -213,6 +214,8 @@ export type SendOptions = {
   lookup?: Lookup;
   /** How long an endpoint has to answer (default 10 s). */
   timeoutMs?: number;
+  /** The reference data in memory, to write a change's words again (read from the database when absent). */
+  reference?: Reference;
   /** Deliveries one call sends at most. */
   limit?: number;
 };
@@ -241,7 +244,10 @@ export async function sendDueDeliveries(db: Db, options: SendOptions): Promise<S
   ).rows;
   const summary: SendSummary = { delivered: 0, retrying: 0, failed: 0 };
   for (const delivery of claimed) {
-    const outcome = await post({ ...delivery, payload: await visiblePayload(db, delivery.payload) }, options);
+    const outcome = await post(
+      { ...delivery, payload: await visiblePayload(db, delivery.payload, options.reference) },
+      options,
+    );
     const where = { user_id: Number(delivery.user_id), id: Number(delivery.id) };
     if (outcome.ok) {
       summary.delivered++;
@@ -283,7 +289,7 @@ export async function sendDueDeliveries(db: Db, options: SendOptions): Promise<S
  * what was taken down since (a company, a member) is left out of it (ADR 0021). A retry or a replay
  * sends no more than the change feed would show.
  */
-async function visiblePayload(db: Db, payload: unknown): Promise<unknown> {
+async function visiblePayload(db: Db, payload: unknown, reference?: Reference): Promise<unknown> {
   let parsed: WebhookPayload;
   try {
     parsed = (typeof payload === 'string' ? JSON.parse(payload) : payload) as WebhookPayload;
@@ -291,7 +297,8 @@ async function visiblePayload(db: Db, payload: unknown): Promise<unknown> {
     return payload;
   }
   if (!Array.isArray(parsed?.changes)) return payload;
-  return JSON.stringify({ ...parsed, changes: await visibleChangeItems(db, parsed.changes) });
+  const lang = isLang(parsed.language) ? parsed.language : 'en';
+  return JSON.stringify({ ...parsed, changes: await visibleChangeItems(db, parsed.changes, { lang, reference }) });
 }
 
 type Outcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
