@@ -68,7 +68,12 @@ describe('a company’s history', () => {
     await page.waitForURL(/\?field=name$/);
     expect(await fields()).toEqual(['Legal name']);
     const cells = await page.locator('.history-table tbody tr td').allInnerTexts();
-    expect(cells.slice(2)).toEqual(['Earlier Name Ltd', company.name, 'GLEIF, 5 May 2024']);
+    // Each change says when the source dated it, who the source is, and when Registra saw it.
+    expect(cells.slice(2)).toEqual([
+      'Earlier Name Ltd',
+      company.name,
+      'Dated 5 May 2024 by GLEIF; seen by Registra 5 May 2024',
+    ]);
     await page.close();
   });
 });

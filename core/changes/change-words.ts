@@ -246,7 +246,10 @@ const FIELD_RENDERERS: Record<ImportField, FieldRenderer> = {
     const listed = v.elfCode && v.elfCode !== '8888' && v.elfCode !== '9999';
     return [legalFormWords({ other: v.other, names }, w.lang) || (listed ? `ELF ${v.elfCode}` : '')];
   },
-  status: (value, w) => [named(w.reference.statuses.byUri.get(String(value)), w) || String(value)],
+  status: (value, w) => {
+    const uri = String(value);
+    return [named(w.reference.statuses.byUri.get(uri) ?? w.reference.statuses.byUri.get(uri.toLowerCase()), w) || uri];
+  },
   registered_on: day,
   dissolved_on: day,
   'dates.accounts': day,
