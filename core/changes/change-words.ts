@@ -299,10 +299,13 @@ const FIELD_RENDERERS: Record<ImportField, FieldRenderer> = {
       const words = name || i.code;
       return i.primary ? `${words} (${w.t('changeWords.primary')})` : words;
     }),
+  // A register's members (a list), or one parent GLEIF's relationships add or remove (core/imports/relationships.ts).
   members: (value, w) =>
-    (value as FactMember[]).map((m) => {
+    (Array.isArray(value) ? value : [value]).map((m: FactMember & { lei?: string; relationship?: string }) => {
       const notes = [
         named(w.reference.positions.byUri.get(m.position), w) || m.position,
+        m.relationship ? codeWords(w.t, 'changeWords.relationship', m.relationship) : '',
+        m.lei ? w.t('changeWords.lei', { lei: m.lei }) : '',
         m.since ? w.t('profile.since', { date: formatDay(w.lang, m.since) }) : '',
         m.until ? w.t('changeWords.until', { date: formatDay(w.lang, m.until) }) : '',
         m.country ? placeName(m.country, w) : '',

@@ -411,6 +411,10 @@ export const de: Messages = {
       other: 'Name in einer anderen Sprache',
       short: 'Kurzname',
     },
+    relationship: {
+      IS_DIRECTLY_CONSOLIDATED_BY: 'direkte Muttergesellschaft (Konzernabschluss)',
+      IS_ULTIMATELY_CONSOLIDATED_BY: 'oberste Muttergesellschaft (Konzernabschluss)',
+    },
     memberKind: { individual: 'Person', legal_entity: 'Unternehmen', authority: 'Behörde' },
   },
   companyHistory: {

@@ -405,6 +405,10 @@ export const en = {
       other: 'name in another language',
       short: 'short name',
     },
+    relationship: {
+      IS_DIRECTLY_CONSOLIDATED_BY: 'direct parent (accounting consolidation)',
+      IS_ULTIMATELY_CONSOLIDATED_BY: 'ultimate parent (accounting consolidation)',
+    },
     memberKind: { individual: 'person', legal_entity: 'company', authority: 'authority' },
   },
   companyHistory: {

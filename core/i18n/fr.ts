@@ -412,6 +412,10 @@ export const fr: Messages = {
       other: 'nom dans une autre langue',
       short: 'nom court',
     },
+    relationship: {
+      IS_DIRECTLY_CONSOLIDATED_BY: 'société mère directe (consolidation comptable)',
+      IS_ULTIMATELY_CONSOLIDATED_BY: 'société mère ultime (consolidation comptable)',
+    },
     memberKind: { individual: 'personne', legal_entity: 'entreprise', authority: 'autorité' },
   },
   companyHistory: {

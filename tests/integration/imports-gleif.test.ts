@@ -13,6 +13,7 @@ import { gleifLei } from '../../core/imports/sources/gleif-lei.ts';
 import { gleifRepex } from '../../core/imports/sources/gleif-repex.ts';
 import { gleifRr } from '../../core/imports/sources/gleif-rr.ts';
 import type { AppServices } from '../../core/services.ts';
+import { expectRecordedChangesInWords } from '../support/change-words.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 // The GLEIF and ELF importers on the real fixtures of ../shared/fixtures/gleif (their README lists
@@ -648,5 +649,11 @@ describe('the search lexicon after all these imports', () => {
     const deletes = await sql<{ n: number }>`select count(*)::int as n from name_words w
       where length(w.word) >= 3 and not exists (select 1 from name_word_deletes d where d.word = w.word)`.execute(k());
     expect(deletes.rows[0]?.n).toBe(0);
+  });
+});
+
+describe('the changes these real imports recorded', () => {
+  it('read as words in every language: no raw code, no ISO date', async () => {
+    expect(await expectRecordedChangesInWords(t.db, t.reference)).toBeGreaterThan(1);
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport } from '../../core/imports/run-import.ts';
 import { IMPORT_SOURCES } from '../../core/imports/sources/index.ts';
+import { expectRecordedChangesInWords } from '../support/change-words.ts';
 import { REGISTRY_FIXTURES } from '../support/registry-fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { writeZip } from '../support/zip-file.ts';
@@ -233,5 +234,11 @@ describe('brreg-units and brreg-roles', () => {
     expect(await importFile('brreg-units', UNIT)).toMatchObject({ changed: 0, unchanged: 1 });
     expect(await importFile('brreg-roles', copy)).toMatchObject({ changed: 0, unchanged: 1 });
     await expect(importFile('brreg-roles', UNIT)).rejects.toThrow(/Expected Brønnøysund roles JSON/);
+  });
+});
+
+describe('the changes these real imports recorded', () => {
+  it('read as words in every language: no raw code, no ISO date', async () => {
+    expect(await expectRecordedChangesInWords(t.db, t.reference)).toBeGreaterThan(1);
   });
 });
