@@ -4,8 +4,9 @@ import {
   readCompanyHistory,
   sourcePublisher,
 } from '../../core/companies/company-history.ts';
-import { importFieldLabel } from '../../core/imports/fields.ts';
+import { importFieldLabel, isRecordField } from '../../core/imports/fields.ts';
 import { HISTORY_PAGE_SIZE } from '../../core/limits.ts';
+import { type RecordSummary, recordChangeText } from '../../core/records/record-summaries.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { staleReads } from '../../core/services.ts';
 import { findVisibleCompany } from '../../core/takedowns/visible.ts';
@@ -78,8 +79,13 @@ export async function loadCompanyHistoryPage(
       id: c.id,
       observed: p.date(c.observed_at),
       field: c.field === 'company' ? p.t('companyHistory.appeared') : importFieldLabel(c.field, lang),
-      before: changeValueText(c.old_value, lang),
-      after: changeValueText(c.new_value, lang),
+      // A record's change reads as its summary in words (core/records/record-summaries.ts).
+      before: isRecordField(c.field)
+        ? recordChangeText(c.field, c.old_value as RecordSummary | null, lang)
+        : changeValueText(c.old_value, lang),
+      after: isRecordField(c.field)
+        ? recordChangeText(c.field, c.new_value as RecordSummary | null, lang)
+        : changeValueText(c.new_value, lang),
       source: c.source_date ? provenanceText(c, lang) : sourcePublisher(c.source),
     })),
     total: history.total,

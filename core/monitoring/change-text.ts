@@ -1,5 +1,6 @@
 import { formatDateTime, formatDay } from '../i18n/i18n.ts';
-import { importFieldLabel } from '../imports/fields.ts';
+import { importFieldLabel, isRecordField } from '../imports/fields.ts';
+import { type RecordSummary, recordChangeWords } from '../records/record-summaries.ts';
 import type { Lang } from '../reference/reference-data.ts';
 import type { FieldChange } from './reports.ts';
 
@@ -34,10 +35,19 @@ function dateText(value: string, lang: Lang): string | null {
 }
 
 export function changeLine(t: Translate, lang: Lang, change: Pick<FieldChange, 'field' | 'old' | 'new'>): string {
+  if (isRecordField(change.field)) {
+    const words = recordChangeWords(change.field, summaryOf(change.old), summaryOf(change.new), lang);
+    return `${importFieldLabel(change.field, lang)}${lang === 'fr' ? ' : ' : ': '}${words}`;
+  }
   const none = t('monitoring.none');
   return t('monitoring.change', {
     field: importFieldLabel(change.field, lang),
     old: changeValueText(change.old, none, lang),
     new: changeValueText(change.new, none, lang),
   });
+}
+
+/** A record change's summary as recorded (an object), or null. */
+function summaryOf(value: unknown): RecordSummary | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as RecordSummary) : null;
 }
