@@ -73,7 +73,7 @@ export async function writeCompanyRecords(
   const columnsOf = (values: RecordValues): Row => {
     const row: Row = {};
     for (const [key, value] of Object.entries(values)) {
-      if (key === 'id') continue;
+      if (key === 'id' || value === undefined) continue;
       const f = fields.get(key);
       if (!f) throw new Error(`${decl.table} has no field ${JSON.stringify(key)}.`);
       row[fieldColumn(f)] = storedValue(f, value);
