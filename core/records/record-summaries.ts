@@ -43,14 +43,17 @@ function sectionOf(section: string): RecordSectionDecl | undefined {
   return RECORD_SECTIONS.find((s) => s.table === name || s.id === name);
 }
 
-const regionNames = new Map<Lang, Intl.DisplayNames>();
+const displayNames = new Map<string, Intl.DisplayNames>();
 
-/** A country's name in a language from its ISO 3166 code; the code itself when Intl knows none. */
-function countryName(code: string, lang: Lang): string {
-  let names = regionNames.get(lang);
+/**
+ * A country's name (from its ISO 3166 code) or a currency's (ISO 4217) in a language, as the
+ * reference data names them (db/reference/load-reference-data.ts); the code itself when Intl knows none.
+ */
+function codeName(type: 'region' | 'currency', code: string, lang: Lang): string {
+  let names = displayNames.get(`${type} ${lang}`);
   if (!names) {
-    names = new Intl.DisplayNames([lang], { type: 'region' });
-    regionNames.set(lang, names);
+    names = new Intl.DisplayNames([lang], { type });
+    displayNames.set(`${type} ${lang}`, names);
   }
   try {
     return names.of(code.toUpperCase()) ?? code;
@@ -67,7 +70,9 @@ function valueText(f: RecordField, value: string | number, currency: unknown, la
     case 'enum':
       return f.values?.find((v) => v.uri === value || v.id === Number(value))?.label[lang] ?? String(value);
     case 'location':
-      return countryName(String(value), lang);
+      return codeName('region', String(value), lang);
+    case 'currency':
+      return codeName('currency', String(value), lang);
     case 'amount':
       if (typeof currency === 'string' && /^[A-Z]{3}$/.test(currency))
         return numberFormat(lang, { style: 'currency', currency }).format(Number(value));
