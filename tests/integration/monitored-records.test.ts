@@ -285,6 +285,7 @@ describe('records of a tracked company', () => {
     const [, , hidden, other] = companies;
     const user = await createSignedInUser(t.db, 'records-takedown');
     const trackingId = await track(user, hidden.id);
+    await track(user, other.id);
     const { webhook } = (await as(user, 'POST', `/api/webhooks/users/${user.id}`, { url })).json();
     const since = await newestChange();
     await writeRecords(t.db, { companyId: hidden.id, section: 'trademarks', added: [trademark()], source: 'demo' });
@@ -305,9 +306,16 @@ describe('records of a tracked company', () => {
     await buildMonitoringReports(t.db, t.reference);
     expect(await reportChanges(user, trackingId)).toEqual([]);
     expect((await get(user, `/api/changes?since=${since}`)).json().data).toEqual([]);
+    // The cursor moves past the changes left out: a client that follows `next` is not stuck on them.
+    const past = (await get(user, `/api/changes?since=${since}&company=${other.id}`)).json();
+    expect(past.data).toEqual([]);
+    expect(past.next).toBeGreaterThan(since);
     received.length = 0;
     await collectDeliveries(t.db);
     await sendDueDeliveries(t.db, { allowPrivateHosts: true });
+    // Nothing of either company is pushed (the connection naming the hidden company is left out).
     expect(received.map((body) => JSON.parse(body)).filter((p) => p.webhook_id === webhook.id)).toEqual([]);
+    const { last_change_id } = (await get(user, `/api/webhooks/${webhook.id}`)).json().webhook;
+    expect(last_change_id).toBeGreaterThan(since);
   });
 });
