@@ -41,6 +41,7 @@ export default [
     // Monitoring: tracked companies, tracked searches for new companies, their reports.
     route('companies/monitoring/updates', 'routes/monitoring/updates.tsx'),
     route('companies/monitoring/updates/reports', 'routes/monitoring/update-reports.tsx'),
+    route('companies/monitoring/updates/sections', 'routes/monitoring/sections.tsx'),
     route('companies/monitoring/new', 'routes/monitoring/new.tsx'),
     route('companies/monitoring/new/reports', 'routes/monitoring/new-reports.tsx'),
     route('companies/monitoring/new/add', 'routes/monitoring/new-add.tsx'),

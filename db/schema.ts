@@ -267,6 +267,8 @@ export type Database = {
     legal_entity_id: number;
     status: Generated<'active' | 'paused'>;
     last_change_id: Generated<number>;
+    /** What it reports: 'company' and record tables (0032-monitored-records.sql); null = everything. */
+    sections: string[] | null;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };

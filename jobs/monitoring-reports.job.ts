@@ -8,7 +8,7 @@ import type { JobDefinition } from './worker.ts';
 // (notifications and one digest email each). Enqueued after imports and daily (core/monitoring/enqueue-reports.ts).
 
 const Payload = z.object({
-  reason: z.enum(['import', 'daily', 'manual']),
+  reason: z.enum(['import', 'write', 'daily', 'manual']),
   import_id: z.number().int().optional(),
   day: z.string().optional(),
 });

@@ -1,5 +1,10 @@
 import { redirect } from 'react-router';
-import { deleteExistingTracking, setExistingTrackingStatus } from '../../core/monitoring/existing-trackings.ts';
+import { importFieldLabel } from '../../core/imports/fields.ts';
+import {
+  deleteExistingTracking,
+  type ExistingTracking,
+  setExistingTrackingStatus,
+} from '../../core/monitoring/existing-trackings.ts';
 import { deleteNewTracking, setNewTrackingStatus } from '../../core/monitoring/new-trackings.ts';
 import { isTrackingStatus } from '../../core/monitoring/tracking-status.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,6 +25,19 @@ export function statusText(p: Presenter, status: 'active' | 'paused'): string {
 /** "3 reports" linking to them, or "None yet". */
 export function reportsCell(p: Presenter, count: number, href: string) {
   return count > 0 ? { text: p.t('monitoring.reports', { count }), href } : { text: p.t('monitoring.noReports') };
+}
+
+/** What a tracking reports — "Everything", the parts it chose, or "5 parts" — linking to the page that changes it. */
+export function sectionsCell(p: Presenter, tracking: Pick<ExistingTracking, 'id' | 'sections'>) {
+  const href = `${p.path('/companies/monitoring/updates/sections/')}?tracking=${tracking.id}`;
+  if (tracking.sections === null) return { text: p.t('monitoring.sections.all'), href };
+  const names = tracking.sections.map((s) =>
+    s === 'company' ? p.t('monitoring.sections.companyShort') : importFieldLabel(`records.${s}`, p.lang),
+  );
+  return {
+    text: names.length <= 2 ? names.join(', ') : p.t('monitoring.sections.some', { count: names.length }),
+    href,
+  };
 }
 
 /** The action of a tracking page: change a tracking's status, or stop it; the caller's own only. */

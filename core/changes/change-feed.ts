@@ -74,9 +74,10 @@ export async function listChanges(
     if (!tracking) throw notFound('tracking');
     conditions.push(sql<SqlBool>`c.legal_entity_id = ${tracking.legal_entity_id}`);
   }
-  const rows = await visibleChanges(db, await changeRows(db.kysely, conditions, size));
-  const data = await changeItems(db.kysely, rows, words);
-  return { data, next: data.length > 0 ? data[data.length - 1].id : query.since };
+  const rows = await changeRows(db.kysely, conditions, size);
+  const data = await changeItems(db.kysely, await visibleChanges(db, rows), words);
+  // The cursor moves past the changes left out too (a connection naming someone taken down).
+  return { data, next: rows.length > 0 ? Number(rows[rows.length - 1].id) : query.since };
 }
 
 /**

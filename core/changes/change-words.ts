@@ -7,8 +7,9 @@ import { type LegalFormName, legalFormNames, legalFormWords } from '../companies
 import { formatAddress } from '../companies/parts/addresses.ts';
 import { codeWords, formatDay, i18nFor } from '../i18n/i18n.ts';
 import type { FactAddress, FactDocument, FactIndustry, FactMember, FactName } from '../imports/company-facts.ts';
-import { type ImportField, importFieldLabel } from '../imports/fields.ts';
+import { type ImportField, importFieldLabel, isRecordField } from '../imports/fields.ts';
 import { industryForSourceCode } from '../industries/source-codes.ts';
+import { type RecordSummary, recordChangeText, recordChangeWords } from '../records/record-summaries.ts';
 import { displayName, type Lang, locationOfCode, type Reference, type RefItem } from '../reference/reference-data.ts';
 import { ADDRESS_PARTS } from '../sections/section.ts';
 
@@ -80,9 +81,12 @@ export function changeValueText(field: string, value: unknown, words: ChangeWord
   return changeValueWords(field, value, words).join('; ');
 }
 
-/** A field a source fills for the first time: nothing before (null, '', no items). */
-export function isFirstRecorded(change: Pick<Change, 'old' | 'new'>): boolean {
-  return isNothing(change.old) && !isNothing(change.new);
+/**
+ * A field a source fills for the first time: nothing before (null, '', no items). A record added to
+ * a section is news, not a first record.
+ */
+export function isFirstRecorded(change: Change): boolean {
+  return !isRecordField(change.field) && isNothing(change.old) && !isNothing(change.new);
 }
 
 export function changeInWords(change: Change, words: ChangeWords): ChangeInWords {
@@ -100,6 +104,12 @@ export function changeInWords(change: Change, words: ChangeWords): ChangeInWords
  */
 export function changeLineText(change: Change, words: ChangeWords): string {
   const t = i18nFor(words.lang).t;
+  // A record added, removed or changed, in a sentence: "Trademarks: added: Mark: Acme; …".
+  if (isRecordField(change.field)) {
+    const colon = words.lang === 'fr' ? ' : ' : ': ';
+    const text = recordChangeWords(change.field, summaryOf(change.old), summaryOf(change.new), words.lang);
+    return `${changeFieldLabel(change.field, words.lang)}${colon}${text}`;
+  }
   const w = changeInWords(change, words);
   const none = t('monitoring.none');
   if (w.firstRecorded) return t('changeWords.firstRecordedLine', { field: w.field, new: w.new.join('; ') });
@@ -332,11 +342,19 @@ const FIELD_RENDERERS: Record<ImportField, FieldRenderer> = {
  * The renderers of field families, by the prefix of their names: record sections' changes
  * (`records.<section>`) plug their own in here.
  */
-const FAMILY_RENDERERS: [prefix: string, render: FieldRenderer][] = [];
+const FAMILY_RENDERERS: [prefix: string, renderer: (field: string) => FieldRenderer][] = [
+  // A record's summary (core/records/record-summaries.ts, docs/decisions/0026-monitored-records.md).
+  ['records.', (field) => (value, words) => [recordChangeText(field, summaryOf(value), words.lang)]],
+];
 
 function rendererOf(field: string): FieldRenderer {
   if (Object.hasOwn(FIELD_RENDERERS, field)) return FIELD_RENDERERS[field as ImportField];
-  return FAMILY_RENDERERS.find(([prefix]) => field.startsWith(prefix))?.[1] ?? anyValue;
+  return FAMILY_RENDERERS.find(([prefix]) => field.startsWith(prefix))?.[1](field) ?? anyValue;
+}
+
+/** A record change's summary as recorded (an object), or null. */
+function summaryOf(value: unknown): RecordSummary | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as RecordSummary) : null;
 }
 
 /** Registration authorities (GLEIF's RA list codes) the sources name, as a reader knows them; else the code. */

@@ -1,6 +1,10 @@
 // The one list of field names an import writes changes and provenance under (company_changes.field,
 // company_provenance.field; docs/decisions/0014-importers.md). The History tab, monitoring reports
-// and the change feed label them from here.
+// and the change feed label them from here. Beside them, the fields of a company's records
+// (`records.<table>`, one per record section: core/records/record-writes.ts,
+// docs/decisions/0026-monitored-records.md), labelled by their section's title.
+
+import { RECORD_SECTIONS } from '../sections/records.ts';
 
 type Label = { en: string; de: string; fr: string };
 
@@ -49,9 +53,32 @@ export function isImportField(value: string): value is ImportField {
   return Object.hasOwn(IMPORT_FIELDS, value);
 }
 
-/** A field's label in a language (English when the language has none). */
+/** The change field of a record section's records: `records.trademarks`. */
+export type RecordField = `records.${string}`;
+
+/** The record sections' change fields (`records.<table>`), labelled by the section's title. */
+export const RECORD_FIELDS: ReadonlyMap<RecordField, Label> = new Map(
+  RECORD_SECTIONS.map((s) => [`records.${s.table}` as RecordField, s.title]),
+);
+
+export const RECORD_FIELD_NAMES = [...RECORD_FIELDS.keys()];
+
+export function isRecordField(value: string): value is RecordField {
+  return RECORD_FIELDS.has(value as RecordField);
+}
+
+/** Every field a change can be recorded under (company_changes.field), 'company' aside: import fields and record fields. */
+export const CHANGE_FIELD_NAMES: string[] = [...IMPORT_FIELD_NAMES, ...RECORD_FIELD_NAMES];
+
+export function isChangeField(value: string): boolean {
+  return isImportField(value) || isRecordField(value);
+}
+
+/** A field's label in a language (English when the language has none): an import field's or a record section's. */
 export function importFieldLabel(field: string, language: string): string {
-  if (!isImportField(field)) return field;
-  const label: Label = IMPORT_FIELDS[field];
+  const label: Label | undefined = isImportField(field)
+    ? IMPORT_FIELDS[field]
+    : RECORD_FIELDS.get(field as RecordField);
+  if (!label) return field;
   return language === 'de' || language === 'fr' ? label[language] : label.en;
 }

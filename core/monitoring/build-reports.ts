@@ -1,4 +1,4 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { lockForTransaction } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { plainNameQuery } from '../companies/name-query.ts';
@@ -11,7 +11,8 @@ import { searchStateOfPath } from '../user-data/search-path.ts';
 
 // Builds the reports of every tracking from the change history (company_changes, migration 0014)
 // up to the newest change (docs/decisions/0015-monitoring.md):
-//  - an update report per tracked company that changed: each changed field, old → new;
+//  - an update report per tracked company that changed: each changed field, old → new, and each
+//    record added, changed or removed (`records.<table>`), of the sections the tracking chose;
 //  - a new-companies report per tracked search that new companies match ('company' changes),
 //    matched by the search code itself (the section's filter SQL and the name query).
 // Each tracking keeps the change cursor it was reported up to, so a change is reported once, and
@@ -34,6 +35,15 @@ export function criteriaConditions(reference: Reference, query: string): Express
   const name = state.q ? plainNameQuery(state.q) : null;
   if (name) conditions.push(sql<SqlBool>`b.name_tsv @@ to_tsquery('simple', ${name.strict})`);
   return conditions;
+}
+
+/**
+ * The tracking choice (existing_objects_tracking.sections) a change field (a column reference)
+ * falls under: the record table of a `records.<table>` change, 'company' for the company's own fields
+ * (docs/decisions/0026-monitored-records.md).
+ */
+function trackedSection(column: string): RawBuilder<string> {
+  return sql<string>`(case when ${sql.ref(column)} like 'records.%' then substr(${sql.ref(column)}, 9) else 'company' end)`;
 }
 
 export async function buildMonitoringReports(db: Db, reference: Reference): Promise<BuiltReports> {
@@ -65,6 +75,7 @@ export async function buildMonitoringReports(db: Db, reference: Reference): Prom
       from existing_objects_tracking t
       join company_changes c on c.legal_entity_id = t.legal_entity_id
         and c.id > t.last_change_id and c.id <= ${upTo} and c.field <> 'company'
+        and (t.sections is null or ${trackedSection('c.field')} = any(t.sections))
       where t.status = 'active' and t.last_change_id < ${upTo} and ${visibleCompanyId('t.legal_entity_id')}
       group by t.user_id, t.id, t.legal_entity_id
       returning user_id, id`.execute(trx);

@@ -17,6 +17,11 @@ export function enqueueReportsAfterImport(db: Db, importId: number): Promise<num
   );
 }
 
+/** Called by a writer of changes outside an import (a company's records, core/records/record-writes.ts). */
+export function enqueueReportsAfterWrite(db: Db): Promise<number | null> {
+  return enqueueJob(db, MONITORING_REPORTS_JOB, { reason: 'write' }, { dedupeKey: MONITORING_REPORTS_JOB });
+}
+
 /** The daily run (UTC day): enqueued once a day by whichever worker comes first. */
 export function enqueueDailyReports(db: Db, now = new Date()): Promise<number | null> {
   const day = now.toISOString().slice(0, 10);

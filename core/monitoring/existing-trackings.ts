@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { MAX_TRACKED_COMPANIES } from '../limits.ts';
+import { RECORD_SECTIONS } from '../sections/records.ts';
 import { findVisibleCompany } from '../takedowns/visible.ts';
 import {
   COMPANY_REF_COLUMNS,
@@ -24,6 +25,30 @@ import {
 import { fieldProblem } from '../user-data/user-data-errors.ts';
 import { NEWEST_CHANGE_SQL, type TrackingStatus } from './tracking-status.ts';
 
+/** What a tracking can choose to be told about: the company's own fields, and each record section (by table). */
+export const TRACKED_SECTIONS = ['company', ...RECORD_SECTIONS.map((s) => s.table)] as [string, ...string[]];
+export type TrackedSection = (typeof TRACKED_SECTIONS)[number];
+
+export function isTrackedSection(value: string): value is TrackedSection {
+  return TRACKED_SECTIONS.includes(value);
+}
+
+/** A choice as stored: null for everything (so that a section added later is reported too), or a 400 naming `sections`. */
+export function trackedSectionsOf(sections: readonly string[] | null | undefined): TrackedSection[] | null {
+  if (sections === null || sections === undefined) return null;
+  const unknown = sections.filter((s) => !isTrackedSection(s));
+  if (unknown.length > 0) {
+    throw fieldProblem(
+      'sections',
+      'unknown',
+      `Unknown section ${unknown.map((s) => JSON.stringify(s)).join(', ')}: use ${TRACKED_SECTIONS.join(', ')}.`,
+    );
+  }
+  if (sections.length === 0) throw fieldProblem('sections', 'empty', 'Choose at least one section to be told about.');
+  const chosen = TRACKED_SECTIONS.filter((s) => sections.includes(s));
+  return chosen.length === TRACKED_SECTIONS.length ? null : chosen;
+}
+
 // Companies a user tracks for updates (spec §3 "existing-company tracking": status, created_on,
 // name). A user's records (ADR 0007): every statement is scoped to the caller, another user's
 // tracking is not found. Reports are built from company_changes (build-reports.ts).
@@ -38,6 +63,8 @@ export type ExistingTracking = {
   company: CompanyRef | null;
   /** Update reports made for it so far. */
   reports: number;
+  /** What it reports (TRACKED_SECTIONS); null = everything. */
+  sections: TrackedSection[] | null;
 };
 
 type Row = CompanyRefRow & {
@@ -47,6 +74,7 @@ type Row = CompanyRefRow & {
   created_at: Date;
   updated_at: Date;
   reports: number | string;
+  sections: string[] | null;
 };
 
 /** Trackings as a user's records (core/user-data/owned-records.ts), with the company as it is now. */
@@ -58,7 +86,15 @@ export const EXISTING_TRACKINGS: OwnedResource<Row, ExistingTracking, { status?:
     db.kysely
       .selectFrom('existing_objects_tracking as t')
       .leftJoin('legal_entities as b', 'b.id', 't.legal_entity_id')
-      .select(['t.id', 't.legal_entity_id', 't.status', 't.created_at', 't.updated_at', ...COMPANY_REF_COLUMNS])
+      .select([
+        't.id',
+        't.legal_entity_id',
+        't.status',
+        't.sections',
+        't.created_at',
+        't.updated_at',
+        ...COMPANY_REF_COLUMNS,
+      ])
       .select(
         sql<number>`(select count(*) from existing_objects_reports r where r.user_id = t.user_id and r.tracking_id = t.id)`.as(
           'reports',
@@ -75,6 +111,7 @@ export const EXISTING_TRACKINGS: OwnedResource<Row, ExistingTracking, { status?:
       updated_at: new Date(row.updated_at).toISOString(),
       company,
       reports: Number(row.reports),
+      sections: row.sections === null ? null : (row.sections.filter(isTrackedSection) as TrackedSection[]),
     };
   },
   search: textIn(COMPANY_REF_NAME),
@@ -128,7 +165,9 @@ export async function trackCompany(
   userId: number,
   companyId: number,
   status: TrackingStatus = 'active',
+  sections: readonly string[] | null = null,
 ): Promise<TrackResult> {
+  const chosen = trackedSectionsOf(sections);
   const existing = await trackingOfCompany(db, userId, companyId);
   if (existing) return { tracking: existing, created: false };
   const company = await findVisibleCompany(db, companyId);
@@ -142,7 +181,13 @@ export async function trackCompany(
   }
   const row = await db.kysely
     .insertInto('existing_objects_tracking')
-    .values({ user_id: userId, legal_entity_id: companyId, status, last_change_id: sql.raw(NEWEST_CHANGE_SQL) })
+    .values({
+      user_id: userId,
+      legal_entity_id: companyId,
+      status,
+      sections: chosen,
+      last_change_id: sql.raw(NEWEST_CHANGE_SQL),
+    })
     .onConflict((oc) => oc.columns(['user_id', 'legal_entity_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -159,6 +204,33 @@ export function setExistingTrackingStatus(
   status: TrackingStatus,
 ): Promise<ExistingTracking> {
   return updateOwned(db, EXISTING_TRACKINGS, userId, id, { status, updated_at: new Date() });
+}
+
+/**
+ * Chooses what a tracking reports (docs/decisions/0026-monitored-records.md): 'company' (the
+ * company's own fields) and record sections by table; null or every one of them = everything.
+ */
+export function setExistingTrackingSections(
+  db: Db,
+  userId: number,
+  id: number,
+  sections: readonly string[] | null,
+): Promise<ExistingTracking> {
+  return updateExistingTracking(db, userId, id, { sections });
+}
+
+/** Changes a tracking's status, its sections, or both (what is not given stays). */
+export function updateExistingTracking(
+  db: Db,
+  userId: number,
+  id: number,
+  changes: { status?: TrackingStatus; sections?: readonly string[] | null },
+): Promise<ExistingTracking> {
+  return updateOwned(db, EXISTING_TRACKINGS, userId, id, {
+    status: changes.status,
+    ...(changes.sections !== undefined ? { sections: trackedSectionsOf(changes.sections) } : {}),
+    updated_at: new Date(),
+  });
 }
 
 /** Stops tracking (its reports go with it). */

@@ -117,19 +117,36 @@ type ChangeValues = { field: string; old_value: unknown; new_value: unknown };
 /**
  * Recorded changes (company_changes, and the copies monitoring reports keep of them) as the public
  * may read them: a `members` change lists the members by name, and those taken down (people, or
- * companies sitting on the company) are left out of both its values. The change feed, webhooks,
+ * companies sitting on the company) are left out of both its values; a change of a connection that
+ * names one is left out. The change feed, webhooks,
  * the History tab and the update reports read changes through this. Inside a transaction, pass it
  * (`db` may be the transaction's executor): on PGlite another statement outside it would wait for it.
  */
 export async function visibleChanges<T extends ChangeValues>(db: Db | Kysely<Database>, changes: T[]): Promise<T[]> {
-  if (!changes.some((c) => c.field === 'members')) return changes;
+  if (!changes.some((c) => c.field === 'members' || c.field === CONNECTIONS_FIELD)) return changes;
   const hidden = await hiddenMemberNames('kysely' in db ? db.kysely : db);
   if (hidden.size === 0) return changes;
-  return changes.map((c) =>
-    c.field === 'members'
-      ? { ...c, old_value: withoutHidden(c.old_value, hidden), new_value: withoutHidden(c.new_value, hidden) }
-      : c,
-  );
+  return changes
+    .filter(
+      (c) => c.field !== CONNECTIONS_FIELD || !(namesHidden(c.old_value, hidden) || namesHidden(c.new_value, hidden)),
+    )
+    .map((c) =>
+      c.field === 'members'
+        ? { ...c, old_value: withoutHidden(c.old_value, hidden), new_value: withoutHidden(c.new_value, hidden) }
+        : c,
+    );
+}
+
+/**
+ * The change field of a company's connections (core/records/record-writes.ts): its summaries name
+ * the member, and a change naming one hidden is left out, as visibleConnection leaves out the row.
+ */
+const CONNECTIONS_FIELD = 'records.connections';
+
+function namesHidden(value: unknown, hidden: Set<string>): boolean {
+  const parsed = typeof value === 'string' ? safeJson(value) : value;
+  const name = parsed && typeof parsed === 'object' ? (parsed as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && hidden.has(name);
 }
 
 function withoutHidden(value: unknown, hidden: Set<string>): unknown {

@@ -179,19 +179,22 @@ async function collectFor(db: Db, userId: number, webhookId: number, reference: 
       // In the webhook owner's language (English when theirs is none the site speaks).
       const lang = isLang(locked.language ?? undefined) ? (locked.language as Lang) : 'en';
       const changes = await changeItems(tx, await visibleChanges(tx, rows), { reference, lang });
-      cursor = changes[changes.length - 1].id;
-      const payload: WebhookPayload = { webhook_id: webhookId, cursor, language: lang, changes };
-      await tx
-        .insertInto('webhook_deliveries')
-        .values({
-          user_id: userId,
-          webhook_id: webhookId,
-          payload: JSON.stringify(payload),
-          changes: changes.length,
-          next_attempt_at: new Date(),
-        })
-        .execute();
-      made++;
+      // Past the changes left out too (a connection naming someone taken down): none comes back.
+      cursor = Number(rows[rows.length - 1].id);
+      if (changes.length > 0) {
+        const payload: WebhookPayload = { webhook_id: webhookId, cursor, language: lang, changes };
+        await tx
+          .insertInto('webhook_deliveries')
+          .values({
+            user_id: userId,
+            webhook_id: webhookId,
+            payload: JSON.stringify(payload),
+            changes: changes.length,
+            next_attempt_at: new Date(),
+          })
+          .execute();
+        made++;
+      }
       if (rows.length < WEBHOOK_CHANGES_PER_DELIVERY) {
         cursor = newest;
         break;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { IMPORT_FIELD_NAMES, isImportField } from '../imports/fields.ts';
+import { CHANGE_FIELD_NAMES, isChangeField } from '../imports/fields.ts';
 import { MAX_WEBHOOKS_PER_USER, WEBHOOK_URL_MAX } from '../limits.ts';
 import { NEWEST_CHANGE_SQL } from '../monitoring/tracking-status.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
@@ -162,12 +162,12 @@ export function webhookUrl(value: string): string {
 }
 
 function webhookFields(fields: string[]): string[] {
-  const unknown = fields.filter((f) => !isImportField(f));
+  const unknown = fields.filter((f) => !isChangeField(f));
   if (unknown.length > 0) {
     throw fieldProblem(
       'fields',
       'unknown',
-      `Unknown field ${unknown.map((f) => JSON.stringify(f)).join(', ')}: use ${IMPORT_FIELD_NAMES.join(', ')}.`,
+      `Unknown field ${unknown.map((f) => JSON.stringify(f)).join(', ')}: use ${CHANGE_FIELD_NAMES.join(', ')}.`,
     );
   }
   return [...new Set(fields)];

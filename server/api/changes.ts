@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listChanges } from '../../core/changes/change-feed.ts';
-import { IMPORT_FIELD_NAMES } from '../../core/imports/fields.ts';
+import { CHANGE_FIELD_NAMES } from '../../core/imports/fields.ts';
 import {
   CHANGE_FEED_PAGE_DEFAULT,
   CHANGE_FEED_PAGE_MAX,
@@ -30,7 +30,7 @@ import { preferredLang } from './users.ts';
 
 const TAGS = ['Changes and webhooks'];
 
-const field = z.enum(IMPORT_FIELD_NAMES as [string, ...string[]]);
+const field = z.enum(CHANGE_FIELD_NAMES as [string, ...string[]]);
 
 export const ChangeSchema = z
   .object({
@@ -39,8 +39,16 @@ export const ChangeSchema = z
       .object({ id: z.number().int(), uri: z.string(), name: z.string() })
       .nullable()
       .describe('The company as it is now; null when it no longer exists.'),
-    field: z.string().describe('What changed (one of the `field` values); `company`: the company appeared.'),
-    old_value: z.unknown().describe('The value before; null when it was added.'),
+    field: z
+      .string()
+      .describe(
+        'What changed (one of the `field` values); `company`: the company appeared; `records.<table>`: one of its records (a trademark, a vessel, …).',
+      ),
+    old_value: z
+      .unknown()
+      .describe(
+        'The value before; null when it was added. A record’s: its summary (id, identifying and status fields).',
+      ),
     new_value: z.unknown().describe('The value after; null when it was removed.'),
     source: z.string().describe('The import source that recorded it, e.g. gleif-lei.'),
     source_date: z.string().nullable().describe('The source’s own date for the record, when it gives one.'),
@@ -91,7 +99,7 @@ const DeliverySchema = z
 const webhookUrlField = z.string().max(10_000).describe('Where changes are posted: an http(s) URL on a public host.');
 const fields = z
   .array(field)
-  .max(IMPORT_FIELD_NAMES.length)
+  .max(CHANGE_FIELD_NAMES.length)
   .describe('Only changes of these fields; empty or absent: every field.');
 
 export function registerChangeRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {

@@ -7,7 +7,9 @@ import {
   listExistingTrackings,
   requireExistingTracking,
   setExistingTrackingStatus,
+  TRACKED_SECTIONS,
   trackCompany,
+  updateExistingTracking,
 } from '../../core/monitoring/existing-trackings.ts';
 import {
   createNewTracking,
@@ -33,6 +35,15 @@ const TAGS = ['Monitoring'];
 
 const status = z.enum(TRACKING_STATUSES).describe('active: reported on; paused: kept, not reported on.');
 
+const sections = z
+  .array(z.enum(TRACKED_SECTIONS))
+  .min(1)
+  .max(TRACKED_SECTIONS.length)
+  .nullable()
+  .describe(
+    'What the tracking reports: `company` (the company’s own fields) and record sections by table (`trademarks`, `violations`, …); null: everything.',
+  );
+
 const companyRef = z
   .object({ id: z.number().int(), uri: z.string(), name: z.string(), jurisdiction_id: z.number().int() })
   .nullable()
@@ -47,6 +58,7 @@ const ExistingTrackingSchema = z
     created_on: z.string(),
     updated_at: z.string(),
     reports: z.number().int().describe('Update reports made for it.'),
+    sections,
     company: companyRef,
   })
   .meta({ id: 'ExistingObjectsTracking' });
@@ -65,7 +77,7 @@ const NewTrackingSchema = z
 
 const FieldChangeSchema = z.object({
   change_id: z.number().int().describe('The change’s id in the change history.'),
-  field: z.string().describe('The field that changed (core/imports/fields.ts).'),
+  field: z.string().describe('The field that changed (core/imports/fields.ts); `records.<table>`: one of its records.'),
   old: z.unknown().describe('The value before; null when it was added.'),
   new: z.unknown().describe('The value after; null when it was removed.'),
   source: z.string().describe('Where the change came from (an import source).'),
@@ -135,12 +147,13 @@ export function registerMonitoringRoutes(api: FastifyInstance, routes: ApiRoutes
       body: z.strictObject({
         object_id: intField('object_id').describe('The company’s id.'),
         status: status.optional(),
+        sections: sections.optional(),
       }),
       response: z.object({ tracking: ExistingTrackingSchema, created: z.boolean() }),
       status: 201,
     },
     async (userId, body) => {
-      const result = await trackCompany(db, userId, body.object_id, body.status);
+      const result = await trackCompany(db, userId, body.object_id, body.status, body.sections ?? null);
       return { tracking: existingOut(result.tracking), created: result.created };
     },
   );
@@ -166,12 +179,12 @@ export function registerMonitoringRoutes(api: FastifyInstance, routes: ApiRoutes
   existing.update(
     {
       operationId: 'updateExistingObjectsTracking',
-      summary: 'Change a company tracking',
-      body: z.strictObject({ status }),
+      summary: 'Change a company tracking: its status, the sections it reports',
+      body: z.strictObject({ status: status.optional(), sections: sections.optional() }),
       response: z.object({ tracking: ExistingTrackingSchema }),
     },
     async (userId, id, body) => ({
-      tracking: existingOut(await setExistingTrackingStatus(db, userId, id, body.status)),
+      tracking: existingOut(await updateExistingTracking(db, userId, id, body)),
     }),
   );
   existing.update(

@@ -32,6 +32,7 @@ describe('guests', () => {
     for (const path of [
       '/companies/monitoring/updates/',
       '/companies/monitoring/updates/reports/',
+      '/companies/monitoring/updates/sections/?tracking=1',
       '/companies/monitoring/new/',
       '/companies/monitoring/new/reports/',
       '/companies/monitoring/new/add/',
@@ -74,7 +75,7 @@ describe('signed-in users', () => {
     expect(textOf((await get(profilePath, user)).body)).toContain('You track this company’s updates.');
 
     const page = await get('/companies/monitoring/updates/', user);
-    expect(headers(page.body)).toEqual(['Legal name', 'Jurisdiction', 'Monitoring status', 'Reports']);
+    expect(headers(page.body)).toEqual(['Legal name', 'Jurisdiction', 'Monitoring status', 'Told about', 'Reports']);
     const text = textOf(page.body);
     expect(text).toContain(company.name);
     expect(text).toContain('Active');
@@ -98,6 +99,48 @@ describe('signed-in users', () => {
     expect(refused.statusCode).toBe(404);
     await post('/companies/monitoring/updates/', { intent: 'delete', id: String(row.id) }, user);
     expect(textOf((await get('/companies/monitoring/updates/', user)).body)).toContain('You track no companies yet');
+  });
+
+  it('choose what a tracking tells them about: the company’s details and record sections', async () => {
+    const user = await createSignedInUser(t.db, 'monitor-sections');
+    const [company] = await someCompanies(t.db, 1, 9);
+    const { tracking } = await trackCompany(t.db, user.id, company.id);
+    const sectionsPath = `/companies/monitoring/updates/sections/?tracking=${tracking.id}`;
+    const list = await get('/companies/monitoring/updates/', user);
+    expect(list.body).toContain(`href="${sectionsPath.replace('&', '&amp;')}">Everything</a>`);
+
+    const form = await get(sectionsPath, user);
+    expect(form.statusCode).toBe(200);
+    // Everything is ticked: the company's details and each of the 21 record sections.
+    expect(form.body.match(/<input type="checkbox"[^>]*name="sections"[^>]*checked/g)).toHaveLength(22);
+    expect(textOf(form.body)).toContain('Company details (name, status, addresses, identifiers, …)');
+    expect(textOf((await get(`/de${sectionsPath}`, user)).body)).toContain('Verstöße');
+
+    // The form posts to its own address.
+    const chosen = await post(sectionsPath, { id: String(tracking.id), sections: ['violations', 'company'] }, user);
+    expect(chosen.statusCode).toBe(302);
+    expect(chosen.headers.location).toBe('/companies/monitoring/updates/?done=sections');
+    const after = textOf((await get(chosen.headers.location as string, user)).body);
+    expect(after).toContain('The tracking now tells you about what you chose.');
+    expect(after).toContain('Company details, Violations');
+    const [row] = await t.db.kysely
+      .selectFrom('existing_objects_tracking')
+      .select('sections')
+      .where('id', '=', tracking.id)
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(row.sections).toEqual(['company', 'violations']);
+    const again = await get(sectionsPath, user);
+    expect(again.body.match(/<input type="checkbox"[^>]*name="sections"[^>]*checked/g)).toHaveLength(2);
+
+    // Nothing ticked is refused, in the reader's language; another user's tracking is not found.
+    const none = await post(`/fr${sectionsPath}`, { id: String(tracking.id) }, user);
+    expect(none.statusCode).toBe(400);
+    expect(textOf(none.body)).toContain('Cochez au moins une partie.');
+    const other = await createSignedInUser(t.db, 'monitor-sections-other');
+    expect((await get(sectionsPath, other)).statusCode).toBe(404);
+    const refused = await post(sectionsPath, { id: String(tracking.id), sections: ['trademarks'] }, other);
+    expect(refused.statusCode).toBe(404);
   });
 
   it('track the ticked rows of search results, and find "Track new companies of this search" there', async () => {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { currentCompanyUri } from '../../../core/companies/company-uri.ts';
 import { isLang, localePath } from '../../../core/i18n/i18n.ts';
-import { isImportField } from '../../../core/imports/fields.ts';
+import { isChangeField } from '../../../core/imports/fields.ts';
 import { HISTORY_MAX_PAGE } from '../../../core/limits.ts';
 import { staleReads } from '../../../core/services.ts';
 import { ChangeValue } from '../../components/change-lines.tsx';
@@ -12,10 +12,10 @@ import { serverRendered } from '../../server-rendered.ts';
 import { servicesContext } from '../../services.ts';
 import type { Route } from './+types/history';
 
-/** The History tab's query: `field` (a field name of core/imports/fields.ts) and `page` (from 1). */
+/** The History tab's query: `field` (a change field of core/imports/fields.ts: a company's or a record section's) and `page` (from 1). */
 function historyQuery(url: URL): { field: string | null; page: number } {
   const field = url.searchParams.get('field') || null;
-  if (field !== null && field !== 'company' && !isImportField(field)) {
+  if (field !== null && field !== 'company' && !isChangeField(field)) {
     throw data({ message: `field: unknown field "${field.slice(0, 60)}"` }, { status: 400 });
   }
   const pageText = url.searchParams.get('page');

@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { listExistingTrackings } from '../../../core/monitoring/existing-trackings.ts';
 import { MonitoringPage } from '../../components/monitoring.tsx';
 import { pageMeta } from '../../meta.ts';
-import { reportsCell, statusText, trackingAction } from '../../presenters/monitoring.server.ts';
+import { reportsCell, sectionsCell, statusText, trackingAction } from '../../presenters/monitoring.server.ts';
 import { loadHistoryPage } from '../../presenters/user-data.server.ts';
 import type { Route } from './+types/updates';
 
 // /companies/monitoring/updates/: the companies a user tracks (spec §2 "Monitoring updates":
-// Legal name, Jurisdiction, Monitoring status, Reports), with pause, resume and stop tracking.
+// Legal name, Jurisdiction, Monitoring status, Reports), with pause, resume and stop tracking,
+// and what each reports (everything, or the parts chosen: docs/decisions/0026-monitored-records.md).
 
 export function loader(args: Route.LoaderArgs) {
   return loadHistoryPage(args, {
@@ -17,6 +18,7 @@ export function loader(args: Route.LoaderArgs) {
       p.t('monitoring.columns.legalName'),
       p.t('monitoring.columns.jurisdiction'),
       p.t('monitoring.columns.status'),
+      p.t('monitoring.columns.sections'),
       p.t('monitoring.columns.reports'),
     ],
     list: listExistingTrackings,
@@ -30,6 +32,7 @@ export function loader(args: Route.LoaderArgs) {
           { text: name, href: tracking.company ? p.companyHref(tracking.company.uri) : null },
           tracking.company ? p.jurisdiction(tracking.company.jurisdiction_id) : { text: '' },
           { text: statusText(p, tracking.status) },
+          sectionsCell(p, tracking),
           reportsCell(
             p,
             tracking.reports,
