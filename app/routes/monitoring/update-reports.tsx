@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { listUpdateReports } from '../../../core/monitoring/reports.ts';
+import { listUpdateReports, reportRangeOf } from '../../../core/monitoring/reports.ts';
 import { MonitoringPage } from '../../components/monitoring.tsx';
 import { pageMeta } from '../../meta.ts';
 import { changeLine } from '../../presenters/monitoring.server.ts';
@@ -8,12 +8,18 @@ import type { Route } from './+types/update-reports';
 
 // /companies/monitoring/updates/reports/: what changed in the tracked companies (spec §2 "Update
 // reports": Created on, Legal name, Jurisdiction, Updates), each change as "field: old → new";
-// `?tracking=` keeps one tracking's reports.
+// `?tracking=` keeps one tracking's reports, `?reports=` one run's.
 
 export function loader(args: Route.LoaderArgs) {
-  const tracking = intParam(new URL(args.request.url), 'tracking');
+  const url = new URL(args.request.url);
+  const tracking = intParam(url, 'tracking');
+  // `?reports=` keeps the reports of one run: what a notification or the digest email links to.
+  const reports = reportRangeOf(url.searchParams.get('reports'));
   return loadHistoryPage(args, {
-    keep: tracking ? { tracking: String(tracking) } : undefined,
+    keep: {
+      ...(tracking ? { tracking: String(tracking) } : {}),
+      ...(reports ? { reports: url.searchParams.get('reports') ?? '' } : {}),
+    },
     titleKey: 'monitoring.updateReports.title',
     descriptionKey: 'monitoring.updateReports.description',
     columns: (p) => [
@@ -22,7 +28,8 @@ export function loader(args: Route.LoaderArgs) {
       p.t('monitoring.columns.jurisdiction'),
       p.t('monitoring.columns.updates'),
     ],
-    list: (db, userId, query) => listUpdateReports(db, userId, { ...query, tracking_id: tracking }),
+    list: (db, userId, query) =>
+      listUpdateReports(db, userId, { ...query, tracking_id: tracking, reports: reports ?? undefined }),
     row: (report, p) => {
       const name = report.company?.name ?? p.t('monitoring.updateReports.gone');
       return {
