@@ -58,7 +58,10 @@ export function MonitoringPage({
   addHref?: string;
 }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const { rows, columns } = data;
+  // The reports of one run (`?reports=`, what a notification or the digest links to): the way to all of them.
+  const oneRun = new URLSearchParams(location.search).has('reports');
   return (
     <div className="user-data-page monitoring-page">
       <UserDataNav />
@@ -73,6 +76,11 @@ export function MonitoringPage({
         </p>
       ) : null}
       <HistoryFilters action={data.action} values={data.filters} queryLabel={texts.queryLabel} />
+      {oneRun ? (
+        <p className="one-run">
+          {t('monitoring.oneRun')} <a href={data.action}>{t('monitoring.allReports')}</a>
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <p className="empty">{data.filters.active ? t('history.noMatch') : texts.empty}</p>
       ) : (

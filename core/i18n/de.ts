@@ -889,6 +889,8 @@ export const de: Messages = {
         'Sie beobachten noch keine Unternehmen. Öffnen Sie ein Unternehmensprofil und wählen Sie „Änderungen beobachten“.',
       find: 'Unternehmen suchen',
     },
+    oneRun: 'Angezeigt: die Berichte, die eine Benachrichtigung oder E-Mail angekündigt hat.',
+    allReports: 'Alle Berichte anzeigen',
     updateReports: {
       title: 'Änderungsberichte',
       description: 'Was sich bei den beobachteten Unternehmen geändert hat.',

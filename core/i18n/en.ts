@@ -861,6 +861,8 @@ export const en = {
       empty: 'You track no companies yet. Open a company’s profile and choose “Track updates”.',
       find: 'Find a company',
     },
+    oneRun: 'Shown: the reports one notification or email announced.',
+    allReports: 'See every report',
     updateReports: {
       title: 'Update reports',
       description: 'What changed in the companies you track.',

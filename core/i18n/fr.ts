@@ -892,6 +892,8 @@ export const fr: Messages = {
         'Vous ne suivez encore aucune entreprise. Ouvrez la fiche d’une entreprise et choisissez « Suivre les modifications ».',
       find: 'Chercher une entreprise',
     },
+    oneRun: 'Affichés : les rapports annoncés par une notification ou un e-mail.',
+    allReports: 'Voir tous les rapports',
     updateReports: {
       title: 'Rapports de modifications',
       description: 'Ce qui a changé dans les entreprises que vous suivez.',

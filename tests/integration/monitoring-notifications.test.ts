@@ -138,6 +138,7 @@ describe('notifications', () => {
     const secondPage = textOf((await get(`/companies/monitoring/updates/reports/?reports=${second.id}`, user)).body);
     expect(secondPage).toContain('Third Name Ltd');
     expect(secondPage).not.toContain('First Name Ltd');
+    expect(secondPage).toContain('Shown: the reports one notification or email announced. See every report');
     const newPage = textOf((await get(expected.new_companies, user)).body);
     expect(newPage).toContain('Newcomers');
     expect(newPage).toContain(fresh.name);
