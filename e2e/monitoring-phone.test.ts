@@ -1,7 +1,10 @@
 // The dashboard and the monitoring pages on a phone (390 × 844), ADR 0015 and ADR 0022: the
 // dashboard's content comes before the account's navigation, its notifications are links that open
 // the report they announce, and the monitoring tables are cards with the updates in the first
-// screen, nothing scrolling sideways.
+// screen, nothing scrolling sideways. On a laptop the navigation is above and the tables stay tables;
+// axe finds no violations at either width.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +24,7 @@ let mailer: Mailer;
 let email: string;
 let company: { id: number; name: string };
 const PHONE = { width: 390, height: 844 };
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const translate = (lang: Lang) => {
   const { t } = i18nFor(lang);
@@ -73,8 +77,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function phonePage(): Promise<Page> {
-  const page = await browser.newPage({ viewport: PHONE });
+async function phonePage(viewport = PHONE): Promise<Page> {
+  // The CSP allows only the app's own scripts: axe is injected around it.
+  const page = await browser.newPage({ viewport, bypassCSP: true });
   await signIn(page, email, `${server.url}/account/login/`);
   return page;
 }
@@ -163,6 +168,51 @@ describe('on a phone', () => {
       expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
       expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height);
       expect(await reports.getByRole('link', { name: '1 report' }).isVisible()).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the dashboard and the monitoring pages have no axe violations, on a phone and on a laptop', async () => {
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      const page = await phonePage(viewport);
+      try {
+        const found: string[] = [];
+        for (const path of [
+          '/dashboard/',
+          '/companies/monitoring/updates/',
+          '/companies/monitoring/updates/reports/',
+        ]) {
+          await page.goto(`${server.url}${path}`);
+          await page.evaluate(AXE);
+          const violations = (await page.evaluate(async () => {
+            // biome-ignore lint/suspicious/noExplicitAny: axe is a global injected above.
+            const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+            return result.violations;
+          })) as { id: string; nodes: { target: string[] }[] }[];
+          for (const v of violations)
+            found.push(`${viewport.width} ${path}: ${v.id} at ${v.nodes[0]?.target.join(' ')}`);
+        }
+        expect(found).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    }
+  });
+});
+
+describe('on a laptop', () => {
+  it('the dashboard draws the navigation above its content, and the reports stay a table', async () => {
+    const page = await phonePage({ width: 1280, height: 800 });
+    try {
+      await page.goto(`${server.url}/dashboard/`);
+      const nav = await page.getByRole('navigation', { name: 'Your lists and history' }).boundingBox();
+      const heading = await page.getByRole('heading', { name: 'Dashboard', level: 1 }).boundingBox();
+      expect(nav!.y).toBeLessThan(heading!.y);
+      await page.goto(`${server.url}/companies/monitoring/updates/reports/`);
+      const row = page.locator('.results-table tbody tr').first();
+      expect(await row.evaluate((r) => getComputedStyle(r).display)).toBe('table-row');
+      expect(await page.getByRole('columnheader', { name: 'Updates' }).isVisible()).toBe(true);
     } finally {
       await page.close();
     }
