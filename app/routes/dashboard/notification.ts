@@ -17,5 +17,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const notification = id === null ? null : await getNotification(db, auth.user.id, id);
   if (!notification) throw data({ message: 'notification not found' }, { status: 404 });
   if (notification.read_at === null) await markRead(db, auth.user.id, [notification.id]);
-  return redirect(localePath(langOf(params), notificationPath(notification.kind, notification.data)), 303);
+  return redirect(localePath(langOf(params), notificationPath(notification.kind, notification.data)), {
+    status: 303,
+    headers: { 'cache-control': 'private, no-store' },
+  });
 }
