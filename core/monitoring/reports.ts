@@ -62,6 +62,10 @@ type UpdateRow = CompanyRefRow & {
  */
 export type ReportRange = { first: number; last: number };
 
+/** The pages of the two kinds of report (without the language prefix). */
+export const UPDATE_REPORTS_PATH = '/companies/monitoring/updates/reports/';
+export const NEW_REPORTS_PATH = '/companies/monitoring/new/reports/';
+
 /** A run's report ids as the `reports` parameter: "12-40", or "12" for one. */
 export function reportRangeParam(ids: number[]): string {
   const first = Math.min(...ids);

@@ -8,7 +8,13 @@ import { displayName, type Lang, type Reference } from '../reference/reference-d
 import { visibleCompany } from '../takedowns/visible.ts';
 import type { BuiltReports } from './build-reports.ts';
 import { changeLine } from './change-text.ts';
-import { type FieldChange, reportRangeParam, visibleReportChanges } from './reports.ts';
+import {
+  type FieldChange,
+  NEW_REPORTS_PATH,
+  reportRangeParam,
+  UPDATE_REPORTS_PATH,
+  visibleReportChanges,
+} from './reports.ts';
 
 // After reports are built, each user who got some is told once: a dashboard notification per kind
 // (core/notifications) and one digest email (the outbox, core/email) holding every report of the
@@ -19,9 +25,6 @@ import { type FieldChange, reportRangeParam, visibleReportChanges } from './repo
 const DIGEST_COMPANIES = 20;
 const DIGEST_CHANGES = 5;
 const DIGEST_NEW = 10;
-
-const UPDATE_REPORTS_PATH = '/companies/monitoring/updates/reports/';
-const NEW_REPORTS_PATH = '/companies/monitoring/new/reports/';
 
 /** One report as the digest shows it: like its row on the report page, linked to that report. */
 export type DigestReport = {

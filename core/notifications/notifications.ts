@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { NEW_REPORTS_PATH, reportRangeOf, UPDATE_REPORTS_PATH } from '../monitoring/reports.ts';
 import { type Page, pageOf, pageSize } from '../user-data/list-query.ts';
 
 // What the product tells a signed-in user on /dashboard/notifications/: account
@@ -38,7 +39,7 @@ export function notificationValues(data: Record<string, string>): Record<string,
  * welcome. The link is derived from the kind and values, so old notifications link too.
  */
 export function notificationPath(kind: NotificationKind, data: Record<string, string>): string {
-  const reports = /^\d+(-\d+)?$/.test(data.reports ?? '') ? `?reports=${data.reports}` : '';
+  const reports = reportRangeOf(data.reports) ? `?reports=${data.reports}` : '';
   switch (kind) {
     case 'welcome':
       return '/companies/search/';
@@ -48,9 +49,9 @@ export function notificationPath(kind: NotificationKind, data: Record<string, st
     case 'email_changed':
       return '/dashboard/settings/profile/';
     case 'tracking_updates':
-      return `/companies/monitoring/updates/reports/${reports}`;
+      return `${UPDATE_REPORTS_PATH}${reports}`;
     case 'new_companies':
-      return `/companies/monitoring/new/reports/${reports}`;
+      return `${NEW_REPORTS_PATH}${reports}`;
   }
 }
 
