@@ -49,6 +49,8 @@ export default [
     // The dashboard, notifications and settings.
     route('dashboard', 'routes/dashboard/overview.tsx'),
     route('dashboard/notifications', 'routes/dashboard/notifications.tsx'),
+    // Opening a notification: marked read, then on to the page it announces.
+    route('dashboard/notifications/:id', 'routes/dashboard/notification.ts'),
     route('dashboard/settings/profile', 'routes/settings/profile.tsx'),
     route('dashboard/settings/security', 'routes/settings/security.tsx'),
     route('dashboard/settings/interface', 'routes/settings/interface.tsx'),

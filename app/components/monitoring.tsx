@@ -58,7 +58,10 @@ export function MonitoringPage({
   addHref?: string;
 }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const { rows, columns } = data;
+  // The reports of one run (`?reports=`, what a notification or the digest links to): the way to all of them.
+  const oneRun = new URLSearchParams(location.search).has('reports');
   return (
     <div className="user-data-page monitoring-page">
       <UserDataNav />
@@ -73,59 +76,71 @@ export function MonitoringPage({
         </p>
       ) : null}
       <HistoryFilters action={data.action} values={data.filters} queryLabel={texts.queryLabel} />
+      {oneRun ? (
+        <p className="one-run">
+          {t('monitoring.oneRun')} <a href={data.action}>{t('monitoring.allReports')}</a>
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <p className="empty">{data.filters.active ? t('history.noMatch') : texts.empty}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="results-table style-2">
-            <thead>
-              <tr>
-                {columns.map((label) => (
-                  <th key={label} scope="col">
-                    {label}
-                  </th>
-                ))}
-                {trackings ? (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('monitoring.columns.actions')}</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  {row.cells.map((cell, i) => (
-                    <td key={columns[i]} data-label={columns[i]} className={cell.number ? 'number' : undefined}>
-                      <HistoryCellContent cell={cell} />
-                    </td>
+        // Rows are cards on a phone (ADR 0022): every column, the updates too, in the first screen.
+        <div className="row-cards">
+          <div className="table-wrap">
+            <table className="results-table style-2">
+              <thead>
+                <tr>
+                  {columns.map((label) => (
+                    <th key={label} scope="col">
+                      {label}
+                    </th>
                   ))}
                   {trackings ? (
-                    <td className="row-actions">
-                      <RowAction
-                        action={data.action}
-                        intent="status"
-                        fields={{ id: row.id, status: row.status === 'paused' ? 'active' : 'paused' }}
-                        label={t(row.status === 'paused' ? 'monitoring.resumeOne' : 'monitoring.pauseOne', {
-                          name: row.name,
-                        })}
-                      >
-                        {t(row.status === 'paused' ? 'monitoring.resume' : 'monitoring.pause')}
-                      </RowAction>
-                      <RowAction
-                        action={data.action}
-                        intent="delete"
-                        fields={{ id: row.id }}
-                        label={t('monitoring.removeOne', { name: row.name })}
-                      >
-                        {t('monitoring.remove')}
-                      </RowAction>
-                    </td>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('monitoring.columns.actions')}</span>
+                    </th>
                   ) : null}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    {row.cells.map((cell, i) => (
+                      <td
+                        key={columns[i]}
+                        data-label={columns[i]}
+                        className={cell.number ? 'number' : cell.lines ? 'lines' : undefined}
+                      >
+                        <HistoryCellContent cell={cell} />
+                      </td>
+                    ))}
+                    {trackings ? (
+                      <td className="row-actions">
+                        <RowAction
+                          action={data.action}
+                          intent="status"
+                          fields={{ id: row.id, status: row.status === 'paused' ? 'active' : 'paused' }}
+                          label={t(row.status === 'paused' ? 'monitoring.resumeOne' : 'monitoring.pauseOne', {
+                            name: row.name,
+                          })}
+                        >
+                          {t(row.status === 'paused' ? 'monitoring.resume' : 'monitoring.pause')}
+                        </RowAction>
+                        <RowAction
+                          action={data.action}
+                          intent="delete"
+                          fields={{ id: row.id }}
+                          label={t('monitoring.removeOne', { name: row.name })}
+                        >
+                          {t('monitoring.remove')}
+                        </RowAction>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
       <HistoryPager firstHref={data.firstHref} nextHref={data.nextHref} />

@@ -18,6 +18,7 @@ type Tx = Kysely<Database>;
  * enrichment (ADR 0020); the other reasons bring credits or reverse them.
  */
 export type SpendReason = 'profile' | 'export' | 'api' | 'enrichment';
+const SPEND_REASONS: SpendReason[] = ['profile', 'export', 'api', 'enrichment'];
 
 export type LedgerEntry = {
   id: number;
@@ -113,6 +114,18 @@ export function chargeCredits(
   note?: string,
 ): Promise<number> {
   return db.kysely.transaction().execute((tx) => spendCredits(tx, userId, credits, reason, { note }));
+}
+
+/** The credits a user spent since a moment (the dashboard's "used this month"): spends only, not reversals. */
+export async function creditsSpentSince(db: Db, userId: number, since: Date): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('credit_ledger')
+    .select(sql<number>`coalesce(-sum(delta), 0)::int`.as('spent'))
+    .where('user_id', '=', userId)
+    .where('reason', 'in', SPEND_REASONS)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.spent ?? 0);
 }
 
 /** A user's ledger, newest first (the balances call shows the latest entries). */

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { visibleChanges, visibleCompany, visibleCompanyIds } from '../takedowns/visible.ts';
 import {
@@ -57,11 +57,48 @@ type UpdateRow = CompanyRefRow & {
   hidden: boolean;
 };
 
+/**
+ * The reports one run built for a user, as their first and last id: a run holds the reports lock
+ * (build-reports.ts) and ids only grow, so a user's reports between the two are exactly that run's.
+ * Notifications and the digest email link to them (`?reports=12-40`, one report `?reports=12`).
+ */
+export type ReportRange = { first: number; last: number };
+
+/** The pages of the two kinds of report (without the language prefix). */
+export const UPDATE_REPORTS_PATH = '/companies/monitoring/updates/reports/';
+export const NEW_REPORTS_PATH = '/companies/monitoring/new/reports/';
+
+/** A run's report ids as the `reports` parameter: "12-40", or "12" for one. */
+export function reportRangeParam(ids: number[]): string {
+  const first = Math.min(...ids);
+  const last = Math.max(...ids);
+  return first === last ? String(first) : `${first}-${last}`;
+}
+
+/** The `reports` parameter read back; null when it is not one. */
+export function reportRangeOf(text: string | null | undefined): ReportRange | null {
+  const match = /^(\d{1,15})(?:-(\d{1,15}))?$/.exec(text ?? '');
+  if (!match) return null;
+  const first = Number(match[1]);
+  const last = match[2] === undefined ? first : Number(match[2]);
+  return last >= first ? { first, last } : null;
+}
+
+/** What a reports list keeps besides the common filters: one tracking, one run's reports. */
+export type ReportFilters = { tracking_id?: number; reports?: ReportRange };
+
+function reportFilters(query: ReportFilters): Expression<SqlBool>[] {
+  return [
+    ...(query.tracking_id ? [columnIs('r.tracking_id', query.tracking_id)] : []),
+    ...(query.reports ? [sql<SqlBool>`r.id between ${query.reports.first} and ${query.reports.last}`] : []),
+  ];
+}
+
 function jsonOf(value: unknown): unknown {
   return typeof value === 'string' ? JSON.parse(value) : value;
 }
 
-export const UPDATE_REPORTS: OwnedResource<UpdateRow, UpdateReport, { tracking_id?: number }> = {
+export const UPDATE_REPORTS: OwnedResource<UpdateRow, UpdateReport, ReportFilters> = {
   table: 'existing_objects_reports',
   alias: 'r',
   noun: 'update report',
@@ -81,7 +118,7 @@ export const UPDATE_REPORTS: OwnedResource<UpdateRow, UpdateReport, { tracking_i
     changes: row.hidden ? [] : ((jsonOf(row.changes) as FieldChange[]) ?? []),
   }),
   search: textIn(COMPANY_REF_NAME),
-  filters: (query) => (query.tracking_id ? [columnIs('r.tracking_id', query.tracking_id)] : []),
+  filters: reportFilters,
 };
 
 type NewRow = {
@@ -93,7 +130,7 @@ type NewRow = {
   legal_entity_ids: (number | string)[];
 };
 
-export const NEW_COMPANIES_REPORTS: OwnedResource<NewRow, NewCompaniesReport, { tracking_id?: number }> = {
+export const NEW_COMPANIES_REPORTS: OwnedResource<NewRow, NewCompaniesReport, ReportFilters> = {
   table: 'new_objects_reports',
   alias: 'r',
   noun: 'new-companies report',
@@ -114,13 +151,13 @@ export const NEW_COMPANIES_REPORTS: OwnedResource<NewRow, NewCompaniesReport, { 
     company_ids: row.legal_entity_ids.map(Number),
   }),
   search: textIn('n.name'),
-  filters: (query) => (query.tracking_id ? [columnIs('r.tracking_id', query.tracking_id)] : []),
+  filters: reportFilters,
 };
 
 export async function listUpdateReports(
   db: Db,
   userId: number,
-  query: ListQuery & { tracking_id?: number } = {},
+  query: ListQuery & ReportFilters = {},
 ): Promise<Page<UpdateReport>> {
   const page = await listOwned(db, UPDATE_REPORTS, userId, query);
   // A report copies the changes when it is built: the members taken down since are left out as they are read.
@@ -142,7 +179,7 @@ export async function visibleReportChanges(db: Db, changes: FieldChange[]): Prom
 export async function listNewCompaniesReports(
   db: Db,
   userId: number,
-  query: ListQuery & { tracking_id?: number } = {},
+  query: ListQuery & ReportFilters = {},
 ): Promise<Page<NewCompaniesReport>> {
   const page = await listOwned(db, NEW_COMPANIES_REPORTS, userId, query);
   // A company taken down since the report was built is no longer named in it (ADR 0021).

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { NEW_REPORTS_PATH, reportRangeOf, UPDATE_REPORTS_PATH } from '../monitoring/reports.ts';
 import { type Page, pageOf, pageSize } from '../user-data/list-query.ts';
 
 // What the product tells a signed-in user on /dashboard/notifications/: account
@@ -12,7 +13,8 @@ export const NOTIFICATION_KINDS = [
   'new_sign_in',
   'password_changed',
   'email_changed',
-  // Monitoring reports were built (docs/decisions/0015-monitoring.md): `count` companies.
+  // Monitoring reports were built (docs/decisions/0015-monitoring.md): `count` companies, the
+  // run's reports as `reports` ("12-40", core/monitoring/reports.ts reportRangeParam).
   'tracking_updates',
   'new_companies',
 ] as const;
@@ -29,6 +31,28 @@ export type Notification = {
 /** What a notification's wording interpolates: its values, `count` as a number (for plurals). */
 export function notificationValues(data: Record<string, string>): Record<string, string | number> {
   return data.count !== undefined && /^\d+$/.test(data.count) ? { ...data, count: Number(data.count) } : data;
+}
+
+/**
+ * The page a notification announces, without the language prefix: a run's update or new-companies
+ * reports (just those, when it names them), the security or profile settings, the search for a
+ * welcome. The link is derived from the kind and values, so old notifications link too.
+ */
+export function notificationPath(kind: NotificationKind, data: Record<string, string>): string {
+  const reports = reportRangeOf(data.reports) ? `?reports=${data.reports}` : '';
+  switch (kind) {
+    case 'welcome':
+      return '/companies/search/';
+    case 'new_sign_in':
+    case 'password_changed':
+      return '/dashboard/settings/security/';
+    case 'email_changed':
+      return '/dashboard/settings/profile/';
+    case 'tracking_updates':
+      return `${UPDATE_REPORTS_PATH}${reports}`;
+    case 'new_companies':
+      return `${NEW_REPORTS_PATH}${reports}`;
+  }
 }
 
 /** Values longer than this are cut (a user agent can be long; nothing here needs more). */
@@ -65,16 +89,23 @@ export async function listNotifications(
     .orderBy('id', 'desc')
     .limit(size + 1)
     .execute();
-  return pageOf(
-    rows.map((r) => ({
-      id: Number(r.id),
-      kind: r.kind as NotificationKind,
-      data: stringValues(r.data),
-      created_at: new Date(r.created_at).toISOString(),
-      read_at: r.read_at ? new Date(r.read_at).toISOString() : null,
-    })),
-    size,
-  );
+  return pageOf(rows.map(notificationOf), size);
+}
+
+function notificationOf(r: {
+  id: number | string;
+  kind: string;
+  data: unknown;
+  created_at: Date | string;
+  read_at: Date | string | null;
+}): Notification {
+  return {
+    id: Number(r.id),
+    kind: r.kind as NotificationKind,
+    data: stringValues(r.data),
+    created_at: new Date(r.created_at).toISOString(),
+    read_at: r.read_at ? new Date(r.read_at).toISOString() : null,
+  };
 }
 
 export async function countUnread(db: Db, userId: number): Promise<number> {
@@ -85,6 +116,17 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
     .where('read_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** One of the user's notifications, or null (another user's is null too). */
+export async function getNotification(db: Db, userId: number, id: number): Promise<Notification | null> {
+  const row = await db.kysely
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'data', 'created_at', 'read_at'])
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? notificationOf(row) : null;
 }
 
 /** Marks the given notifications of the user read, or all of them; returns how many changed. */

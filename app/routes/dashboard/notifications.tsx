@@ -13,8 +13,9 @@ import { requireUser } from '../../require-user.server.ts';
 import { servicesContext } from '../../services.ts';
 import type { Route } from './+types/notifications';
 
-// /dashboard/notifications/: what happened in the account, newest first, 50 a page; unread ones
-// are marked, and can be marked read one by one or all at once.
+// /dashboard/notifications/: what happened in the account, newest first, 50 a page; each links to
+// what it announces (opening one marks it read); unread ones are marked, and can be marked read
+// one by one or all at once.
 
 export const headers = settingsHeaders;
 
@@ -36,6 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       at: n.created_at,
       on: p.dateTime(n.created_at),
       unread: n.read_at === null,
+      // Opens the notification: marked read, then the page it announces (dashboard/notification.ts).
+      href: p.path(`${PATH}${n.id}/`),
     })),
     nextHref: page.next ? `${p.path(PATH)}?after=${page.next}` : null,
     ...doneOf(request),
@@ -72,7 +75,9 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
             <li key={n.id} className={n.unread ? 'unread' : undefined}>
               {n.unread ? <strong className="badge">{t('notifications.unread')}</strong> : null}{' '}
               <time dateTime={n.at}>{n.on}</time>{' '}
-              <span>{t(`notifications.kinds.${n.kind}`, { ...notificationValues(n.data), defaultValue: n.kind })}</span>
+              <a href={n.href}>
+                {t(`notifications.kinds.${n.kind}`, { ...notificationValues(n.data), defaultValue: n.kind })}
+              </a>
               {n.unread ? (
                 <form method="post" action={action} className="inline-form">
                   <CsrfField />

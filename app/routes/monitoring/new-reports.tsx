@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { companiesOfReports, listNewCompaniesReports } from '../../../core/monitoring/reports.ts';
+import { companiesOfReports, listNewCompaniesReports, reportRangeOf } from '../../../core/monitoring/reports.ts';
 import { MonitoringPage } from '../../components/monitoring.tsx';
 import { pageMeta } from '../../meta.ts';
 import { intParam, loadHistoryPage } from '../../presenters/user-data.server.ts';
@@ -7,15 +7,21 @@ import type { Route } from './+types/new-reports';
 
 // /companies/monitoring/new/reports/: the new companies found for the user's trackings (spec §2
 // "New-company reports": Created on, Tracking, New companies), the companies linked to their
-// profiles; `?tracking=` keeps one tracking's reports.
+// profiles; `?tracking=` keeps one tracking's reports, `?reports=` one run's.
 
 /** Companies a row names before "and N more". */
 const SHOWN = 10;
 
 export function loader(args: Route.LoaderArgs) {
-  const tracking = intParam(new URL(args.request.url), 'tracking');
+  const url = new URL(args.request.url);
+  const tracking = intParam(url, 'tracking');
+  // `?reports=` keeps the reports of one run: what a notification or the digest email links to.
+  const reports = reportRangeOf(url.searchParams.get('reports'));
   return loadHistoryPage(args, {
-    keep: tracking ? { tracking: String(tracking) } : undefined,
+    keep: {
+      ...(tracking ? { tracking: String(tracking) } : {}),
+      ...(reports ? { reports: url.searchParams.get('reports') ?? '' } : {}),
+    },
     titleKey: 'monitoring.newReports.title',
     descriptionKey: 'monitoring.newReports.description',
     columns: (p) => [
@@ -23,7 +29,8 @@ export function loader(args: Route.LoaderArgs) {
       p.t('monitoring.columns.tracking'),
       p.t('monitoring.columns.newCompanies'),
     ],
-    list: (db, userId, query) => listNewCompaniesReports(db, userId, { ...query, tracking_id: tracking }),
+    list: (db, userId, query) =>
+      listNewCompaniesReports(db, userId, { ...query, tracking_id: tracking, reports: reports ?? undefined }),
     present: async (reports, services) => {
       const companies = await companiesOfReports(
         services.db,
