@@ -1,7 +1,7 @@
 // Update reports after a demo day (docs/decisions/0015-monitoring.md; the demo: 0014-importers.md
 // "Demo updates"): on the PostgreSQL database of DATABASE_URL (created, migrated and seeded up to
-// --companies when it has fewer), USERS users track TRACKINGS companies between them (demo companies
-// with an LEI, each user its own window of them), then one demo day is imported through the real
+// --companies when it has fewer), --users users track --trackings companies between them (active demo
+// companies with an LEI, each user a window of its own), then one demo day is imported through the real
 // importers — `advanceDemo` (GLEIF and Companies House deltas, a few tracked companies changed,
 // records) plus a GLEIF delta in the demo's layout that moves `--changed` (default 10%) of the
 // tracked companies — and the monitoring-reports job the imports queued is run as the worker runs
@@ -135,7 +135,7 @@ try {
   let made = 0;
   for (const [u, userId] of userIds.entries()) {
     const n = Math.min(perUser, TRACKINGS - made);
-    const ids = Array.from({ length: n }, (_, i) => pool.rows[(u * 37 + i) % pool.rows.length].id);
+    const ids = Array.from({ length: n }, (_, i) => pool.rows[(u * perUser + i) % pool.rows.length].id);
     await sql`insert into existing_objects_tracking (user_id, legal_entity_id, last_change_id)
       select ${userId}, id, ${start} from unnest(${ids}::bigint[]) id on conflict do nothing`.execute(k);
     made += n;
@@ -158,7 +158,9 @@ try {
   const day = new Date().toISOString().slice(0, 10);
   const importStarted = performance.now();
   await advanceDemo(db, { days: 1, dir });
-  const moving = pool.rows.slice(0, Math.round(pool.rows.length * CHANGED));
+  // Spread over the users: every (1 / --changed)th tracked company.
+  const every = Math.max(1, Math.round(1 / CHANGED));
+  const moving = pool.rows.slice(0, TRACKINGS).filter((_, i) => i % every === 0);
   const file = join(dir, `${day.replaceAll('-', '')}-bench-gleif-lei2-delta.xml`);
   await writeFile(
     file,

@@ -236,12 +236,11 @@ function addressOf(c: DemoCompany): LeiRecord['address'] {
  * companies. A company whose status GLEIF cannot state (gleifCanState) is left out.
  */
 export async function dayRecords(db: Db, day: string): Promise<LeiRecord[]> {
-  const tracked = await trackedCompaniesOfDay(db, day);
-  const picked = await companiesOfDay(db, day, COMPANIES_PER_DAY + NEW_COMPANIES_PER_DAY * 2, {
-    except: tracked.map((c) => c.id),
-  });
+  const picked = await companiesOfDay(db, day, COMPANIES_PER_DAY + NEW_COMPANIES_PER_DAY * 2);
   const changing = picked.slice(0, COMPANIES_PER_DAY);
   const donors = picked.slice(COMPANIES_PER_DAY);
+  // A tracked company the random pick has already changes as picked; the others move.
+  const tracked = (await trackedCompaniesOfDay(db, day)).filter((c) => !changing.some((p) => p.id === c.id));
   const random = seededRandom(mixSeed(Number(day.replaceAll('-', ''))));
   const lastUpdate = `${day}T06:00:00Z`;
   const except = [...tracked, ...picked].map((c) => c.id);
@@ -263,12 +262,6 @@ export async function dayRecords(db: Db, day: string): Promise<LeiRecord[]> {
     if (to) record.address = addressOf(to);
     else record.name = renamed(c.name, c.country);
   };
-  // A tracked company moves each day it is picked: a change its users see in their update reports.
-  for (const c of tracked.filter(gleifCanState)) {
-    const record = recordOf(c);
-    await move(c, record);
-    records.push(record);
-  }
   for (const [n, c] of changing.entries()) {
     if (!gleifCanState(c)) continue;
     const record = recordOf(c);
@@ -283,6 +276,12 @@ export async function dayRecords(db: Db, day: string): Promise<LeiRecord[]> {
         // ACTIVE → INACTIVE, never back: an inactive company is not picked again (gleifCanState).
         record.active = false;
     }
+    records.push(record);
+  }
+  // A tracked company moves each day it is picked: a change its users see in their update reports.
+  for (const c of tracked.filter(gleifCanState)) {
+    const record = recordOf(c);
+    await move(c, record);
     records.push(record);
   }
   // New companies: a new LEI, a name made of two demo companies' words with the legal form of the
