@@ -49,7 +49,9 @@ export function registerDemoCommand(program: Command, env: Env): void {
               `${skipped[0]}${skipped.length > 1 ? ` to ${skipped.at(-1)}` : ''}: before the newest day advanced to, skipped (the demo moves forward only).`,
             ),
           onRecords: (day, summary) =>
-            console.log(`${day}: ${summary.records} records added or changed for ${summary.companies} companies.`),
+            console.log(
+              `${day}: ${summary.records} records written for ${summary.companies} companies (a new one added, a changed one updated).`,
+            ),
         });
         console.log(
           'Update reports of the tracked companies are built by the job worker, then shown in the app and its notifications: ' +

@@ -22,8 +22,11 @@ import { loadSeedCatalog, type SeedCatalog } from './seed-catalog.ts';
 // the others with their accounts due a year on — imported through ch-companies; then records of
 // some companies' sections (db/seed/demo-records.ts). Besides random companies, each day changes a
 // few of the companies users track, so that tracking then advancing shows update reports. Statuses
-// only move forward (LIFE_STAGE). The same day gives the same files, so advancing over a day again
-// changes nothing.
+// only move forward (LIFE_STAGE); the places a status is written: the GLEIF record's EntityStatus
+// and RegistrationStatus (leiRecordXml, dayRecords), the Companies House row's CompanyStatus and
+// DissolutionDate (chDayLines), and a record's status (demo-records.ts: permits pending → approved).
+// The same day gives the same files, so advancing over a day again changes nothing; days before the
+// newest one advanced to are skipped (advancedUpTo).
 
 /** Demo companies a day picks for its GLEIF file (those whose status GLEIF can state are written: about 25). */
 const COMPANIES_PER_DAY = 30;
