@@ -30,8 +30,10 @@ import { loadSeedCatalog, type SeedCatalog } from './seed-catalog.ts';
 
 /** Demo companies a day picks for its GLEIF file (those whose status GLEIF can state are written: about 25). */
 const COMPANIES_PER_DAY = 30;
-/** Tracked companies (of any user's active trackings) each day changes, besides the random ones. */
-export const TRACKED_PER_DAY = 5;
+/** Tracked companies of each user (of their active trackings) a day changes, besides the random ones… */
+export const TRACKED_PER_USER = 3;
+/** …and of all users together. */
+const TRACKED_PER_DAY = 50;
 /** Random companies each day gives a record (besides the tracked ones). */
 const RECORD_COMPANIES_PER_DAY = 8;
 const NEW_COMPANIES_PER_DAY = 3;
@@ -173,8 +175,9 @@ function newCompanyName(c: DemoCompany, other: DemoCompany): string {
 /**
  * Demo companies with an LEI and a registered address, picked for a day (the same day picks the same
  * ones): of a country when given, never one of `except`, and never one an import created. With
- * `tracked`, companies of active trackings instead, with or without an LEI (then with a company
- * number, which their first GLEIF record is matched by).
+ * `tracked`, companies of active trackings instead (a few of each user's, so that every user sees
+ * some of theirs change), with or without an LEI (then with a company number, which their first
+ * GLEIF record is matched by).
  */
 async function companiesOfDay(
   db: Db,
@@ -203,7 +206,9 @@ async function companiesOfDay(
       and l.id <> all(${filter.except ?? []}::bigint[])
       ${
         tracked
-          ? sql`and l.id in (select t.legal_entity_id from existing_objects_tracking t where t.status = 'active')
+          ? sql`and l.id in (select r.legal_entity_id from (select t.legal_entity_id, row_number() over (
+          partition by t.user_id order by md5(t.legal_entity_id::text || ${TRACKED_PICKS} || ${day}), t.legal_entity_id) as n
+        from existing_objects_tracking t where t.status = 'active') r where r.n <= ${TRACKED_PER_USER})
       and (i.identifier is not null or n.identifier is not null)`
           : sql``
       }
@@ -259,9 +264,12 @@ export async function dayRecords(db: Db, day: string): Promise<LeiRecord[]> {
     createdOn: c.registered_on,
     lastUpdate,
   });
+  const destinations = new Map<string, DemoCompany | undefined>();
   /** Moved: to the address of a company of its country that does not change today (renamed when there is none). */
   const move = async (c: DemoCompany, record: LeiRecord) => {
-    const [to] = await companiesOfDay(db, day, 1, { country: c.country, except });
+    if (!destinations.has(c.country))
+      destinations.set(c.country, (await companiesOfDay(db, day, 1, { country: c.country, except }))[0]);
+    const to = destinations.get(c.country);
     if (to) record.address = addressOf(to);
     else record.name = renamed(c.name, c.country);
   };

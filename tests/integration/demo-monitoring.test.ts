@@ -8,7 +8,7 @@ import { i18nFor } from '../../core/i18n/i18n.ts';
 import { trackCompany } from '../../core/monitoring/existing-trackings.ts';
 import { listUpdateReports } from '../../core/monitoring/reports.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
-import { advanceDemo, lifeStage, TRACKED_PER_DAY } from '../../db/seed/demo-advance.ts';
+import { advanceDemo, lifeStage, TRACKED_PER_USER } from '../../db/seed/demo-advance.ts';
 import { DAY_RECORD_TABLES } from '../../db/seed/record-factory.ts';
 import { drainJobs } from '../../jobs/worker.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -86,7 +86,12 @@ describe('demo advance shows monitoring working', () => {
       ...(await pick(sql`not ${hasLei} and loc.country_code = 'GB' and loc.subdivision_code is null`)),
     ];
     expect(tracked).toHaveLength(3);
-    expect(tracked.length).toBeLessThanOrEqual(TRACKED_PER_DAY);
+    expect(tracked.length).toBeLessThanOrEqual(TRACKED_PER_USER);
+    // Someone else already tracks a hundred companies: the newcomer's few are changed all the same.
+    const other = await createSignedInUser(t.db, 'demo-monitoring-other');
+    const others = await sql<{ id: string }>`select id from legal_entities where id <> all(${tracked}::bigint[])
+      order by id desc limit 100`.execute(t.db.kysely);
+    for (const row of others.rows) await trackCompany(t.db, other.id, Number(row.id));
     const user = await createSignedInUser(t.db, 'demo-monitoring');
     for (const id of tracked) await trackCompany(t.db, user.id, id);
 
