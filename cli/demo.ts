@@ -8,8 +8,10 @@ import type { Env } from '../server/env.ts';
 
 // `npm run cli -- demo advance --days N` (docs/decisions/0014-importers.md "Demo updates"): writes a
 // GLEIF delta file and a Companies House delta per day for the demo companies and imports them
-// through the gleif-lei and ch-companies importers, so that history and monitoring can be seen
-// without downloading anything.
+// through the gleif-lei and ch-companies importers, then records of some companies' sections, so
+// that history and monitoring can be seen without downloading anything. Each day changes some of the
+// tracked companies; their update reports are built by the job the imports enqueue, which a job
+// worker runs (the server's, or `jobs work`).
 
 const MAX_DAYS = 366;
 
@@ -42,7 +44,19 @@ export function registerDemoCommand(program: Command, env: Env): void {
               `${day}: ${file} — ${summary.read} read, ${summary.new} new, ${summary.changed} changed, ` +
                 `${summary.unchanged} unchanged, ${summary.rejected} rejected.`,
             ),
+          onSkipped: (skipped) =>
+            console.log(
+              `${skipped[0]}${skipped.length > 1 ? ` to ${skipped.at(-1)}` : ''}: before the newest day advanced to, skipped (the demo moves forward only).`,
+            ),
+          onRecords: (day, summary) =>
+            console.log(
+              `${day}: ${summary.records} records written for ${summary.companies} companies (a new one added, a changed one updated).`,
+            ),
         });
+        console.log(
+          'Update reports of the tracked companies are built by the job worker, then shown in the app and its notifications: ' +
+            'the server runs one (unless JOBS_WORKER=off); without it, run `npm run cli -- jobs work --once`.',
+        );
       } finally {
         await db.close();
       }

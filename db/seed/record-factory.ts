@@ -1470,3 +1470,65 @@ function products(ctx: Context): void {
     });
   }
 }
+
+// A record of a day (demo advance) ------------------------------------------------------------------
+
+/** The record kinds a demo day adds (db/seed/demo-records.ts). */
+export const DAY_RECORD_TABLES = ['trademarks', 'violations', 'permits', 'inspections'] as const;
+export type DayRecordTable = (typeof DAY_RECORD_TABLES)[number];
+
+/** What a day's record is made from: an existing company as the database holds it. */
+export type DayRecordCompany = CompanyColumns & {
+  id: number;
+  /** Its jurisdiction's location id (a country, or a state). */
+  jurisdiction_id: number;
+  industryGroup: string;
+  /** Its first address line, for permit descriptions. */
+  addressLine: string | null;
+};
+
+/**
+ * One new record of `table` for an existing company, dated `day` ('YYYY-MM-DD'), with the values
+ * the seed gives such a record (a new trademark is filed, a new permit pending, …), from a random
+ * stream of (seed, company, day, table): the same day makes the same record. Its id is left to the
+ * writer (the company's rows already use the seed's ids). Null when the catalog has not the
+ * company's jurisdiction.
+ */
+export function makeDayRecord(
+  catalog: SeedCatalog,
+  seed: number,
+  company: DayRecordCompany,
+  table: DayRecordTable,
+  day: string,
+): SeedRecord | null {
+  const j = catalog.jurisdictions.find((x) => x.locationId === company.jurisdiction_id);
+  if (!j) return null;
+  const at = dayOf(day);
+  const random = seededRandom(mixSeed(seed, 5, company.id, at, DAY_RECORD_TABLES.indexOf(table)));
+  const [low, high] = REVENUE_BY_SIZE[company.size_id ?? 1] ?? [20_000, 5_000_000];
+  // Only what the four makers below read of a SeedCompany.
+  const seedCompany = {
+    ...company,
+    industryGroup: company.industryGroup,
+    addresses: [{ address_line_1: company.addressLine ?? j.cities[0]?.name ?? '' }],
+  } as unknown as SeedCompany;
+  const ctx: Context = {
+    catalog,
+    pool: undefined as unknown as PersonPool,
+    seed,
+    random,
+    company: seedCompany,
+    j,
+    country: j.profile.code,
+    regDay: at,
+    endDay: at,
+    scale: CURRENCY_SCALE[j.profile.currency] ?? 1,
+    revenue: logBetween(random, low, high),
+    factor: SIZE_FACTOR[company.size_id ?? 1] ?? 1,
+    out: { records: [], documents: [], events: [], products: [], statementLines: [] },
+    next: new Map(),
+  };
+  ({ trademarks: trademark, violations: violation, permits: permit, inspections: inspection })[table](ctx);
+  const [record] = ctx.out.records;
+  return record ?? null;
+}
