@@ -9,7 +9,7 @@ import { mixSeed, seededRandom } from '../../core/seeded-random.ts';
 import type { Db } from '../client.ts';
 import { BASIC_COMPANY_DATA_HEADER, basicCompanyCsvLine, dmy } from './companies-house-file.ts';
 import { splitLegalForm } from './company-factory.ts';
-import { dayRecordWrites, insertRecordsDirectly, type WriteRecords } from './demo-records.ts';
+import { dayRecordWrites, type WriteRecords, writeDayRecords } from './demo-records.ts';
 import { generateLei } from './identifiers.ts';
 import { loadSeedCatalog, type SeedCatalog } from './seed-catalog.ts';
 
@@ -491,7 +491,7 @@ export type DayRecordsSummary = { companies: number; records: number };
  * Companies House delta files into `dir` and imports them through their importers — the same
  * framework, and so the same refresh of what the changes touch (afterCompanyWrite) and the same
  * monitoring reports job, as a real delta — then writes the day's records through `writeRecords`
- * (db/seed/demo-records.ts "THE SEAM").
+ * (db/seed/demo-records.ts writeDayRecords: core/records/record-writes.ts).
  */
 export async function advanceDemo(
   db: Db,
@@ -506,7 +506,7 @@ export async function advanceDemo(
     onSkipped?: (days: string[]) => void;
   },
 ): Promise<void> {
-  const writeRecords = options.writeRecords ?? insertRecordsDirectly;
+  const writeRecords = options.writeRecords ?? writeDayRecords;
   let catalog: SeedCatalog | null = null;
   const newest = await advancedUpTo(db);
   const days = advanceDays(options.days, options.today);

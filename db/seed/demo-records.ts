@@ -1,15 +1,11 @@
 import { sql } from 'kysely';
+import { afterCompanyWrite } from '../../core/companies/company-writes.ts';
+import { enqueueReportsAfterWrite } from '../../core/monitoring/enqueue-reports.ts';
+import { writeCompanyRecords } from '../../core/records/record-writes.ts';
 import { fieldColumn } from '../../core/sections/record-fields.ts';
 import { RECORD_SECTIONS } from '../../core/sections/records.ts';
 import type { Db } from '../client.ts';
-import {
-  type DayRecordCompany,
-  type DayRecordTable,
-  FOREIGN_SLOTS,
-  makeDayRecord,
-  type RecordValue,
-  recordId,
-} from './record-factory.ts';
+import { type DayRecordCompany, type DayRecordTable, makeDayRecord, type RecordValue } from './record-factory.ts';
 import type { SeedCatalog } from './seed-catalog.ts';
 
 // The records a demo day adds and changes (docs/decisions/0014-importers.md "Demo updates"): for
@@ -18,11 +14,9 @@ import type { SeedCatalog } from './seed-catalog.ts';
 // values are the seed's (record-factory.ts makeDayRecord), from a random stream of company and
 // day, and each record carries a key that finds it again, so the same day twice changes nothing.
 //
-// THE SEAM: the records are written through `WriteRecords`. Until the one function that writes
-// records and records their changes exists (core/records/record-writes.ts), `insertRecordsDirectly`
-// inserts and updates the section tables itself, in one transaction, and records no change; the
-// merger passes the real function as `advanceDemo`'s `writeRecords` (its default here) and deletes
-// `insertRecordsDirectly`.
+// The records are written through core/records/record-writes.ts, the one home of writing records
+// (docs/decisions/0026-monitored-records.md): each is recorded as a change of its company, so a
+// tracked company's new trademark or approved permit reaches its update report, the feed and webhooks.
 
 /** One record of a company's section, written or changed. */
 export type RecordWrite = {
@@ -46,21 +40,16 @@ function columnOf(table: string, key: string): string {
   return fieldColumn(field);
 }
 
-function sameValue(stored: unknown, value: RecordValue): boolean {
-  if (stored === null || stored === undefined || value === null) return (stored ?? null) === value;
-  return typeof value === 'number' ? Number(stored) === value : String(stored) === value;
-}
-
 /**
- * For now (see THE SEAM above): the writes straight into the section tables, in one transaction. A
- * new record takes the company's first free id (company id × 64 + n, n < 32: record-factory.ts)
- * and the company's reference columns; a company with every id taken gets no new record.
+ * The day's records in one transaction through writeCompanyRecords: a record the key finds is
+ * changed (only what differs is written and recorded), else added; then what a company write
+ * refreshes (afterCompanyWrite) and the monitoring reports of the changes enqueued.
  */
-export const insertRecordsDirectly: WriteRecords = async (db, writes) => {
+export const writeDayRecords: WriteRecords = async (db, writes, source) => {
   if (writes.length === 0) return;
+  let changes = 0;
   await db.kysely.transaction().execute(async (trx) => {
     for (const write of writes) {
-      const table = sql.table(write.table);
       const where = sql.join(
         [
           sql`legal_entity_id = ${write.legalEntityId}`,
@@ -68,66 +57,26 @@ export const insertRecordsDirectly: WriteRecords = async (db, writes) => {
         ],
         sql` and `,
       );
-      const found = await sql<{ id: string | number; row: Record<string, unknown> }>`
-        select id, to_jsonb(r) as row from ${table} r where ${where} order by id limit 1`.execute(trx);
+      const found = await sql<{ id: string | number }>`select id from ${sql.table(write.table)} where ${where}
+        order by id limit 1`.execute(trx);
       const existing = found.rows[0];
-      if (existing) {
-        const row = typeof existing.row === 'string' ? JSON.parse(existing.row) : existing.row;
-        const changed = Object.entries(write.values).filter(
-          ([key, value]) => !sameValue(row[columnOf(write.table, key)], value),
-        );
-        if (changed.length === 0) continue;
-        await sql`update ${table} set ${sql.join(
-          changed.map(([key, value]) => sql`${sql.ref(columnOf(write.table, key))} = ${value}`),
-        )} where legal_entity_id = ${write.legalEntityId} and id = ${existing.id}`.execute(trx);
-        continue;
-      }
-      const company = await sql<{
-        jurisdiction_id: number;
-        primary_industry_id: number | null;
-        status_id: number | null;
-        size_id: number | null;
-        employees_id: number | null;
-      }>`select jurisdiction_id, primary_industry_id, status_id, size_id, employees_id
-        from legal_entities where id = ${write.legalEntityId}`.execute(trx);
-      const c = company.rows[0];
-      if (!c) continue;
-      const taken = new Set(
-        (
-          await sql<{
-            id: string | number;
-          }>`select id from ${table} where legal_entity_id = ${write.legalEntityId}`.execute(trx)
-        ).rows.map((r) => Number(r.id)),
+      const base = {
+        companyId: write.legalEntityId,
+        section: write.table,
+        source: source.name,
+        sourceDate: source.day,
+      };
+      const written = await writeCompanyRecords(
+        trx,
+        existing
+          ? { ...base, changed: [{ id: Number(existing.id), values: write.values }] }
+          : { ...base, added: [{ ...write.key, ...write.values }] },
       );
-      const slot = Array.from({ length: FOREIGN_SLOTS }, (_, n) => recordId(write.legalEntityId, n)).find(
-        (id) => !taken.has(id),
-      );
-      if (slot === undefined) continue;
-      const values = { ...write.key, ...write.values };
-      const columns = [
-        'legal_entity_id',
-        'id',
-        'company_jurisdiction_id',
-        'company_industry_id',
-        'company_status_id',
-        'company_size_id',
-        'company_employees_id',
-        ...Object.keys(values).map((key) => columnOf(write.table, key)),
-      ];
-      const row = [
-        write.legalEntityId,
-        slot,
-        c.jurisdiction_id,
-        c.primary_industry_id,
-        c.status_id,
-        c.size_id,
-        c.employees_id,
-        ...Object.values(values),
-      ];
-      await sql`insert into ${table} (${sql.join(columns.map((col) => sql.ref(col)))})
-        values (${sql.join(row.map((v) => sql`${v}`))})`.execute(trx);
+      changes += written.changes;
     }
   });
+  await afterCompanyWrite(db, { companies: [...new Set(writes.map((w) => w.legalEntityId))], names: [] });
+  if (changes > 0) await enqueueReportsAfterWrite(db);
 };
 
 /** What each record kind's key is: the fields that tell one record of a company from its others. */

@@ -124,6 +124,21 @@ describe('demo advance shows monitoring working', () => {
     for (const id of tracked)
       expect(added.filter((r) => r.includes(`"legal_entity_id": ${id},`)).length).toBeGreaterThanOrEqual(1);
     expect(added.length).toBeGreaterThanOrEqual(3 * 3);
+    // … and each is in its company's update report, as a record change (ADR 0026).
+    const told = await t.db.kysely
+      .selectFrom('existing_objects_reports')
+      .select(['legal_entity_id', 'changes'])
+      .where('user_id', '=', user.id)
+      .execute();
+    for (const id of tracked) {
+      const fields = told
+        .filter((r) => Number(r.legal_entity_id) === id)
+        .flatMap((r) => (r.changes as { field: string }[]).map((c) => c.field));
+      expect(
+        fields.some((f) => f.startsWith('records.')),
+        `company ${id}: ${fields}`,
+      ).toBe(true);
+    }
 
     // The same three days again: no change, no record added or changed.
     const changes = await changeCount();
