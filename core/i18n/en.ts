@@ -377,6 +377,28 @@ export const en = {
     tabProfile: 'Profile',
     tabHistory: 'History',
   },
+  asOf: {
+    banner: 'This profile shows the company as Registra knew it on {{date}}',
+    seeToday: "see today's",
+    basis:
+      'Rebuilt from the changes Registra recorded: each change observed after that day is undone. Records, contacts, shares and financial statements have no history and are not shown.',
+    pick: 'Show the profile as of',
+    show: 'Show',
+    compare: 'Compare with today',
+    notYetTitle: '{{name}} did not exist yet on {{date}}',
+    notYetText: 'Registra first recorded this company after {{date}}.',
+    compareTitle: 'Changes to {{name}}',
+    compareDescription: 'What changed in {{name}} between two days, field by field, as Registra knew it.',
+    from: 'From',
+    to: 'To',
+    field: 'Field',
+    before: 'On {{date}}',
+    after: 'On {{date}}',
+    noChanges: 'Nothing changed between these days.',
+    changedCount_one: '{{count, number}} field changed',
+    changedCount_other: '{{count, number}} fields changed',
+    none: '(none)',
+  },
   companyHistory: {
     title: 'History of {{name}}',
     description:

@@ -380,6 +380,28 @@ export const fr: Messages = {
     tabProfile: 'Profil',
     tabHistory: 'Historique',
   },
+  asOf: {
+    banner: "Ce profil montre l'entreprise telle que Registra la connaissait le {{date}}",
+    seeToday: "voir celui d'aujourd'hui",
+    basis:
+      "Reconstitué à partir des changements enregistrés par Registra : chaque changement observé après ce jour est annulé. Les registres, contacts, parts et états financiers n'ont pas d'historique et ne sont pas affichés.",
+    pick: 'Afficher le profil au',
+    show: 'Afficher',
+    compare: "Comparer avec aujourd'hui",
+    notYetTitle: "{{name}} n'existait pas encore le {{date}}",
+    notYetText: 'Registra a enregistré cette entreprise pour la première fois après le {{date}}.',
+    compareTitle: 'Changements de {{name}}',
+    compareDescription: 'Ce qui a changé pour {{name}} entre deux jours, champ par champ, selon Registra.',
+    from: 'Du',
+    to: 'Au',
+    field: 'Champ',
+    before: 'Le {{date}}',
+    after: 'Le {{date}}',
+    noChanges: "Rien n'a changé entre ces jours.",
+    changedCount_one: '{{count, number}} champ modifié',
+    changedCount_other: '{{count, number}} champs modifiés',
+    none: '(aucune valeur)',
+  },
   companyHistory: {
     title: 'Historique de {{name}}',
     description:
