@@ -392,3 +392,32 @@ export async function rebuildLeiDetails(
   }
   return out;
 }
+
+/** A field that changed between two days: its value at the end of the first and at the end of the second. */
+export type FieldBetween = { field: string; before: unknown; after: unknown; changes: number };
+
+/**
+ * What changed in a company between the ends of two days, field by field (the company appearing
+ * aside): each field's value before its first change observed in between and after its last; a
+ * field changed and changed back is left out.
+ */
+export async function readChangesBetween(db: Db, id: number, from: string, to: string): Promise<FieldBetween[]> {
+  const rows = await db.kysely
+    .selectFrom('company_changes')
+    .select(['id', 'field', 'old_value', 'new_value'])
+    .where('legal_entity_id', '=', id)
+    .where('observed_at', '>=', endOfDay(from))
+    .where('observed_at', '<', endOfDay(to))
+    .where('field', 'not in', ['company', 'merged'])
+    .orderBy('id')
+    .execute();
+  const fields = new Map<string, FieldBetween>();
+  for (const c of await visibleChanges(db, rows)) {
+    const seen = fields.get(c.field);
+    if (seen) {
+      seen.after = c.new_value;
+      seen.changes += 1;
+    } else fields.set(c.field, { field: c.field, before: c.old_value, after: c.new_value, changes: 1 });
+  }
+  return [...fields.values()].filter((f) => JSON.stringify(f.before ?? null) !== JSON.stringify(f.after ?? null));
+}
