@@ -173,12 +173,12 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
     async (params, { params: raw }) => {
       const sections = params.sections ?? new Set<LegalEntitySection>();
       sections.add('le_legal_entities');
-      const read = (ids: number[], asOf = params.as_of) =>
+      const read = (ids: number[], today = false) =>
         readLegalEntities(db, reference, ids, {
           sections,
           lang: params.lang,
           languageId: languageIdOf(reference, params.lang),
-          asOf,
+          asOf: today ? undefined : params.as_of,
         });
       const searchParams = new URLSearchParams([...raw].filter(([key]) => !isApiKey(key)));
 
@@ -193,7 +193,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
         }
         const data = await read(params.id !== undefined ? [params.id] : (params.le_le_id ?? []));
         if (params.id !== undefined && data.length === 0) {
-          throw params.as_of !== undefined && (await read([params.id], undefined)).length > 0
+          throw params.as_of !== undefined && (await read([params.id], true)).length > 0
             ? new AppError('not_found', `The company with id ${params.id} did not exist yet on ${params.as_of}.`, {
                 parameter: 'as_of',
               })
