@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGAL_ENTITY_SECTIONS } from '../../core/api/legal-entity-schemas.ts';
+import { rebuildCompany } from '../../core/companies/as-of.ts';
 import { runImport } from '../../core/imports/run-import.ts';
 import { gleifLei } from '../../core/imports/sources/gleif-lei.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
@@ -238,5 +239,65 @@ describe('the compare view', () => {
     expect(bad.body).toContain('from');
     const reversed = await get(`/companies/details/${afrinvest.uri}/compare/?from=2026-05-01&to=2026-01-01`);
     expect(reversed.statusCode).toBe(400);
+  });
+});
+
+describe('rebuildCompany on the parts no GLEIF file changes', () => {
+  it('gives back the members of the positions a change wrote, keeping the links of those still there', async () => {
+    const r = t.reference;
+    const director = r.positions.byUri.get('director')?.id as number;
+    const shareholder = r.positions.byUri.get('shareholder')?.id as number;
+    const member = (id: number, name: string, position: number) => ({
+      member_id: id,
+      position_id: position,
+      since: null,
+      name,
+      name_type: 'individual' as const,
+      first_name: null,
+      middle_name: null,
+      last_name: null,
+      postfix: null,
+      country_id: null,
+      company_id: null,
+      company_uri: null,
+      company_name: null,
+      natures: null,
+    });
+    const now = {
+      id: 1,
+      uri: 'x-1',
+      name: 'X',
+      jurisdiction_id: 1,
+      kind_id: null,
+      size_id: null,
+      employees_id: null,
+      status_id: null,
+      primary_industry_id: null,
+      registered_on: null,
+      members: [member(7, 'ANNE NEW', director), member(8, 'BOB STAYS', director), member(9, 'CARL', shareholder)],
+    };
+    const fact = (name: string) => ({ name, kind: 'individual', position: 'director', since: '2020-01-01' });
+    const rebuilt = rebuildCompany(
+      now,
+      [
+        {
+          id: 2,
+          field: 'members',
+          old_value: [fact('BOB STAYS'), fact('DORA GONE')],
+          new_value: [fact('ANNE NEW'), fact('BOB STAYS')],
+          source: 'ch-psc',
+          source_date: null,
+          observed_at: new Date('2026-02-01T00:00:00Z'),
+        },
+      ],
+      r,
+    );
+    expect(rebuilt.members.map((m) => [m.name, m.member_id, m.position_id])).toEqual([
+      ['BOB STAYS', 8, director],
+      ['DORA GONE', 0, director],
+      ['CARL', 9, shareholder],
+    ]);
+    // The company given is left as it was.
+    expect(now.members.map((m) => m.name)).toEqual(['ANNE NEW', 'BOB STAYS', 'CARL']);
   });
 });
