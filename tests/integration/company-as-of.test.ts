@@ -191,6 +191,10 @@ describe('the profile as of a day', () => {
     expect(today).toContain('<h1>AFRINVEST CAPITAL PLC</h1>');
     expect(today).toMatch(/<input type="date"[^>]*name="as_of"/);
     expect(today).not.toContain('as Registra knew it on');
+    // The as-of page is today's page's past: not indexed, its canonical address today's.
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:3000/companies/details/${afrinvest.uri}/"/>`);
+    expect(today).not.toContain('noindex');
   });
 
   it('speaks German and French', async () => {

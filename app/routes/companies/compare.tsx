@@ -53,6 +53,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         path: `/companies/details/${encodeURIComponent(compare.uri)}/compare/`,
         title: compare.title,
         description: compare.description,
+        noindex: true,
       },
     },
     { compare },

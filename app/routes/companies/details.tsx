@@ -66,6 +66,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
             path: `/companies/details/${encodeURIComponent(profile.uri)}/`,
             title: `${profile.name} — Registra`,
             description: profile.name,
+            noindex: true,
           },
         },
         { profile: null, notYet: profile, user: null, offer: null },
@@ -104,6 +105,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         path: `/companies/details/${encodeURIComponent(profile.uri)}/`,
         title: `${profile.name} — ${profile.jurisdiction.text} — Registra`,
         description: profile.description,
+        // A profile as of a past day is today's page's past, not a page of its own to index.
+        noindex: profile.asOf !== null,
       },
     },
     { profile: shown, notYet: null, user, offer },
