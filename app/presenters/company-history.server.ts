@@ -31,6 +31,8 @@ export type CompanyHistoryPage = {
   description: string;
   profileHref: string;
   historyHref: string;
+  /** The compare view (docs/decisions/0026-company-as-of.md): what changed between two days. */
+  compareHref: string;
   /** The field filter: every field the company has changes of, labelled in the page's language. */
   fields: { value: string; label: string }[];
   field: string | null;
@@ -73,6 +75,7 @@ export async function loadCompanyHistoryPage(
     description: p.t('companyHistory.description', { name: company.name }),
     profileHref: p.companyHref(company.uri),
     historyHref,
+    compareHref: p.path(`/companies/details/${encodeURIComponent(company.uri)}/compare/`),
     fields: history.fields.map((f) => ({ value: f, label: importFieldLabel(f, lang) })),
     field: query.field,
     rows: history.changes.map((c) => ({

@@ -387,6 +387,7 @@ export const de: Messages = {
     pick: 'Profil zeigen mit Stand vom',
     show: 'Zeigen',
     compare: 'Mit heute vergleichen',
+    compareDays: 'Zwei Tage vergleichen',
     notYetTitle: '{{name}} gab es am {{date}} noch nicht',
     notYetText: 'Registra hat dieses Unternehmen erst nach dem {{date}} erfasst.',
     compareTitle: 'Änderungen bei {{name}}',

@@ -385,6 +385,7 @@ export const en = {
     pick: 'Show the profile as of',
     show: 'Show',
     compare: 'Compare with today',
+    compareDays: 'Compare two days',
     notYetTitle: '{{name}} did not exist yet on {{date}}',
     notYetText: 'Registra first recorded this company after {{date}}.',
     compareTitle: 'Changes to {{name}}',

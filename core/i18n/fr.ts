@@ -388,6 +388,7 @@ export const fr: Messages = {
     pick: 'Afficher le profil au',
     show: 'Afficher',
     compare: "Comparer avec aujourd'hui",
+    compareDays: 'Comparer deux jours',
     notYetTitle: "{{name}} n'existait pas encore le {{date}}",
     notYetText: 'Registra a enregistré cette entreprise pour la première fois après le {{date}}.',
     compareTitle: 'Changements de {{name}}',

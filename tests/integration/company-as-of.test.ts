@@ -237,6 +237,13 @@ describe('the compare view', () => {
     expect(/data-field="status"/.test(one)).toBe(true);
   });
 
+  it('is reached from the History tab by a form of two days', async () => {
+    const html = (await get(`/companies/details/${afrinvest.uri}/history/`)).body;
+    expect(html).toContain(`action="/companies/details/${afrinvest.uri}/compare/"`);
+    expect(html).toMatch(/<input type="date"[^>]*name="from"/);
+    expect(html).toContain('Compare two days');
+  });
+
   it('is a 400 naming the parameter for a bad or reversed range', async () => {
     const bad = await get(`/companies/details/${afrinvest.uri}/compare/?from=2026-02-31`);
     expect(bad.statusCode).toBe(400);
