@@ -222,7 +222,8 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
         </div>
         <AddToComparison companyId={profile.id} />
         {/* The gate and its island come with the list actions above (one popup, one island a page). */}
-        <ProfilePurchase offer={offer} />
+        {/* An as-of profile shows no contacts (they have no history): nothing to buy on it. */}
+        {profile.asOf ? null : <ProfilePurchase offer={offer} />}
       </div>
       <nav className="profile-tabs" aria-label={t('profile.tabs')}>
         <a href="#overview" aria-current="page">
