@@ -16,6 +16,8 @@ export default [
     route('companies/details/:uri', 'routes/companies/details.tsx'),
     // A company's History tab: the changes imports recorded (ADR 0014), filterable by field, paged.
     route('companies/details/:uri/history', 'routes/companies/history.tsx'),
+    // A company's changes between two days, field by field (docs/decisions/0028-company-as-of.md).
+    route('companies/details/:uri/compare', 'routes/companies/compare.tsx'),
     route('companies/directories/jurisdictions', 'routes/companies/jurisdictions.tsx'),
     route('companies/directories/industries', 'routes/companies/industries.tsx', { id: 'industries' }),
     route('companies/directories/industries/f/:industry', 'routes/companies/industries.tsx', { id: 'industry' }),

@@ -1171,6 +1171,42 @@ try {
     if (direct.p95 > 10) await explainCall(db!, `getCompany ${profiles[0].uri}`, (d) => getCompany(d, profiles[0].uri));
   });
 
+  // 4b. A company's profile as of a past day (docs/decisions/0028-company-as-of.md): the same
+  // companies, each given a history for the run (a name, a status and an address changed since the
+  // day, on top of having appeared before it), so that the rebuild undoes real changes; today's
+  // profile and the as-of one are measured call by call alternately (measurePair).
+  await section('profile as of', async () => {
+    const path = (c: Company) => `/companies/details/${encodeURIComponent(c.uri)}/`;
+    const ids = profiles.map((c) => c.id);
+    const source = 'bench-as-of';
+    await sql`delete from company_changes where source = ${source}`.execute(db!.kysely);
+    await sql`insert into company_changes (legal_entity_id, field, old_value, new_value, source, observed_at)
+      select id, f.field, f.old_value, f.new_value, ${source}, f.observed_at
+      from legal_entities l cross join lateral (values
+        ('company', null::jsonb, jsonb_build_object('name', l.name), timestamptz '2020-01-01'),
+        ('name', to_jsonb(l.name || ' (former)'), to_jsonb(l.name), now()),
+        ('status', to_jsonb('in-liquidation'::text), to_jsonb('active'::text), now()),
+        ('addresses.legal', '{"lines":["1 Old Street"],"city":"Leeds","region":null,"postCode":"LS1 1AA","country":"GB"}'::jsonb, null, now())
+      ) as f(field, old_value, new_value, observed_at)
+      where l.id = any(${ids}::bigint[])`.execute(db!.kysely);
+    try {
+      const [today, asOf] = await measurePair(
+        profiles,
+        (c) => get(path(c)),
+        (c) => get(`${path(c)}?as_of=2024-06-30`),
+      );
+      const sample = await get(`${path(profiles[0])}?as_of=2024-06-30`);
+      const rebuilt = sample.includes(' (former)');
+      row('profile as of: the rebuilt name shows', rebuilt ? 'yes' : 'no', 'yes', rebuilt);
+      row("profile: today's HTML page p50/p95 (alternating)", fmt(today));
+      row('profile as of: HTML page (?as_of=, 3 changes undone) p50/p95', fmt(asOf));
+      const ratio = asOf.p95 / today.p95;
+      row("profile as of: p95 / today's p95", `${ratio.toFixed(2)}×`, '≤ 2×', ratio <= 2);
+    } finally {
+      await sql`delete from company_changes where source = ${source}`.execute(db!.kysely);
+    }
+  });
+
   // Suggestions while typing (ADR 0022): what a visitor has typed after 2 to 5 letters of
   // a company's or a person's name, and words of jurisdictions and industries.
   await section('suggest', async () => {

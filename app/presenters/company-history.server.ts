@@ -1,7 +1,13 @@
-import { changeInWords, changeSourceText, loadChangeWords } from '../../core/changes/change-words.ts';
+import {
+  changeFieldLabel,
+  changeInWords,
+  changeSourceText,
+  changeValueText,
+  loadChangeWords,
+} from '../../core/changes/change-words.ts';
+import { readChangesBetween } from '../../core/companies/as-of.ts';
 import { readCompanyHistory } from '../../core/companies/company-history.ts';
-import { importFieldLabel } from '../../core/imports/fields.ts';
-
+import { IMPORT_FIELD_NAMES, type ImportField, importFieldLabel } from '../../core/imports/fields.ts';
 import { HISTORY_PAGE_SIZE } from '../../core/limits.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { staleReads } from '../../core/services.ts';
@@ -30,6 +36,8 @@ export type CompanyHistoryPage = {
   description: string;
   profileHref: string;
   historyHref: string;
+  /** The compare view (docs/decisions/0028-company-as-of.md): what changed between two days. */
+  compareHref: string;
   /** The field filter: every field the company has changes of, labelled in the page's language. */
   fields: { value: string; label: string }[];
   field: string | null;
@@ -78,6 +86,7 @@ export async function loadCompanyHistoryPage(
     description: p.t('companyHistory.description', { name: company.name }),
     profileHref: p.companyHref(company.uri),
     historyHref,
+    compareHref: p.path(`/companies/details/${encodeURIComponent(company.uri)}/compare/`),
     fields: history.fields.map((f) => ({ value: f, label: importFieldLabel(f, lang) })),
     field: query.field,
     rows: history.changes.map((c) => {
@@ -96,5 +105,76 @@ export async function loadCompanyHistoryPage(
     totalText: p.t('companyHistory.count', { count: history.total }),
     newerHref: query.page > 1 ? pageHref(Math.min(query.page - 1, pages)) : null,
     olderHref: query.page < pages ? pageHref(query.page + 1) : null,
+  };
+}
+
+/** A company's changes between two days (docs/decisions/0028-company-as-of.md), field by field. */
+export type CompanyComparePage = {
+  name: string;
+  uri: string;
+  title: string;
+  description: string;
+  profileHref: string;
+  historyHref: string;
+  compareHref: string;
+  from: string;
+  to: string;
+  fromHref: string;
+  toHref: string;
+  beforeLabel: string;
+  afterLabel: string;
+  rows: { field: string; label: string; before: string; after: string; historyHref: string }[];
+  countText: string;
+};
+
+export async function loadCompanyComparePage(
+  services: AppServices,
+  lang: Lang,
+  uri: string,
+  query: { from: string; to: string },
+): Promise<CompanyComparePage | null> {
+  const reads = staleReads(services);
+  const company = await findVisibleCompany(reads, uri);
+  if (!company) return null;
+  const fields = await readChangesBetween(reads, Number(company.id), query.from, query.to);
+  const p = presenter(services.reference, lang);
+  const path = (tail: string) => p.path(`/companies/details/${encodeURIComponent(company.uri)}/${tail}`);
+  const order = (field: string) => {
+    const i = IMPORT_FIELD_NAMES.indexOf(field as ImportField);
+    return i === -1 ? IMPORT_FIELD_NAMES.length : i;
+  };
+  const none = p.t('asOf.none');
+  // Each value in words, as the History tab writes it (core/changes/change-words.ts).
+  const words = await loadChangeWords(
+    reads.kysely,
+    services.reference,
+    lang,
+    fields.map((f) => ({ field: f.field, old: f.before, new: f.after })),
+  );
+  const text = (field: string, value: unknown) => changeValueText(field, value, words) || none;
+  return {
+    name: company.name,
+    uri: company.uri,
+    title: p.t('asOf.compareTitle', { name: company.name }),
+    description: p.t('asOf.compareDescription', { name: company.name }),
+    profileHref: p.companyHref(company.uri),
+    historyHref: path('history/'),
+    compareHref: path('compare/'),
+    from: query.from,
+    to: query.to,
+    fromHref: `${p.companyHref(company.uri)}?as_of=${query.from}`,
+    toHref: `${p.companyHref(company.uri)}?as_of=${query.to}`,
+    beforeLabel: p.t('asOf.before', { date: p.date(query.from) }),
+    afterLabel: p.t('asOf.after', { date: p.date(query.to) }),
+    rows: fields
+      .sort((a, b) => order(a.field) - order(b.field) || (a.field < b.field ? -1 : 1))
+      .map((f) => ({
+        field: f.field,
+        label: changeFieldLabel(f.field, lang),
+        before: text(f.field, f.before),
+        after: text(f.field, f.after),
+        historyHref: `${path('history/')}?${new URLSearchParams({ field: f.field })}`,
+      })),
+    countText: fields.length === 0 ? p.t('asOf.noChanges') : p.t('asOf.changedCount', { count: fields.length }),
   };
 }

@@ -1,4 +1,5 @@
 import { isAdvancedProfile, profileListSizes } from '../../core/companies/advanced-profile.ts';
+import { endOfDay, readHistoryAfter, rebuildCompany, rebuildLeiDetails } from '../../core/companies/as-of.ts';
 import {
   type FactProvenance,
   provenanceSummary,
@@ -94,7 +95,33 @@ export type ProfilePage = {
   graph: ConnectionsGraph | null;
   /** schema.org Organization (app/presenters/organization-json-ld.server.ts, ADR 0021). */
   jsonLd: string;
+  /** The profile as Registra knew it at the end of a past day (docs/decisions/0028-company-as-of.md); null for today's. */
+  asOf: AsOfView | null;
+  /** Where the date picker sends its day (the profile's own address). */
+  asOfHref: string;
 };
+
+/** What an as-of profile says of itself: the day, and the way back to today's. */
+export type AsOfView = { day: string; dayText: string; todayHref: string; compareHref: string };
+
+/** A company asked for as of a day before it appeared (docs/decisions/0028-company-as-of.md). */
+export type NotYetPage = { notYet: true; name: string; uri: string; asOf: AsOfView };
+
+/**
+ * The sections an as-of profile shows: those rebuilt from the change history. The others (shares,
+ * contacts, indicators, specifications, where the company is a member, the record sections) have
+ * no history and are left out (docs/decisions/0028-company-as-of.md).
+ */
+const AS_OF_SECTIONS = new Set([
+  'statuses',
+  'names',
+  'addresses',
+  'dates',
+  'identifiers',
+  'industries',
+  'members',
+  'gleif',
+]);
 
 /**
  * The import field (core/imports/fields.ts) a profile row's fact is recorded under, by the row's
@@ -107,22 +134,57 @@ const ADDRESS_FIELDS: Record<string, string> = {
 };
 const DATE_FIELDS: Record<string, string> = { accounts: 'dates.accounts', annual_report: 'dates.annual_report' };
 
-/** The company profile as the page shows it, or null when no company has this uri. */
-export async function loadProfilePage(services: AppServices, lang: Lang, uri: string): Promise<ProfilePage | null> {
+/**
+ * The company profile as the page shows it, or null when no company has this uri; with `asOf` (a
+ * day, 'YYYY-MM-DD'), as Registra knew it at the end of that day (docs/decisions/0028-company-as-of.md),
+ * or NotYetPage when it had not appeared by then.
+ */
+export async function loadProfilePage(services: AppServices, lang: Lang, uri: string): Promise<ProfilePage | null>;
+export async function loadProfilePage(
+  services: AppServices,
+  lang: Lang,
+  uri: string,
+  asOf: string | null,
+): Promise<ProfilePage | NotYetPage | null>;
+export async function loadProfilePage(
+  services: AppServices,
+  lang: Lang,
+  uri: string,
+  asOf: string | null = null,
+): Promise<ProfilePage | NotYetPage | null> {
   const { reference } = services;
   // A profile is stale-tolerant: a replica's when there are some (ADR 0024); the user's own marks are read elsewhere, from the primary.
   const reads = staleReads(services);
+  const id = companyIdOfUri(uri) ?? 0;
+  const until = asOf === null ? null : endOfDay(asOf);
   // Independent statements, run side by side (the records find the company by its uri themselves).
-  const [company, lists, provenance, nameChanges] = await Promise.all([
+  const [current, lists, provenance, nameChanges, history] = await Promise.all([
     getCompany(reads, uri),
-    getCompanyRecords(reads, { uri }),
-    readCompanyProvenance(reads, companyIdOfUri(uri) ?? 0),
-    readNameChanges(reads, companyIdOfUri(uri) ?? 0),
+    // An as-of profile shows no record section (they have no history): they are not read.
+    until === null ? getCompanyRecords(reads, { uri }) : new Map<string, RecordList>(),
+    until === null ? readCompanyProvenance(reads, id) : new Map<string, FactProvenance>(),
+    readNameChanges(reads, id),
+    until === null ? null : readHistoryAfter(reads, [id], until).then((h) => h.get(id) ?? null),
   ]);
-  if (!company || !lists) return null;
-  const lei = await getLeiDetails(reads, company.id);
+  if (!current || !lists) return null;
   const p = presenter(reference, lang);
   const t = p.t;
+  const profileHref = p.companyHref(current.uri);
+  const asOfView: AsOfView | null =
+    asOf === null
+      ? null
+      : {
+          day: asOf,
+          dayText: p.date(asOf),
+          todayHref: profileHref,
+          compareHref: `${p.path(`/companies/details/${encodeURIComponent(current.uri)}/compare/`)}?${new URLSearchParams({ from: asOf, to: new Date().toISOString().slice(0, 10) })}`,
+        };
+  if (asOfView && history?.notYet) return { notYet: true, name: current.name, uri: current.uri, asOf: asOfView };
+  const changes = history?.changes ?? [];
+  const company: CompanyProfile = until === null ? current : asOfCompany(current, changes, reference);
+  const currentLei = await getLeiDetails(reads, company.id);
+  const lei =
+    until === null ? currentLei : { ...(await rebuildLeiDetails(reads, currentLei, changes)), exceptions: [] };
   const source = (field: string | undefined) => (field === undefined ? undefined : provenance.get(field));
   /** "Sources: …" of a group of facts, said once below it rather than on each of its rows. */
   const sourcesLine = (facts: (FactProvenance | undefined)[]) => {
@@ -135,7 +197,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
   const searchPath = (segment: string) => p.path(`/companies/search/f/${segment}/`);
   const summaryItems = profileSummary(company, lei, p, reference, {
     source: (field) => source(field),
-    today: new Date(),
+    today: until === null ? new Date() : new Date(until.getTime() - 1),
     searchPath,
   });
   const summary = summaryItems.map(({ fact: _, ...item }) => item);
@@ -144,7 +206,9 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
   const timeline = profileTimeline(
     company,
     lists,
-    nameChanges.map((c) => ({ old_value: c.old_value, new_value: c.new_value, date: changeDate(c) })),
+    nameChanges
+      .filter((c) => until === null || c.observed_at < until)
+      .map((c) => ({ old_value: c.old_value, new_value: c.new_value, date: changeDate(c) })),
     p,
     reference,
   );
@@ -291,7 +355,12 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
         label: p.name(reference.positions.byId.get(m.position_id)),
         value: m.name,
         // ---- people (ADR 0022): a member that is no company in the database has a page of its own ----
-        href: m.company_uri ? p.companyHref(m.company_uri) : p.path(personPath(m.name, m.member_id)),
+        // A member since gone, in an as-of profile, has no row of ours (member_id 0): no page to link.
+        href: m.company_uri
+          ? p.companyHref(m.company_uri)
+          : m.member_id > 0
+            ? p.path(personPath(m.name, m.member_id))
+            : undefined,
         note:
           [
             m.since && t('profile.since', { date: p.date(m.since) }),
@@ -316,12 +385,14 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
   const gleif = gleifRows(lei, p);
   // Only for companies GLEIF was imported for (docs/decisions/0014-importers.md).
   if (gleif.length > 0) drafts.push({ id: 'gleif', title: t('profile.gleif'), rows: gleif });
-  const sections: ProfileSection[] = drafts.map((d) => ({
-    id: d.id,
-    title: d.title,
-    rows: d.rows.map(({ fact: _, ...row }, i) => ({ ...row, key: `${d.id}-${i}` })),
-    sources: sourcesLine(d.rows.map((row) => row.fact)),
-  }));
+  const sections: ProfileSection[] = drafts
+    .filter((d) => until === null || AS_OF_SECTIONS.has(d.id))
+    .map((d) => ({
+      id: d.id,
+      title: d.title,
+      rows: d.rows.map(({ fact: _, ...row }, i) => ({ ...row, key: `${d.id}-${i}` })),
+      sources: sourcesLine(d.rows.map((row) => row.fact)),
+    }));
   return {
     id: company.id,
     name: company.name,
@@ -330,7 +401,7 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     jurisdiction,
     jurisdictionHref: searchPath(`jurisdiction-${jurisdictionUri}-${company.jurisdiction_id}`),
     advanced: isAdvancedProfile(profileListSizes(company, lists.values())),
-    ...presentRecords(company, lists, p),
+    ...(until === null ? presentRecords(company, lists, p) : { records: [], emptyRecordTypes: [] }),
     summary,
     summarySources,
     financials,
@@ -338,6 +409,8 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
     sections,
     graph: companyGraph(company, p, reference),
     historyHref: p.path(`/companies/details/${encodeURIComponent(company.uri)}/history/`),
+    asOf: asOfView,
+    asOfHref: profileHref,
     jsonLd: organizationJsonLd(
       company,
       reference,
@@ -353,6 +426,25 @@ export async function loadProfilePage(services: AppServices, lang: Lang, uri: st
 }
 
 /**
+ * The company as rebuilt at a day: its own parts with the later changes undone; what others say of
+ * it (where it is a member) and its members' other companies have no history of their own here and
+ * are left out, but for members it still has.
+ */
+function asOfCompany(
+  current: CompanyProfile,
+  changes: Parameters<typeof rebuildCompany>[1],
+  reference: Reference,
+): CompanyProfile {
+  const company = rebuildCompany(current, changes, reference);
+  const members = new Set(company.members.map((m) => m.member_id));
+  return {
+    ...company,
+    member_of: [],
+    member_companies: company.member_companies.filter((o) => members.has(o.member_id)),
+  };
+}
+
+/**
  * The company's connections two steps out (ADR 0022): its members (people, and parent
  * companies and shareholders that are companies), the other companies those members sit on, and
  * the companies it sits on itself (its subsidiaries and holdings).
@@ -363,14 +455,18 @@ function companyGraph(company: CompanyProfile, p: Presenter, reference: Referenc
   const nodes: GraphNodeInput[] = [{ id: focus, label: company.name, kind: 'company' }];
   const edges: GraphEdgeInput[] = [];
   const memberNode = new Map<number, string>();
-  for (const m of company.members) {
-    const id = m.company_id ? `c${m.company_id}` : `m${m.member_id}`;
+  for (const [i, m] of company.members.entries()) {
+    const id = m.company_id ? `c${m.company_id}` : m.member_id > 0 ? `m${m.member_id}` : `gone${i}`;
     memberNode.set(m.member_id, id);
     nodes.push({
       id,
       label: m.name,
       kind: m.company_id || m.name_type === 'legal_entity' ? 'company' : 'person',
-      href: m.company_uri ? p.companyHref(m.company_uri) : p.path(personPath(m.name, m.member_id)),
+      href: m.company_uri
+        ? p.companyHref(m.company_uri)
+        : m.member_id > 0
+          ? p.path(personPath(m.name, m.member_id))
+          : undefined,
     });
     edges.push({ from: id, to: focus, label: positionName(m.position_id) });
   }

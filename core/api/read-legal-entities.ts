@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { endOfDay, readHistoryAfter, rebuildCompany } from '../companies/as-of.ts';
 import { chooseStatus, isActive } from '../companies/company-status.ts';
 import { addressesPart, formatAddress } from '../companies/parts/addresses.ts';
 import { type AnyPart, type CompanyWith, readCompanies } from '../companies/parts/company-part.ts';
@@ -27,6 +28,11 @@ export type ReadOptions = {
   languageId: number;
   /** Language of links (profile paths). */
   lang: Lang;
+  /**
+   * A day (YYYY-MM-DD): the companies as Registra knew them at its end, rebuilt from their changes
+   * (docs/decisions/0028-company-as-of.md); those that had not appeared yet are left out.
+   */
+  asOf?: string;
 };
 
 /** The company part each section of the data API reads (core/companies/parts/). */
@@ -66,7 +72,7 @@ export async function readLegalEntities(
     ...SECTION_PARTS.filter(([section]) => wants(section)).map(([, part]) => part),
   ];
   // The parts not asked for are absent, and never looked at.
-  const companies: Company[] = await readCompanies(db, ids, parts);
+  const companies: Company[] = await asOfDay(db, reference, await readCompanies(db, ids, parts), options.asOf);
 
   const { languageId } = options;
   const link = (list: RefList, id: number): RefLink => {
@@ -214,4 +220,24 @@ export async function readLegalEntities(
   };
 
   return companies.map(item);
+}
+
+/** The companies as of a day (each rebuilt, those not there yet left out), or as they are without one. */
+async function asOfDay(
+  db: Db,
+  reference: Reference,
+  companies: Company[],
+  day: string | undefined,
+): Promise<Company[]> {
+  if (day === undefined) return companies;
+  const history = await readHistoryAfter(
+    db,
+    companies.map((c) => c.id),
+    endOfDay(day),
+  );
+  return companies.flatMap((c) => {
+    const h = history.get(c.id);
+    if (h?.notYet) return [];
+    return [rebuildCompany(c, h?.changes ?? [], reference)];
+  });
 }

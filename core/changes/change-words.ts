@@ -343,7 +343,7 @@ const FIELD_RENDERERS: Record<ImportField, FieldRenderer> = {
  * (`records.<section>`) plug their own in here.
  */
 const FAMILY_RENDERERS: [prefix: string, renderer: (field: string) => FieldRenderer][] = [
-  // A record's summary (core/records/record-summaries.ts, docs/decisions/0026-monitored-records.md).
+  // A record's summary (core/records/record-summaries.ts, docs/decisions/0027-monitored-records.md).
   ['records.', (field) => (value, words) => [recordChangeText(field, summaryOf(value), words.lang)]],
 ];
 

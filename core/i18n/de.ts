@@ -417,6 +417,30 @@ export const de: Messages = {
     },
     memberKind: { individual: 'Person', legal_entity: 'Unternehmen', authority: 'Behörde' },
   },
+  asOf: {
+    banner: 'Dieses Profil zeigt das Unternehmen, wie Registra es am {{date}} kannte',
+    seeToday: 'zum heutigen Stand',
+    basis:
+      'Aus den von Registra erfassten Änderungen rekonstruiert: Jede nach diesem Tag beobachtete Änderung wird rückgängig gemacht. Einträge, Kontakte, Anteile und Jahresabschlüsse haben keinen Verlauf und werden nicht gezeigt.',
+    pick: 'Profil zeigen mit Stand vom',
+    show: 'Zeigen',
+    compare: 'Mit heute vergleichen',
+    compareDays: 'Zwei Tage vergleichen',
+    notYetTitle: '{{name}} gab es am {{date}} noch nicht',
+    notYetText: 'Registra hat dieses Unternehmen erst nach dem {{date}} erfasst.',
+    compareTitle: 'Änderungen bei {{name}}',
+    compareDescription:
+      'Was sich bei {{name}} zwischen zwei Tagen geändert hat, Feld für Feld, nach dem Wissen von Registra.',
+    from: 'Von',
+    to: 'Bis',
+    field: 'Feld',
+    before: 'Am {{date}}',
+    after: 'Am {{date}}',
+    noChanges: 'Zwischen diesen Tagen hat sich nichts geändert.',
+    changedCount_one: '{{count, number}} Feld geändert',
+    changedCount_other: '{{count, number}} Felder geändert',
+    none: '(keine Angabe)',
+  },
   companyHistory: {
     title: 'Verlauf von {{name}}',
     description:

@@ -67,22 +67,67 @@ const NAME_TYPES: Record<FactName['type'], string> = {
   other: 'other_language',
   short: 'short',
 };
-const ADDRESS_TYPES = {
+/** The address type (address_types.uri) each address field is written as. */
+export const ADDRESS_TYPES = {
   'addresses.legal': 'registered',
   'addresses.headquarters': 'headquarter',
   'addresses.postal': 'postal',
 } as const;
-const DATE_TYPES = {
+/** The date type (date_types.uri) each date field is written as. */
+export const DATE_TYPES = {
   registered_on: 'registration',
   dissolved_on: 'dissolution',
   'dates.accounts': 'accounts',
   'dates.annual_report': 'annual_report',
 } as const;
 
-function idOf(map: Map<string, number>, uri: string): number {
+export function idOf(map: Map<string, number>, uri: string): number {
   const id = map.get(uri);
   if (id === undefined) throw new Error(`reference value ${uri} is missing (run db migrate)`);
   return id;
+}
+
+/** A company's other names as its legal_entity_names rows (each name type numbered from 0). */
+export function otherNameRows(
+  names: readonly FactName[],
+  r: ImportReference,
+): { name_type_id: number; position: number; name: string }[] {
+  const positions = new Map<number, number>();
+  return names.map((n) => {
+    const type = idOf(r.nameTypes, NAME_TYPES[n.type]);
+    const position = positions.get(type) ?? 0;
+    positions.set(type, position + 1);
+    return { name_type_id: type, position, name: n.name };
+  });
+}
+
+/** An address as the columns of its legal_entity_addresses row (its company, type and position aside). */
+export function addressRow(a: FactAddress, r: ImportReference) {
+  return {
+    address_line_1: a.lines[0] ?? null,
+    address_line_2: a.lines.length > 1 ? a.lines.slice(1).join(', ') : null,
+    locality: a.city,
+    post_code: a.postCode,
+    state: a.region,
+    state_id: a.region ? (r.locations.get(a.region.toUpperCase()) ?? null) : null,
+    country_id: r.locations.get(a.country) ?? null,
+  };
+}
+
+/** The industries our tree knows of a source's codes, each once, as legal_entity_industries rows. */
+export function industryRows(
+  industries: readonly FactIndustry[],
+  r: ImportReference,
+): { industry_id: number; is_primary: boolean }[] {
+  const rows: { industry_id: number; is_primary: boolean }[] = [];
+  const seen = new Set<number>();
+  for (const industry of industries) {
+    const id = industryId(industry, r);
+    if (id === null || seen.has(id)) continue;
+    seen.add(id);
+    rows.push({ industry_id: id, is_primary: industry.primary });
+  }
+  return rows;
 }
 
 /** Writes every changed field of a batch onto the company tables. */
@@ -114,15 +159,9 @@ export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteCon
     } else if (field === 'other_names') {
       const full = idOf(r.nameTypes, 'legal_name_full');
       await deleteOf(tx, 'legal_entity_names', ids, sql`name_type_id <> ${full}`);
-      const rows = list.flatMap((w) => {
-        const positions = new Map<number, number>();
-        return ((w.value as FactName[] | null) ?? []).map((n) => {
-          const type = idOf(r.nameTypes, NAME_TYPES[n.type]);
-          const position = positions.get(type) ?? 0;
-          positions.set(type, position + 1);
-          return { legal_entity_id: w.id, name_type_id: type, position, name: n.name };
-        });
-      });
+      const rows = list.flatMap((w) =>
+        otherNameRows((w.value as FactName[] | null) ?? [], r).map((n) => ({ legal_entity_id: w.id, ...n })),
+      );
       await insertRows(
         tx,
         'legal_entity_names',
@@ -134,21 +173,12 @@ export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteCon
       await deleteOf(tx, 'legal_entity_addresses', ids, sql`address_type_id = ${type}`);
       const rows = list
         .filter((w) => w.value !== null)
-        .map((w) => {
-          const a = w.value as FactAddress;
-          return {
-            legal_entity_id: w.id,
-            address_type_id: type,
-            position: 0,
-            address_line_1: a.lines[0] ?? null,
-            address_line_2: a.lines.length > 1 ? a.lines.slice(1).join(', ') : null,
-            locality: a.city,
-            post_code: a.postCode,
-            state: a.region,
-            state_id: a.region ? (r.locations.get(a.region.toUpperCase()) ?? null) : null,
-            country_id: r.locations.get(a.country) ?? null,
-          };
-        });
+        .map((w) => ({
+          legal_entity_id: w.id,
+          address_type_id: type,
+          position: 0,
+          ...addressRow(w.value as FactAddress, r),
+        }));
       await insertRows(
         tx,
         'legal_entity_addresses',
@@ -303,13 +333,7 @@ async function writeIndustries(
   const primary: { id: number; industry: number | null }[] = [];
   for (const w of list) {
     const industries = (w.value as FactIndustry[] | null) ?? [];
-    const seen = new Set<number>();
-    for (const industry of industries) {
-      const id = industryId(industry, r);
-      if (id === null || seen.has(id)) continue;
-      seen.add(id);
-      rows.push({ legal_entity_id: w.id, industry_id: id, is_primary: industry.primary });
-    }
+    for (const row of industryRows(industries, r)) rows.push({ legal_entity_id: w.id, ...row });
     const industry = primaryIndustry(industries, r);
     if (industry !== undefined) primary.push({ id: w.id, industry });
   }

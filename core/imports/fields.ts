@@ -2,7 +2,7 @@
 // company_provenance.field; docs/decisions/0014-importers.md). The History tab, monitoring reports
 // and the change feed label them from here. Beside them, the fields of a company's records
 // (`records.<table>`, one per record section: core/records/record-writes.ts,
-// docs/decisions/0026-monitored-records.md), labelled by their section's title.
+// docs/decisions/0027-monitored-records.md), labelled by their section's title.
 
 import { RECORD_SECTIONS } from '../sections/records.ts';
 

@@ -40,7 +40,7 @@ export function criteriaConditions(reference: Reference, query: string): Express
 /**
  * The tracking choice (existing_objects_tracking.sections) a change field (a column reference)
  * falls under: the record table of a `records.<table>` change, 'company' for the company's own fields
- * (docs/decisions/0026-monitored-records.md).
+ * (docs/decisions/0027-monitored-records.md).
  */
 function trackedSection(column: string): RawBuilder<string> {
   return sql<string>`(case when ${sql.ref(column)} like 'records.%' then substr(${sql.ref(column)}, 9) else 'company' end)`;

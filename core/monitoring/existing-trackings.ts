@@ -207,7 +207,7 @@ export function setExistingTrackingStatus(
 }
 
 /**
- * Chooses what a tracking reports (docs/decisions/0026-monitored-records.md): 'company' (the
+ * Chooses what a tracking reports (docs/decisions/0027-monitored-records.md): 'company' (the
  * company's own fields) and record sections by table; null or every one of them = everything.
  */
 export function setExistingTrackingSections(

@@ -3,7 +3,7 @@ import type { Lang } from '../reference/reference-data.ts';
 import type { RecordField } from '../sections/record-fields.ts';
 import { RECORD_SECTIONS, type RecordSectionDecl } from '../sections/records.ts';
 
-// What a change of a company's record says of it (docs/decisions/0026-monitored-records.md): the
+// What a change of a company's record says of it (docs/decisions/0027-monitored-records.md): the
 // record's summary — its id and the fields that tell it apart and say where it stands (a
 // trademark's mark, number and status; a violation's type, date and fine; a vessel's name, IMO
 // number and flag) — as codes in the API, and in words for people: enum values by their label,

@@ -8,7 +8,7 @@ import { COMPANY_COLUMNS, RECORD_SECTIONS, type RecordSectionDecl } from '../sec
 import { type RecordSummary, SUMMARY_FIELDS } from './record-summaries.ts';
 
 // The one home of writing a company's records (the 21 record sections of core/sections/records.ts)
-// after the seed (docs/decisions/0026-monitored-records.md): records added, changed and removed in
+// after the seed (docs/decisions/0027-monitored-records.md): records added, changed and removed in
 // the caller's transaction, each recorded as a company_changes row of field `records.<table>` whose
 // values are a small summary of the record (record-summaries.ts: its identifying and status fields;
 // old null = added, new null = removed), so that update reports, the change feed and webhooks tell

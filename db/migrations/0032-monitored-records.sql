@@ -1,4 +1,4 @@
--- Every record section is monitored (docs/decisions/0026-monitored-records.md): a company's records
+-- Every record section is monitored (docs/decisions/0027-monitored-records.md): a company's records
 -- added, changed or removed through core/records/record-writes.ts are company_changes rows of field
 -- `records.<table>`, and a tracking of an existing company chooses what it is told about.
 

@@ -15,7 +15,7 @@ import type { SeedCatalog } from './seed-catalog.ts';
 // day, and each record carries a key that finds it again, so the same day twice changes nothing.
 //
 // The records are written through core/records/record-writes.ts, the one home of writing records
-// (docs/decisions/0026-monitored-records.md): each is recorded as a change of its company, so a
+// (docs/decisions/0027-monitored-records.md): each is recorded as a change of its company, so a
 // tracked company's new trademark or approved permit reaches its update report, the feed and webhooks.
 
 /** One record of a company's section, written or changed. */

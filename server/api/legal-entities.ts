@@ -19,6 +19,7 @@ import {
   presentLegalEntityStatistics,
 } from '../../core/api/legal-entity-statistics.ts';
 import { readLegalEntities } from '../../core/api/read-legal-entities.ts';
+import { asOfDaySchema } from '../../core/companies/as-of.ts';
 import { findCompanyIds } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { i18nFor } from '../../core/i18n/i18n.ts';
@@ -113,6 +114,14 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
     sections: sectionsParam.optional(),
     le_le_id: idListParam.optional(),
     id: intParam('id').optional().describe('One company by id (404 when there is none). Excludes search parameters.'),
+    as_of: asOfDaySchema
+      .optional()
+      .describe(
+        'With `id` or `le_le_id`: each company as Registra knew it at the end of this day (UTC, YYYY-MM-DD), ' +
+          'rebuilt from its recorded changes (every change observed after the day undone); parts without ' +
+          'history (contacts, shares, indicators, specifications) are as today. A company that had not ' +
+          'appeared yet is a 404 with `id`, left out with `le_le_id`.',
+      ),
     lang: langParam,
     q: z
       .string()
@@ -157,18 +166,19 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
         'parameters are refused.',
       tags: ['Data'],
       query,
-      openQuery: { parsedKeys: ['count', 'sections', 'le_le_id', 'id', 'lang', 'facets'] },
+      openQuery: { parsedKeys: ['count', 'sections', 'le_le_id', 'id', 'lang', 'facets', 'as_of'] },
       response: LegalEntitiesResponseSchema,
       errors: [404],
     },
     async (params, { params: raw }) => {
       const sections = params.sections ?? new Set<LegalEntitySection>();
       sections.add('le_legal_entities');
-      const read = (ids: number[]) =>
+      const read = (ids: number[], today = false) =>
         readLegalEntities(db, reference, ids, {
           sections,
           lang: params.lang,
           languageId: languageIdOf(reference, params.lang),
+          asOf: today ? undefined : params.as_of,
         });
       const searchParams = new URLSearchParams([...raw].filter(([key]) => !isApiKey(key)));
 
@@ -183,7 +193,11 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
         }
         const data = await read(params.id !== undefined ? [params.id] : (params.le_le_id ?? []));
         if (params.id !== undefined && data.length === 0) {
-          throw new AppError('not_found', `There is no company with id ${params.id}.`, { parameter: 'id' });
+          throw params.as_of !== undefined && (await read([params.id], true)).length > 0
+            ? new AppError('not_found', `The company with id ${params.id} did not exist yet on ${params.as_of}.`, {
+                parameter: 'as_of',
+              })
+            : new AppError('not_found', `There is no company with id ${params.id}.`, { parameter: 'id' });
         }
         return {
           data,
@@ -195,6 +209,9 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
         };
       }
 
+      if (params.as_of !== undefined) {
+        throw badRequest([{ parameter: 'as_of', message: 'as_of needs id or le_le_id (a search is of today)' }]);
+      }
       const parsed = parseSearchState(companiesSection, searchParams);
       if (!parsed.ok) throw badRequest(parsed.errors);
       const wanted = params.facets ? new Set(params.facets.split(/[,|]/)) : null;
@@ -378,6 +395,12 @@ export function labels(lang: Lang): (label: LabelRef) => string {
 
 function isApiKey(key: string): boolean {
   return (
-    key === 'count' || key === 'sections' || key === 'le_le_id' || key === 'id' || key === 'lang' || key === 'facets'
+    key === 'as_of' ||
+    key === 'count' ||
+    key === 'sections' ||
+    key === 'le_le_id' ||
+    key === 'id' ||
+    key === 'lang' ||
+    key === 'facets'
   );
 }

@@ -124,7 +124,7 @@ describe('demo advance shows monitoring working', () => {
     for (const id of tracked)
       expect(added.filter((r) => r.includes(`"legal_entity_id": ${id},`)).length).toBeGreaterThanOrEqual(1);
     expect(added.length).toBeGreaterThanOrEqual(3 * 3);
-    // … and each is in its company's update report, as a record change (ADR 0026).
+    // … and each is in its company's update report, as a record change (ADR 0027).
     const told = await t.db.kysely
       .selectFrom('existing_objects_reports')
       .select(['legal_entity_id', 'changes'])

@@ -73,6 +73,9 @@ describe('the Nu HTML Checker', () => {
       '/companies/search/?q=bank&status=1|2&dates[registration]:from=2000&identifiers[lei]:is_known=&sort=name_asc',
       '/vessels/search/?company_status=1',
       `/companies/details/${company.uri}/`,
+      // The profile as of a day, with its banner and date picker, and the compare view.
+      `/companies/details/${company.uri}/?as_of=2026-01-01`,
+      `/companies/details/${company.uri}/compare/?from=2026-01-01`,
       personPath(person.name, Number(person.id)),
       '/companies/directories/jurisdictions/',
       '/companies/directories/industries/',

@@ -13,7 +13,7 @@ import { postJson } from '../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
 
-// Every record section is monitored (docs/decisions/0026-monitored-records.md): records added,
+// Every record section is monitored (docs/decisions/0027-monitored-records.md): records added,
 // changed and removed through core/records/record-writes.ts reach the tracked company's update
 // report, the change feed and webhooks, as summaries in the API and words on pages; a tracking
 // reports the sections it chose; a company taken down tells nobody of its records.

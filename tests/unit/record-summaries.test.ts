@@ -8,7 +8,7 @@ import {
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { RECORD_SECTIONS } from '../../core/sections/records.ts';
 
-// A record's change in words (docs/decisions/0026-monitored-records.md), swept over every field of
+// A record's change in words (docs/decisions/0027-monitored-records.md), swept over every field of
 // every record section in every language: dates as formatDay writes them, enum values by their
 // label, countries by name, amounts as money — never a code or an ISO date.
 

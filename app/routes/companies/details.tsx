@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
+import { parseAsOfDay } from '../../../core/companies/as-of.ts';
 import { currentCompanyUri } from '../../../core/companies/company-uri.ts';
 import { AppError } from '../../../core/errors/app-error.ts';
 import { isLang, localePath } from '../../../core/i18n/i18n.ts';
@@ -19,22 +20,59 @@ import { pageMeta } from '../../meta.ts';
 import { formText } from '../../presenters/account-forms.server.ts';
 import { profileOffer } from '../../presenters/billing.server.ts';
 import { presenter } from '../../presenters/present.server.ts';
-import { loadProfilePage } from '../../presenters/profile-page.server.ts';
+import { type AsOfView, loadProfilePage } from '../../presenters/profile-page.server.ts';
 import { profileUserData } from '../../presenters/user-data.server.ts';
 import { requireUser } from '../../require-user.server.ts';
 import { serverRendered } from '../../server-rendered.ts';
 import { authContext, servicesContext } from '../../services.ts';
 import type { Route } from './+types/details';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * The profile's `as_of` (docs/decisions/0028-company-as-of.md): a day no later than today (UTC), or
+ * null for today's profile; anything else is a 400 naming it.
+ */
+function asOfQuery(url: URL): string | null {
+  const raw = url.searchParams.get('as_of');
+  if (raw === null || raw === '') return null;
+  const parsed = parseAsOfDay('as_of', raw);
+  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  if (parsed.day > new Date().toISOString().slice(0, 10)) {
+    throw data({ message: 'as_of: a day no later than today' }, { status: 400 });
+  }
+  return parsed.day;
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const lang = isLang(params.lang) ? params.lang : 'en';
-  const profile = await loadProfilePage(services, lang, params.uri);
+  const url = new URL(request.url);
+  const asOf = asOfQuery(url);
+  const profile = await loadProfilePage(services, lang, params.uri, asOf);
   if (!profile) {
     // The right id with a wrong or old slug: the company's own address, for good.
     const current = await currentCompanyUri(staleReads(services), params.uri);
-    if (current) throw redirect(localePath(lang, `/companies/details/${encodeURIComponent(current)}/`), 301);
+    if (current)
+      throw redirect(localePath(lang, `/companies/details/${encodeURIComponent(current)}/${url.search}`), 301);
     throw data({ message: 'company not found' }, { status: 404 });
+  }
+  if ('notYet' in profile) {
+    // Before the company appeared: a page that says so (not found, at that day).
+    return data(
+      serverRendered(
+        {
+          seo: {
+            siteUrl: services.siteUrl,
+            lang,
+            path: `/companies/details/${encodeURIComponent(profile.uri)}/`,
+            title: `${profile.name} — Registra`,
+            description: profile.name,
+            noindex: true,
+          },
+        },
+        { profile: null, notYet: profile, user: null, offer: null },
+      ),
+      { status: 404 },
+    );
   }
   // A signed-in user's view goes into their browsing history, and they can add the company to a
   // list; a guest costs nothing more.
@@ -67,9 +105,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         path: `/companies/details/${encodeURIComponent(profile.uri)}/`,
         title: `${profile.name} — ${profile.jurisdiction.text} — Registra`,
         description: profile.description,
+        // A profile as of a past day is today's page's past, not a page of its own to index.
+        noindex: profile.asOf !== null,
       },
     },
-    { profile: shown, user, offer },
+    { profile: shown, notYet: null, user, offer },
   );
 }
 
@@ -101,10 +141,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 const COPY_SCRIPT = inlineScript(copyButtonsScript);
 
 export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
-  const { profile, user, offer } = loaderData;
+  const { profile, notYet, user, offer } = loaderData;
   const { t } = useTranslation();
+  if (notYet || !profile || !offer)
+    return (
+      <article className="profile">
+        <header className="profile-header">
+          <h1>{t('asOf.notYetTitle', { name: notYet?.name, date: notYet?.asOf.dayText })}</h1>
+        </header>
+        {notYet ? <AsOfBanner asOf={notYet.asOf} /> : null}
+        <p>{t('asOf.notYetText', { date: notYet?.asOf.dayText })}</p>
+      </article>
+    );
   return (
     <article className="profile">
+      {profile.asOf ? <AsOfBanner asOf={profile.asOf} /> : null}
       {/* A data block for search engines (schema.org), not a script: no browser runs it. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: profile.jsonLd }} />
       <header className="profile-header">
@@ -171,7 +222,8 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
         </div>
         <AddToComparison companyId={profile.id} />
         {/* The gate and its island come with the list actions above (one popup, one island a page). */}
-        <ProfilePurchase offer={offer} />
+        {/* An as-of profile shows no contacts (they have no history): nothing to buy on it. */}
+        {profile.asOf ? null : <ProfilePurchase offer={offer} />}
       </div>
       <nav className="profile-tabs" aria-label={t('profile.tabs')}>
         <a href="#overview" aria-current="page">
@@ -179,6 +231,7 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
         </a>{' '}
         <a href={profile.historyHref}>{t('profile.tabHistory')}</a>
       </nav>
+      {profile.asOf ? null : <AsOfForm action={profile.asOfHref} day={null} />}
       <div className="profile-body">
         <nav className="profile-toc" aria-label={t('profile.contents')}>
           <ul>
@@ -282,6 +335,41 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** Says that the profile is as of a past day (docs/decisions/0028-company-as-of.md), and lets another day be chosen. */
+function AsOfBanner({ asOf }: { asOf: AsOfView }) {
+  const { t } = useTranslation();
+  return (
+    <aside className="as-of-banner" role="note" aria-label={t('asOf.pick')}>
+      <p>
+        <strong>{t('asOf.banner', { date: asOf.dayText })}</strong> — <a href={asOf.todayHref}>{t('asOf.seeToday')}</a>{' '}
+        · <a href={asOf.compareHref}>{t('asOf.compare')}</a>
+      </p>
+      <p className="muted">{t('asOf.basis')}</p>
+      <AsOfForm action={asOf.todayHref} day={asOf.day} />
+    </aside>
+  );
+}
+
+/** The date picker: the profile as of the day chosen (a GET form, no script). */
+function AsOfForm({ action, day }: { action: string; day: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <form method="get" action={action} className="as-of-form">
+      <label>
+        {t('asOf.pick')}{' '}
+        <input
+          type="date"
+          name="as_of"
+          defaultValue={day ?? undefined}
+          max={new Date().toISOString().slice(0, 10)}
+          required
+        />
+      </label>{' '}
+      <button type="submit">{t('asOf.show')}</button>
+    </form>
   );
 }
 

@@ -86,6 +86,17 @@ export default function CompanyHistory({ loaderData }: Route.ComponentProps) {
           <button type="submit">{t('companyHistory.show')}</button>
         </form>
       ) : null}
+      {history.total > 0 ? (
+        <form method="get" action={history.compareHref} className="as-of-form">
+          <label>
+            {t('asOf.from')} <input type="date" name="from" required />
+          </label>{' '}
+          <label>
+            {t('asOf.to')} <input type="date" name="to" />
+          </label>{' '}
+          <button type="submit">{t('asOf.compareDays')}</button>
+        </form>
+      ) : null}
       <p id="history-count">{history.totalText}</p>
       {history.rows.length === 0 ? (
         <p className="muted">{t('companyHistory.none')}</p>

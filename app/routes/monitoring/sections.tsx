@@ -17,7 +17,7 @@ import { servicesContext } from '../../services.ts';
 import type { Route } from './+types/sections';
 
 // /companies/monitoring/updates/sections/?tracking=<id>: what a tracking of a company reports
-// (docs/decisions/0026-monitored-records.md) — the company's own details and each record section,
+// (docs/decisions/0027-monitored-records.md) — the company's own details and each record section,
 // ticked; every one ticked is everything (a section added later is reported too).
 
 function trackingIdOf(url: URL): number {

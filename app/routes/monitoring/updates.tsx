@@ -8,7 +8,7 @@ import type { Route } from './+types/updates';
 
 // /companies/monitoring/updates/: the companies a user tracks (spec §2 "Monitoring updates":
 // Legal name, Jurisdiction, Monitoring status, Reports), with pause, resume and stop tracking,
-// and what each reports (everything, or the parts chosen: docs/decisions/0026-monitored-records.md).
+// and what each reports (everything, or the parts chosen: docs/decisions/0027-monitored-records.md).
 
 export function loader(args: Route.LoaderArgs) {
   return loadHistoryPage(args, {
