@@ -29,8 +29,13 @@ import type { StatusRow } from './parts/statuses.ts';
 // field set back to the change's old value, through the same mapping the import wrote it with
 // (core/imports/company-fields.ts). Fields without changes are as now.
 
-/** A day, 'YYYY-MM-DD' (a real calendar day): the `as_of`, `from` and `to` of pages and the data API. */
-export const asOfDaySchema = z.iso.date({ error: 'a date YYYY-MM-DD' });
+/**
+ * A day, 'YYYY-MM-DD' (a real calendar day) no later than today (UTC): the `as_of`, `from` and `to`
+ * of pages and the data API — what Registra knew on a day to come is not known yet.
+ */
+export const asOfDaySchema = z.iso
+  .date({ error: 'a date YYYY-MM-DD' })
+  .refine((day) => day <= new Date().toISOString().slice(0, 10), { error: 'a day no later than today' });
 
 /** The day's `as_of` parsed: the day, or an error message naming `parameter`. */
 export function parseAsOfDay(
@@ -38,9 +43,9 @@ export function parseAsOfDay(
   value: string,
 ): { ok: true; day: string } | { ok: false; message: string } {
   const parsed = asOfDaySchema.safeParse(value);
-  return parsed.success
-    ? { ok: true, day: parsed.data }
-    : { ok: false, message: `${parameter}: a date YYYY-MM-DD, not "${value.slice(0, 40)}"` };
+  if (parsed.success) return { ok: true, day: parsed.data };
+  const message = parsed.error.issues[0]?.message ?? 'a date YYYY-MM-DD';
+  return { ok: false, message: `${parameter}: ${message}, not "${value.slice(0, 40)}"` };
 }
 
 /** The first instant after a day (UTC): what was observed before it is what Registra knew that day. */

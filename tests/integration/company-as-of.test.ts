@@ -157,8 +157,8 @@ describe('the data API as of a day', () => {
     ]);
   });
 
-  it('refuses a date that is not one, and as_of with a search, naming as_of', async () => {
-    for (const bad of ['2026-02-30', 'yesterday', '2026-1-5']) {
+  it('refuses a date that is not one or is to come, and as_of with a search, naming as_of', async () => {
+    for (const bad of ['2026-02-30', 'yesterday', '2026-1-5', '2999-01-01']) {
       const response = await get(`${DATA}?id=${afrinvest.id}&as_of=${bad}`);
       expect(response.statusCode, bad).toBe(400);
       expect(response.json().error.details.parameter, bad).toBe('as_of');

@@ -153,6 +153,15 @@ beforeAll(async () => {
     })
   ).id;
   mine.contacts = (await as('POST', `/api/contacts/users/${u.id}`, { type: 'email', contact: 'sweep@example.com' })).id;
+  mine.notification = Number(
+    (
+      await k
+        .insertInto('notifications')
+        .values({ user_id: u.id, kind: 'tracking_updates', data: sql`'{}'::jsonb` })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
   const order = await as('POST', `/api/orders/users/${u.id}`, { amount: '9.99', currency: 'EUR' });
   mine.orders = order.id;
   mine.orderNumber = order.number;
@@ -497,6 +506,7 @@ function pageUrls(route: PageRoute, sections: string[]): string[] | null {
     else if (segment === ':id' && route.path.includes('members/details')) values = [String(p.id)];
     else if (segment === ':id' && route.path.includes('enrichment')) values = [String(mine.enrichment)];
     else if (segment === ':id' && route.path.includes('support-desk')) values = [String(mine.public)];
+    else if (segment === ':id' && route.path.includes('notifications')) values = [String(mine.notification)];
     else if (segment === ':number' && route.path.includes('lists')) values = [String(mine.listNumber)];
     else if (segment === ':number' && route.path.includes('orders')) values = [String(mine.orderNumber)];
     else if (segment === ':number' && route.path.includes('support')) values = [String(mine.ticketNumber)];

@@ -36,9 +36,6 @@ function asOfQuery(url: URL): string | null {
   if (raw === null || raw === '') return null;
   const parsed = parseAsOfDay('as_of', raw);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
-  if (parsed.day > new Date().toISOString().slice(0, 10)) {
-    throw data({ message: 'as_of: a day no later than today' }, { status: 400 });
-  }
   return parsed.day;
 }
 
