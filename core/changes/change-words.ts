@@ -5,7 +5,7 @@ import { sourcePublisher } from '../companies/company-history.ts';
 import { describeControlNature } from '../companies/control-natures.ts';
 import { type LegalFormName, legalFormNames, legalFormWords } from '../companies/lei-details.ts';
 import { formatAddress } from '../companies/parts/addresses.ts';
-import { codeWords, formatDay, i18nFor } from '../i18n/i18n.ts';
+import { codeWords, formatDay, i18nFor, labelColon } from '../i18n/i18n.ts';
 import type { FactAddress, FactDocument, FactIndustry, FactMember, FactName } from '../imports/company-facts.ts';
 import { type ImportField, importFieldLabel, isRecordField } from '../imports/fields.ts';
 import { industryForSourceCode } from '../industries/source-codes.ts';
@@ -106,7 +106,7 @@ export function changeLineText(change: Change, words: ChangeWords): string {
   const t = i18nFor(words.lang).t;
   // A record added, removed or changed, in a sentence: "Trademarks: added: Mark: Acme; …".
   if (isRecordField(change.field)) {
-    const colon = words.lang === 'fr' ? ' : ' : ': ';
+    const colon = labelColon(words.lang);
     const text = recordChangeWords(change.field, summaryOf(change.old), summaryOf(change.new), words.lang);
     return `${changeFieldLabel(change.field, words.lang)}${colon}${text}`;
   }

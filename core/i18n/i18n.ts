@@ -101,6 +101,11 @@ function dateFormat(lang: Lang, precision: 'day' | 'month'): Intl.DateTimeFormat
   return format;
 }
 
+/** What follows a label before its value: ': ', and ' : ' in French (its typography). */
+export function labelColon(lang: Lang): string {
+  return lang === 'fr' ? ' : ' : ': ';
+}
+
 /**
  * A date as the reader of a language reads it, the one home of dates on pages: the month as a word,
  * so no reader can take the day for the month whatever their country or the company's ("3 Dec

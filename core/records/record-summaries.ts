@@ -1,4 +1,4 @@
-import { formatDay, numberFormat } from '../i18n/i18n.ts';
+import { formatDay, labelColon, numberFormat } from '../i18n/i18n.ts';
 import type { Lang } from '../reference/reference-data.ts';
 import type { RecordField } from '../sections/record-fields.ts';
 import { RECORD_SECTIONS, type RecordSectionDecl } from '../sections/records.ts';
@@ -117,7 +117,7 @@ export function recordChangeText(section: string, summary: RecordSummary | null,
       .map(([, v]) => String(v))
       .join('; ');
   }
-  const colon = lang === 'fr' ? ' : ' : ': ';
+  const colon = labelColon(lang);
   return summaryParts(decl, summary, lang)
     .map(([, label, text]) => `${label}${colon}${text}`)
     .join('; ');
@@ -139,7 +139,7 @@ export function recordChangeWords(
   now: RecordSummary | null,
   lang: Lang,
 ): string {
-  const colon = lang === 'fr' ? ' : ' : ': ';
+  const colon = labelColon(lang);
   if (old === null && now === null) return '';
   if (old === null) return `${WORDS[lang].added}${colon}${recordChangeText(section, now, lang)}`;
   if (now === null) return `${WORDS[lang].removed}${colon}${recordChangeText(section, old, lang)}`;
