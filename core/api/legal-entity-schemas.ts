@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FACET_VALUES } from '../search/facets.ts';
 
 // The JSON shapes of the data API (spec §3 "Legal entity", §7 "Data"). One zod schema per shape:
 // the API's response type, its OpenAPI document and the integration tests all read these.
@@ -218,6 +219,31 @@ export function totalMeta(count: { total: number; totalIsEstimate: boolean; atLe
   };
 }
 
+/**
+ * `meta.facets` of every search of the data API (companies and record sections, GET and POST): the
+ * search page's facet counts (core/search/facets.ts), one list per field asked for.
+ */
+export const FacetsMetaSchema = z
+  .record(
+    z.string(),
+    z.array(
+      z.object({
+        id: z
+          .number()
+          .int()
+          .describe(
+            'The value’s id: in its reference list (industries: the sector; jurisdictions: the country or state), or, for a record’s own field, the `id` of the field’s value as records show it.',
+          ),
+        count: z.number().int().describe('Matching rows with this value, under the search’s other filters.'),
+        estimate: z.boolean().describe('The count is estimated from a sample (shown "about 1,200"); exact when false.'),
+      }),
+    ),
+  )
+  .describe(
+    `Present when \`facets\` was asked: the most frequent values (at most ${FACET_VALUES}) of each field among the matches. A field’s own filter is left out of its counts (choosing another value is one click); under nested filters only when the filter is one the tree ANDs at its top.`,
+  )
+  .meta({ id: 'Facets' });
+
 export const LegalEntitiesResponseSchema = z
   .object({
     data: z.array(LegalEntityItemSchema),
@@ -238,19 +264,7 @@ export const LegalEntitiesResponseSchema = z
         .describe(
           'Present when `q`, typed as a whole name, found few companies and none of that name: how many companies of a name one corrected word away were added (after the exact names).',
         ),
-      facets: z
-        .record(
-          z.string(),
-          z.array(
-            z.object({
-              id: z.number().int().describe('The value’s id in the reference list (industries: the sector).'),
-              count: z.number().int(),
-              estimate: z.boolean().describe('The count is estimated from a sample.'),
-            }),
-          ),
-        )
-        .optional()
-        .describe('Present when `facets` was asked: the most frequent values of each field among the matches.'),
+      facets: FacetsMetaSchema.optional(),
     }),
   })
   .meta({ id: 'LegalEntitiesResponse' });

@@ -5,6 +5,8 @@
 // exact and instant. Otherwise from the first SAMPLE_ROWS + 1 matching rows: exact when the search
 // has at most SAMPLE_ROWS rows; beyond, each value's share of the sample scaled by the planner's
 // estimate of the search's rows, shown as estimates ("about 12,000"; ADR 0002, "Counts").
+// The nested filters of POST …/search count the same way: the leaves the tree ANDs at its top are
+// filters as the GET's, the rest of the tree a condition on every facet's rows (ADR 0033).
 
 import { setImmediate } from 'node:timers/promises';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -18,6 +20,7 @@ import type { FilterDecl, SectionDecl } from '../sections/section.ts';
 import { visibleRow } from '../takedowns/visible.ts';
 import { plannedRows, roundEstimate } from './estimate-rows.ts';
 import { filterConditions, refValues } from './filter-sql.ts';
+import { type FilterTree, treeCondition, urlFilters } from './filter-tree.ts';
 import type { SearchState } from './search-state.ts';
 
 export type FacetValue = {
@@ -70,19 +73,26 @@ function selectedIds(dim: Dimension, p: FilterParam, reference: Reference): numb
   return null;
 }
 
+/**
+ * The section's facets (`section.facets`, or those of them in `fields`) under a search's filters
+ * and nested filters, in the declared order.
+ */
 export async function facetCounts(
   db: Db,
   reference: Reference,
   section: SectionDecl,
   state: SearchState,
+  fields?: ReadonlySet<string>,
 ): Promise<Facet[]> {
   const dims = dimensions(section);
-  const predicates = state.q ? null : cubePredicates(dims, state.filters, reference);
+  const wanted = dims.flatMap((dim, i) => (!fields || fields.has(dim.field) ? [i] : []));
+  const { filters, tree } = urlFilters(state);
+  const predicates = state.q || tree ? null : cubePredicates(dims, filters, reference);
   const counts = predicates
-    ? await fromCube(db, reference, section, dims, predicates)
-    : await fromSample(db, reference, section, dims, state);
-  return dims.map((dim, i) => ({
-    field: dim.field,
+    ? await fromCube(db, reference, section, dims, wanted, predicates)
+    : await fromSample(db, reference, section, dims, wanted, { q: state.q, filters, tree });
+  return wanted.map((i) => ({
+    field: dims[i].field,
     values: [...counts[i].counts]
       .map(([id, count]) => ({ id, count, estimate: counts[i].estimate }))
       .sort((a, b) => b.count - a.count || a.id - b.id)
@@ -247,13 +257,14 @@ async function fromCube(
   reference: Reference,
   section: SectionDecl,
   dims: Dimension[],
+  wanted: number[],
   predicates: (Set<number> | null)[],
 ): Promise<Counts[]> {
   const c = await cube(db, reference, section, dims);
   const active = predicates.flatMap((p, j) => (p ? [j] : []));
   const out: Counts[] = dims.map(() => ({ counts: new Map(), estimate: false }));
   const walked: number[] = [];
-  dims.forEach((_, i) => {
+  for (const i of wanted) {
     // A facet counts under the other filters (its own filter is left out).
     const others = active.filter((j) => j !== i);
     if (others.length === 0) out[i].counts = c.totals[i];
@@ -266,7 +277,7 @@ async function fromCube(
     } else if (predicates[i]) out[i].counts = walkCube(c, predicates, others, [i])[0];
     // Facets without a filter of their own all count under every filter: one walk serves them all.
     else walked.push(i);
-  });
+  }
   if (walked.length > 0) {
     walkCube(c, predicates, active, walked).forEach((counts, n) => {
       out[walked[n]].counts = counts;
@@ -322,28 +333,30 @@ function walkCube(
  * Counts from the first SAMPLE_ROWS + 1 matching rows: exact when the search has no more; else
  * each value's share of the sample times the planner's estimate of the rows matching (never
  * below the value's rows in the sample), rounded as an estimate. Facets whose own filter is not
- * in the search share one query.
+ * in the search share one query. The rest of a tree (what no URL filter says) holds for every facet.
  */
 async function fromSample(
   db: Db,
   reference: Reference,
   section: SectionDecl,
   dims: Dimension[],
-  state: SearchState,
+  wanted: number[],
+  search: { q: string; filters: FilterParam[]; tree?: FilterTree },
 ): Promise<Counts[]> {
   const out: Counts[] = dims.map(() => ({ counts: new Map(), estimate: false }));
-  const name = state.q ? plainNameQuery(state.q) : null;
+  const name = search.q ? plainNameQuery(search.q) : null;
   const cap = SAMPLE_ROWS;
-  const filtered = new Set(state.filters.map((f) => f.field));
+  const filtered = new Set(search.filters.map((f) => f.field));
   const batches = new Map<string, number[]>();
-  dims.forEach((dim, i) => {
-    const key = filtered.has(dim.field) ? dim.field : '';
+  for (const i of wanted) {
+    const key = filtered.has(dims[i].field) ? dims[i].field : '';
     batches.set(key, [...(batches.get(key) ?? []), i]);
-  });
+  }
   await Promise.all(
     [...batches].map(async ([excluded, members]) => {
-      const others = state.filters.filter((f) => f.field !== excluded);
+      const others = search.filters.filter((f) => f.field !== excluded);
       const conditions: Expression<SqlBool>[] = filterConditions(section, others, reference);
+      if (search.tree) conditions.push(treeCondition(section, search.tree, reference));
       if (name) conditions.push(sql<SqlBool>`b.name_tsv @@ to_tsquery('simple', ${name.strict})`);
       const filtered = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
       // Rows of a takedown are left out of the sample (ADR 0021), not of the planner's estimate:

@@ -1,5 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { type FilterParam, type GrammarError, isGrammarError } from '../filters/grammar.ts';
+import { type FilterParam, type GrammarError, isGrammarError, paramKey } from '../filters/grammar.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import type { SectionDecl } from '../sections/section.ts';
 import { filterConditions } from './filter-sql.ts';
@@ -99,4 +99,29 @@ export function stateConditions(
 ): Expression<SqlBool>[] {
   const conditions = filterConditions(section, state.filters, reference);
   return state.tree ? [...conditions, treeCondition(section, state.tree, reference)] : conditions;
+}
+
+/**
+ * A state's filters as the GET would say as many of them as it can (ADR 0033): the leaves the tree
+ * ANDs at its top (the tree itself when it is a leaf, the leaves of its top `all`, of an `all`
+ * inside it, …) join the URL's filters; whatever else the tree says stays a tree. A leaf whose
+ * parameter is already a filter stays in the tree: in a URL a parameter is one filter, its values
+ * ORed, where two leaves under `all` are ANDed. Facets read filters this way, so that a facet
+ * leaves out its own filter as the GET's does.
+ */
+export function urlFilters(state: { filters: FilterParam[]; tree?: FilterTree }): {
+  filters: FilterParam[];
+  tree?: FilterTree;
+} {
+  if (!state.tree) return { filters: state.filters };
+  const filters = [...state.filters];
+  const rest: FilterTree[] = [];
+  const visit = (node: FilterTree) => {
+    if ('all' in node) node.all.forEach(visit);
+    else if ('leaf' in node && !filters.some((f) => paramKey(f) === paramKey(node.leaf))) filters.push(node.leaf);
+    else rest.push(node);
+  };
+  visit(state.tree);
+  if (rest.length === 0) return { filters };
+  return { filters, tree: rest.length === 1 ? rest[0] : { all: rest } };
 }

@@ -22,6 +22,7 @@ import { readLegalEntities } from '../../core/api/read-legal-entities.ts';
 import { asOfDaySchema } from '../../core/companies/as-of.ts';
 import { findCompanyIds } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { settleTogether } from '../../core/errors/settle-together.ts';
 import { i18nFor } from '../../core/i18n/i18n.ts';
 import type { Lang, Reference } from '../../core/reference/reference-data.ts';
 import { facetCounts } from '../../core/search/facets.ts';
@@ -31,6 +32,7 @@ import { companiesSection } from '../../core/sections/companies.ts';
 import type { LabelRef, SectionDecl } from '../../core/sections/section.ts';
 import type { AppServices } from '../../core/services.ts';
 import { staleReads } from '../../core/services.ts';
+import { facetsMeta, facetsParam } from './facets-param.ts';
 import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf, mutationRoute } from './route.ts';
 import { queryField, searchBodyFields, stateOfBody } from './search-body.ts';
 
@@ -138,15 +140,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       ),
     page: intParam('page', 1, MAX_PAGE).optional().describe('Page number (offset paging); prefer `after`.'),
     after: z.string().optional().describe('Keyset cursor: `meta.next` of the previous page.'),
-    facets: z
-      .string()
-      .regex(new RegExp(`^(${companiesSection.facets.join('|')})([,|](${companiesSection.facets.join('|')}))*$`), {
-        error: `facets: a list of ${companiesSection.facets.join(', ')} (comma-separated)`,
-      })
-      .optional()
-      .describe(
-        `Facet counts of the matches in \`meta.facets\`: ${companiesSection.facets.join(', ')}, comma-separated (the search page's panel).`,
-      ),
+    facets: facetsParam(companiesSection).optional(),
     ...documentedParameters(companiesSection, reference),
   });
 
@@ -214,8 +208,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       }
       const parsed = parseSearchState(companiesSection, searchParams);
       if (!parsed.ok) throw badRequest(parsed.errors);
-      const wanted = params.facets ? new Set(params.facets.split(/[,|]/)) : null;
-      return answer(parsed.state, { ...params, sections }, wanted);
+      return answer(parsed.state, { ...params, sections }, params.facets ?? null);
     },
   );
 
@@ -223,12 +216,12 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
   async function answer(
     state: SearchState,
     params: { count: number; sections: Set<LegalEntitySection>; lang: Lang },
-    wanted: Set<string> | null,
+    wanted: ReadonlySet<string> | null,
   ) {
-    const [result, facets] = await Promise.all([
+    const [result, facets] = await settleTogether(
       findCompanyIds(db, reference, state, params.count),
-      wanted ? facetCounts(db, reference, companiesSection, state) : null,
-    ]);
+      wanted ? facetCounts(db, reference, companiesSection, state, wanted) : Promise.resolve(null),
+    );
     const data = await readLegalEntities(db, reference, result.ids, {
       sections: params.sections,
       lang: params.lang,
@@ -242,9 +235,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
         next: result.next ?? null,
         ...(result.correctedQuery ? { corrected_query: result.correctedQuery } : {}),
         ...(result.nearNames ? { near_names: result.nearNames } : {}),
-        ...(facets && wanted
-          ? { facets: Object.fromEntries(facets.filter((f) => wanted.has(f.field)).map((f) => [f.field, f.values])) }
-          : {}),
+        ...(facets ? { facets: facetsMeta(facets) } : {}),
       },
     };
   }
@@ -259,7 +250,8 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       summary: 'Search companies with nested any/all/not filters',
       description:
         'The twin of `GET /api/site/data/v1/legal_entities` for filters a query string cannot say: the same ' +
-        'parameters as a JSON body, and `filter`, a tree of the same filters. Facet counts: use the GET.',
+        'parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a ' +
+        'facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.',
       tags: ['Data'],
       body: z.strictObject({
         q: queryField,
@@ -272,6 +264,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
           .default(companiesSection.pageSize)
           .describe(`Page size, 1 to ${MAX_COUNT} (default ${companiesSection.pageSize}).`),
         sections: sectionsParam.optional(),
+        facets: facetsParam(companiesSection).optional(),
         lang: langParam,
       }),
       response: LegalEntitiesResponseSchema,
@@ -280,7 +273,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       const state = stateOfBody(companiesSection, body);
       const sections = body.sections ?? new Set<LegalEntitySection>();
       sections.add('le_legal_entities');
-      return answer(state, { count: body.count, sections, lang: body.lang }, null);
+      return answer(state, { count: body.count, sections, lang: body.lang }, body.facets ?? null);
     },
   );
 

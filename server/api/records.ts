@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  FacetsMetaSchema,
   LegalEntityShareSchema,
   RefLinkSchema,
   totalMeta,
   totalMetaFields,
 } from '../../core/api/legal-entity-schemas.ts';
 import { readShares } from '../../core/api/read-shares.ts';
+import { settleTogether } from '../../core/errors/settle-together.ts';
 import { displayName, flagOf, type Lang, type Reference } from '../../core/reference/reference-data.ts';
+import { facetCounts } from '../../core/search/facets.ts';
 import { findRecords, type RecordRow } from '../../core/search/find-records.ts';
 import { MAX_PAGE, parseSearchState, type SearchState } from '../../core/search/search-state.ts';
 import { fieldColumn, type RecordField } from '../../core/sections/record-fields.ts';
@@ -15,6 +18,7 @@ import type { SectionDecl } from '../../core/sections/section.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
 import type { AppServices } from '../../core/services.ts';
 import { staleReads } from '../../core/services.ts';
+import { facetsMeta, facetsParam } from './facets-param.ts';
 import { documentedParameters, MAX_COUNT } from './legal-entities.ts';
 import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf, mutationRoute } from './route.ts';
 import { searchBodyFields, stateOfBody } from './search-body.ts';
@@ -43,6 +47,7 @@ const PageMetaSchema = z.object({
   count: z.number().int(),
   ...totalMetaFields('records'),
   next: z.string().nullable().describe('Cursor of the next page: pass it as `after`.'),
+  facets: FacetsMetaSchema.optional(),
 });
 
 function fieldSchema(field: RecordField): z.ZodType {
@@ -102,6 +107,7 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
         .describe(`Order: ${sortKeys.join(', ')} (default ${section.defaultSort}).`),
       page: intParam('page', 1, MAX_PAGE).optional().describe('Page number (offset paging); prefer `after`.'),
       after: z.string().optional().describe('Keyset cursor: `meta.next` of the previous page.'),
+      facets: facetsParam(section).optional(),
       ...documentedParameters(section, reference, false),
     });
     getRoute(
@@ -121,12 +127,12 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
           'Unknown parameters are a 400 naming them.',
         tags: ['Data'],
         query,
-        openQuery: { parsedKeys: ['count', 'le_le_id', 'lang'] },
+        openQuery: { parsedKeys: ['count', 'le_le_id', 'lang', 'facets'] },
         response: z.object({ data: z.array(itemSchema), meta: PageMetaSchema }),
       },
       async (params, { params: raw }) => {
         const searchParams = new URLSearchParams(
-          [...raw].filter(([key]) => key !== 'count' && key !== 'le_le_id' && key !== 'lang'),
+          [...raw].filter(([key]) => key !== 'count' && key !== 'le_le_id' && key !== 'lang' && key !== 'facets'),
         );
         if (params.le_le_id) {
           if (searchParams.has('company')) {
@@ -136,18 +142,23 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
         }
         const parsed = parseSearchState(section, searchParams);
         if (!parsed.ok) throw badRequest(parsed.errors);
-        return answer(parsed.state, params.count, params.lang);
+        return answer(parsed.state, params.count, params.lang, params.facets);
       },
     );
 
-    const answer = async (state: SearchState, count: number, lang: Lang) => {
-      const result = await findRecords(db, reference, section, state, count);
+    /** One page of the section's search, and the facets asked for, counted as its search page counts them. */
+    const answer = async (state: SearchState, count: number, lang: Lang, facets?: ReadonlySet<string>) => {
+      const [result, counts] = await settleTogether(
+        findRecords(db, reference, section, state, count),
+        facets ? facetCounts(db, reference, section, state, facets) : Promise.resolve(null),
+      );
       return {
         data: result.rows.map((row) => presentRecord(section, row, reference, lang)),
         meta: {
           count: result.rows.length,
           ...totalMeta(result),
           next: result.next ?? null,
+          ...(counts ? { facets: facetsMeta(counts) } : {}),
         },
       };
     };
@@ -160,7 +171,9 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
         url: `/site/data/v1/${name}/search`,
         operationId: `search${pascal(name)}`,
         summary: `Search ${record.title.en.toLowerCase()} with nested any/all/not filters`,
-        description: `The twin of \`GET /api/site/data/v1/${name}\`: the same parameters as a JSON body, and \`filter\`, a tree of the same filters.`,
+        description:
+          `The twin of \`GET /api/site/data/v1/${name}\`: the same parameters as a JSON body, and \`filter\`, a tree of the same filters. ` +
+          '`facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.',
         tags: ['Data'],
         body: z.strictObject({
           ...searchBodyFields(section, sortKeys),
@@ -171,11 +184,12 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
             .max(MAX_COUNT)
             .default(section.pageSize)
             .describe(`Page size, 1 to ${MAX_COUNT} (default ${section.pageSize}).`),
+          facets: facetsParam(section).optional(),
           lang: langParam,
         }),
         response: z.object({ data: z.array(itemSchema), meta: PageMetaSchema }),
       },
-      async ({ body }) => answer(stateOfBody(section, body), body.count, body.lang),
+      async ({ body }) => answer(stateOfBody(section, body), body.count, body.lang, body.facets),
     );
   }
 
