@@ -160,6 +160,43 @@ describe('search history', () => {
 });
 
 describe('records data API', () => {
+  it('labels facet counts scaled from a sample as estimates, near the truth, and POST …/search counts them alike', async () => {
+    const facets = 'vessel_type,company_status';
+    const meta = (await get(`/api/site/data/v1/vessels?count=1&gross_tonnage:from=${broad}&facets=${facets}`)).json()
+      .meta;
+    const actual = await sql<{ id: number; n: number }>`
+      select vessel_type_id as id, count(*)::int as n from vessels where gross_tonnage >= ${broad}
+      group by 1`.execute(t.db.kysely);
+    const total = actual.rows.reduce((sum, r) => sum + r.n, 0);
+    const shown = new Map<number, { count: number; estimate: boolean }>(
+      meta.facets.vessel_type.map((v: { id: number; count: number; estimate: boolean }) => [v.id, v]),
+    );
+    let checked = 0;
+    for (const { id, n } of actual.rows) {
+      const value = shown.get(id);
+      expect(value?.estimate, String(id)).toBe(true);
+      if (n < total / 10) continue;
+      expect(near(value!.count, n), String(id)).toBeLessThan(0.25);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(1);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/site/data/v1/vessels/search',
+      payload: { count: 1, filter: { 'gross_tonnage:from': String(broad) }, facets },
+    });
+    expect(posted.json().meta.facets).toEqual(meta.facets);
+
+    // A search the sample holds whole: exact counts, not labelled.
+    const narrowMeta = (
+      await get(`/api/site/data/v1/vessels?count=1&gross_tonnage:from=${narrow}&facets=vessel_type`)
+    ).json().meta;
+    const exact = await sql<{ id: number; count: number }>`
+      select vessel_type_id as id, count(*)::int as count from vessels where gross_tonnage >= ${narrow}
+      group by 1 order by 2 desc, 1`.execute(t.db.kysely);
+    expect(narrowMeta.facets.vessel_type).toEqual(exact.rows.map((r) => ({ ...r, estimate: false })));
+  });
+
   it('says when the total is an estimate, and how many were counted exactly', async () => {
     const broadMeta = (await get(`/api/site/data/v1/vessels?gross_tonnage:from=${broad}`)).json().meta;
     expect(broadMeta).toMatchObject({
