@@ -40,6 +40,7 @@ import { COUNT_CAP, countMatches } from '../core/search/count-matches.ts';
 import { decodeCursor, encodeCursor } from '../core/search/cursor.ts';
 import { facetCounts } from '../core/search/facets.ts';
 import { filterConditions } from '../core/search/filter-sql.ts';
+import { parseFilterTree } from '../core/search/filter-tree.ts';
 import { findRecords } from '../core/search/find-records.ts';
 import { MAX_PAGE, parseSearchState, type SearchState } from '../core/search/search-state.ts';
 import { suggest } from '../core/search/suggest.ts';
@@ -1150,6 +1151,77 @@ try {
       row(`${s.id}: GROUP BY ${column} over the whole table p50`, ms(groupBy.p50));
       const ratio = groupBy.p50 / fromCube.p95;
       row(`${s.id}: GROUP BY p50 / facets (cube) p95`, `${ratio.toFixed(1)}×`, '≥ 10×', ratio >= 10);
+    }
+  });
+
+  // 3c. Facets of the data API (ADR 0033): each record section's search with and without `facets`
+  // (every facet it declares), alternating call by call. Inputs: no filter and a company status
+  // (the cube: no SQL), a range on the section's sort field alone and with a status (the first
+  // 2,001 rows through the filter's index, or a spread sample scaled by the planner's estimate),
+  // and POST …/search trees no facet can take its own filter out of (`any` of two facet values,
+  // `not` of one): a sample under the whole tree. Expected plans: an index range scan (or a
+  // BitmapOr of the two `(column, sort, id)` indexes) stopped by `limit 2001`, or a sequential
+  // scan stopped by the limit for a common `not`; past 2,000 rows an EXPLAIN (planning only) and
+  // `TABLESAMPLE SYSTEM` of at most 5 % of the pages. The slowest input's statements are explained.
+  await section('data API facets', async () => {
+    const recordSections = SECTIONS.filter((s) => s.record);
+    const perSection = Math.max(20, Math.round(MEASURED / 4));
+    const post = async (path: string, body: object): Promise<string> => {
+      const response = await fetch(base + path, {
+        method: 'POST',
+        headers: { ...UNCACHED, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`POST ${path}: ${response.status} ${text.slice(0, 300)}`);
+      return text;
+    };
+    const trees = [
+      { any: [{ company_status: '1' }, { company_size: 'small' }] },
+      { all: [{ company_status: '1' }, { not: { company_size: 'small' } }] },
+    ];
+    let worstGet = { id: '', p95: 0 };
+    let worstPost: { id: string; p95: number; tree: object } = { id: '', p95: 0, tree: trees[0] };
+    for (const s of recordSections) {
+      const path = `/api/site/data/v1/${s.record!.api ?? s.record!.table}`;
+      const facets = s.facets.join(',');
+      const range = `${s.record!.sortField}:from=2015`;
+      const queries = ['', 'company_status=1', range, `${range}&company_status=1`];
+      const [plain, faceted] = await measurePair(
+        queries,
+        (q) => get(`${path}?${q}`),
+        (q) => get(`${path}?${q}${q ? '&' : ''}facets=${facets}`),
+      );
+      if (faceted.p95 > worstGet.p95) worstGet = { id: s.id, p95: faceted.p95 };
+      row(
+        `${s.id}: GET data API without / with facets (${s.facets.length}) p50/p95`,
+        `${fmt(plain)} | ${fmt(faceted)}`,
+        'p95 ≤ 50 ms',
+        faceted.p95 <= 50,
+      );
+      const posted: Stats[] = [];
+      for (const tree of trees) {
+        const timed = await measure([tree], (filter) => post(`${path}/search`, { filter, facets }), perSection, 5);
+        if (timed.p95 > worstPost.p95) worstPost = { id: s.id, p95: timed.p95, tree };
+        posted.push(timed);
+      }
+      row(
+        `${s.id}: POST …/search with facets, tree any | not p50/p95`,
+        posted.map(fmt).join(' | '),
+        'p95 ≤ 50 ms',
+        posted.every((p) => p.p95 <= 50),
+      );
+    }
+    row('data API facets: worst GET p95 (with facets)', `${ms(worstGet.p95)} (${worstGet.id})`);
+    row('data API facets: worst POST tree p95 (with facets)', `${ms(worstPost.p95)} (${worstPost.id})`);
+    const worst = recordSections.find((s) => s.id === worstPost.id);
+    if (worst) {
+      const tree = parseFilterTree(worst, worstPost.tree);
+      const state = parseSearchState(worst, new URLSearchParams());
+      if (!tree.ok || !state.ok) throw new Error(`${worst.id}: a bench tree does not parse`);
+      await explainCall(db!, `facets of ${worst.id} under ${JSON.stringify(worstPost.tree)}`, (d) =>
+        facetCounts(d, reference, worst, { ...state.state, tree: tree.tree }),
+      );
     }
   });
 
