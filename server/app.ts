@@ -20,6 +20,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerFlags } from './plugins/flags.ts';
 import { createPageCache, type PageCacheOptions } from './plugins/page-cache.ts';
+import { registerReconciliationAccess } from './plugins/reconciliation-access.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSitemaps } from './plugins/sitemaps.ts';
@@ -103,6 +104,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   app.addHook('onClose', () => mailer.close());
   await registerSecurityHeaders(app, { reportOnly: options.pages === 'dev', origins: payments.origins });
+  // CORS and JSONP of the reconciliation service (ADR 0034): before compression (its JSONP text)
+  // and the session and limit hooks (their errors carry the CORS headers).
+  registerReconciliationAccess(app);
   await registerCompression(app);
   registerErrorHandler(app);
   registerSessions(app, services);
