@@ -53,6 +53,11 @@ export function apiKeyParameter(url: string): { token: string } | { refused: str
   return /^\S+$/.test(key) ? { token: key } : { refused: `Send the API key as ${API_KEY_PARAMETER}=<key>.` };
 }
 
+/** A URL as logged: an `api_key` parameter's value replaced (keys are secrets; logs are not). */
+export function withoutApiKey(url: string): string {
+  return url.replace(/([?&]api_key=)[^&#]*/g, '$1…');
+}
+
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
