@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ApiLimits } from '../core/api-keys/api-limits.ts';
 import {
   createPaddleProvider,
@@ -20,6 +20,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerFlags } from './plugins/flags.ts';
 import { createPageCache, type PageCacheOptions } from './plugins/page-cache.ts';
+import { registerReconciliationAccess, withoutApiKey } from './plugins/reconciliation-access.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSitemaps } from './plugins/sitemaps.ts';
@@ -66,7 +67,22 @@ function translatorFor(lang: Lang): Translate {
 /** Builds the whole app (API and pages) without listening, for main.ts and for tests (app.inject). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
+    logger:
+      options.logLevel && options.logLevel !== 'silent'
+        ? {
+            level: options.logLevel,
+            // Fastify's own fields, the URL without an API key given as a parameter (ADR 0034).
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: withoutApiKey(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
+          }
+        : false,
     trustProxy: trustProxySetting(options.trustProxy ?? false),
   });
   // Each request's statements carry its arrival, so that a busy pool serves the oldest request
@@ -103,6 +119,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   app.addHook('onClose', () => mailer.close());
   await registerSecurityHeaders(app, { reportOnly: options.pages === 'dev', origins: payments.origins });
+  // CORS and JSONP of the reconciliation service (ADR 0034): before compression (its JSONP text)
+  // and the session and limit hooks (their errors carry the CORS headers).
+  registerReconciliationAccess(app);
   await registerCompression(app);
   registerErrorHandler(app);
   registerSessions(app, services);

@@ -33,13 +33,19 @@ export function isUnsafeMethod(method: string): boolean {
   return !SAFE_METHODS.has(method.toUpperCase());
 }
 
+/**
+ * Whether a request came from a page of another origin (or another site): Sec-Fetch-Site says
+ * anything but same-origin or none (typed by the user), or an Origin header names another origin.
+ */
+export function isCrossOrigin(request: Pick<CsrfRequest, 'secFetchSite' | 'origin' | 'siteOrigins'>): boolean {
+  const site = request.secFetchSite?.toLowerCase();
+  if (site && site !== 'same-origin' && site !== 'none') return true;
+  return request.origin !== undefined && !request.siteOrigins.includes(request.origin.toLowerCase());
+}
+
 export function csrfVerdict(request: CsrfRequest): CsrfVerdict {
   if (!isUnsafeMethod(request.method)) return { ok: true };
-  const site = request.secFetchSite?.toLowerCase();
-  if (site && site !== 'same-origin' && site !== 'none') return { ok: false, reason: 'cross_site' };
-  if (request.origin !== undefined && !request.siteOrigins.includes(request.origin.toLowerCase())) {
-    return { ok: false, reason: 'cross_site' };
-  }
+  if (isCrossOrigin(request)) return { ok: false, reason: 'cross_site' };
   if (request.sessionCsrfToken === null) return { ok: true };
   if (!request.submitted) return { ok: false, reason: 'missing_token' };
   return sameSecret(request.submitted, request.sessionCsrfToken) ? { ok: true } : { ok: false, reason: 'bad_token' };

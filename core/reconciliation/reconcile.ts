@@ -7,8 +7,14 @@ import { readCompanies } from '../companies/parts/company-part.ts';
 import { contactsPart } from '../companies/parts/contacts.ts';
 import { identifiersPart } from '../companies/parts/identifiers.ts';
 import { AppError } from '../errors/app-error.ts';
+import { identifierQuery, parseLei } from '../identifiers/normalize-identifier.ts';
 import { MAX_MATCH_QUERIES } from '../limits.ts';
-import { MATCH_CANDIDATES_MAX, type MatchQuery, matchCompanies } from '../matching/match-companies.ts';
+import {
+  MATCH_CANDIDATES_MAX,
+  type MatchCandidate,
+  type MatchQuery,
+  matchCompanies,
+} from '../matching/match-companies.ts';
 import { displayName, type Reference } from '../reference/reference-data.ts';
 import { visibleCompany } from '../takedowns/visible.ts';
 
@@ -131,6 +137,50 @@ function matchQueryOf(q: ReconciliationQuery): MatchQuery {
   return out;
 }
 
+/**
+ * The company URI a query's text names when it is an entity id as the service returns them
+ * (`acme-gmbh-1234`), or a profile's address (`https://…/companies/details/acme-gmbh-1234/`, in any
+ * language); else null.
+ */
+export function entityIdOf(text: string | undefined): string | null {
+  const typed = text?.trim() ?? '';
+  let uri = typed;
+  if (/^https?:\/\//i.test(typed)) {
+    let path: string;
+    try {
+      path = new URL(typed).pathname;
+    } catch {
+      return null;
+    }
+    const found = /^\/(?:(?:de|fr)\/)?companies\/details\/([^/]+)\/?$/.exec(path)?.[1];
+    if (!found) return null;
+    try {
+      uri = decodeURIComponent(found);
+    } catch {
+      return null;
+    }
+  }
+  return /^[\p{Ll}\p{N}]+(?:-[\p{Ll}\p{N}]+)*-\d{1,15}$/u.test(uri) && companyIdOfUri(uri) !== null ? uri : null;
+}
+
+/**
+ * The query as the engine is asked it when its text is an identifier rather than a name: an LEI
+ * (check digits hold), else a register number (digits, maybe letters around: "HRB 20326 B"), with
+ * the query's own properties; null when the text is a name, or the query names the number itself.
+ */
+function identifierMatchQueryOf(q: ReconciliationQuery): MatchQuery | null {
+  const text = q.query?.trim();
+  if (!text || !identifierQuery(text)) return null;
+  const { name: _name, ...properties } = matchQueryOf(q);
+  const lei = parseLei(text);
+  if (lei) return properties.lei ? null : { ...properties, lei };
+  return properties.registration_number ? null : { ...properties, registration_number: text };
+}
+
+/** Whether a candidate holds the very identifier its query named. */
+const holdsIdentifier = (c: MatchCandidate) =>
+  c.features.some((f) => (f.id === 'lei' || f.id === 'registration_number') && f.value === 1);
+
 export type ReconciliationCandidate = {
   id: string;
   name: string;
@@ -148,19 +198,38 @@ export async function reconcile(
   batch: Record<string, ReconciliationQuery>,
 ): Promise<Record<string, { result: ReconciliationCandidate[] }>> {
   const keys = Object.keys(batch);
+  // A query that is an entity id (a URI this service returned, or the profile's address) is that
+  // company, the one exact match; one that is an LEI or a register number is also asked as one
+  // (ADR 0034), and the companies holding it come first.
+  const named = await companiesOfEntityIds(
+    db,
+    keys.map((k) => entityIdOf(batch[k].query)),
+  );
   const queries = keys.map((k) => matchQueryOf(batch[k]));
-  const matchable = queries.map((q) => Object.keys(q).length > 0);
-  const results = await matchCompanies(
+  const numbered = keys.map((k) => identifierMatchQueryOf(batch[k]));
+  const asked = [...queries, ...numbered.map((q) => q ?? {})];
+  const matchable = asked.map((q, i) => Object.keys(q).length > 0 && !named[i % keys.length]);
+  const found = await matchCompanies(
     db,
     reference,
-    queries.filter((_, i) => matchable[i]),
+    asked.filter((_, i) => matchable[i]),
     { limit: MATCH_CANDIDATES_MAX },
   );
   let next = 0;
+  const results = asked.map((_, i) => (matchable[i] ? found[next++].candidates : []));
   return Object.fromEntries(
     keys.map((key, i) => {
-      const candidates = matchable[i] ? results[next++].candidates : [];
       const limit = Math.min(Math.max(1, Math.floor(batch[key].limit ?? 5)), MATCH_CANDIDATES_MAX);
+      const company = named[i];
+      if (company) return [key, { result: [namedCandidate(reference, company)] }];
+      const holders = results[keys.length + i].filter(holdsIdentifier);
+      const candidates =
+        holders.length === 0
+          ? results[i]
+          : [
+              ...holders,
+              ...results[i].filter((c) => !holders.some((h) => h.id === c.id)).map((c) => ({ ...c, match: false })),
+            ];
       return [
         key,
         {
@@ -179,40 +248,94 @@ export async function reconcile(
   );
 }
 
-/** Companies whose name starts with what was typed (the last word a prefix), for the entity suggest service. */
+type NamedCompany = { uri: string; name: string; jurisdiction_id: number };
+
+/** The visible companies entity ids name, in the order of `uris`; null where an id names none by that very URI. */
+async function companiesOfEntityIds(db: Db, uris: (string | null)[]): Promise<(NamedCompany | null)[]> {
+  const wanted = [...new Set(uris.map((uri) => (uri === null ? null : companyIdOfUri(uri))))].filter(
+    (id): id is number => id !== null,
+  );
+  if (wanted.length === 0) return uris.map(() => null);
+  const rows = await db.kysely
+    .selectFrom('legal_entities')
+    .select(['uri', 'name', 'jurisdiction_id'])
+    .where('id', 'in', wanted)
+    .where(visibleCompany())
+    .execute();
+  const byUri = new Map(rows.map((r) => [r.uri, { ...r, jurisdiction_id: Number(r.jurisdiction_id) }]));
+  return uris.map((uri) => (uri === null ? null : (byUri.get(uri) ?? null)));
+}
+
+/** A company an entity id names, as the one exact candidate: score 1, the match. */
+function namedCandidate(reference: Reference, company: NamedCompany): ReconciliationCandidate {
+  const country = reference.locations.byId.get(company.jurisdiction_id)?.country_code;
+  return {
+    id: company.uri,
+    name: company.name,
+    description: [country, 'the company this id names'].filter(Boolean).join(' · '),
+    score: 1,
+    match: true,
+    type: [COMPANY_TYPE],
+    features: [{ id: 'id', value: 1 }],
+  };
+}
+
+/** Suggestions a suggest service gives at once; `cursor` skips that many (the spec's paging). */
+export const SUGGEST_PAGE = 10;
+/** Companies a name prefix is ranked among: paging reaches this far. */
+const SUGGEST_CANDIDATES = 200;
+
+/** The `cursor` parameter of a suggest query: a number of suggestions to skip (a 400 naming it otherwise). */
+export function parseSuggestCursor(text: string | null): number {
+  if (text === null || text === '') return 0;
+  if (!/^\d{1,6}$/.test(text)) throw bad('cursor', 'cursor: a whole number of suggestions to skip, like 10');
+  return Number(text);
+}
+
+/**
+ * Companies whose name starts with what was typed (the last word a prefix), for the entity suggest
+ * service, ten at a time from `cursor`; an entity id or profile address typed whole suggests that
+ * company first.
+ */
 export async function suggestEntities(
   db: Db,
   reference: Reference,
   prefix: string,
+  cursor = 0,
 ): Promise<{ result: { id: string; name: string; description: string }[] }> {
+  const describe = (c: NamedCompany) => ({
+    id: c.uri,
+    name: c.name,
+    description: displayName(reference.locations.byId.get(Number(c.jurisdiction_id))),
+  });
+  const [named] = await companiesOfEntityIds(db, [entityIdOf(prefix)]);
+  if (named) return { result: cursor === 0 ? [describe(named)] : [] };
   const words = nameWords(prefix)
     .map((w) => w.replace(/[^\p{L}\p{N}]+/gu, ''))
     .filter(Boolean)
     .slice(0, 8);
-  if (words.length === 0) return { result: [] };
+  if (words.length === 0 || cursor >= SUGGEST_CANDIDATES) return { result: [] };
   const query = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
-  const rows = await sql<{ uri: string; name: string; jurisdiction_id: number }>`
+  const rows = await sql<NamedCompany>`
     select uri, name, jurisdiction_id from (
       select uri, name, search_name, jurisdiction_id from legal_entities
-      where name_tsv @@ to_tsquery('simple', ${query}) and ${visibleCompany()} limit 200
+      where name_tsv @@ to_tsquery('simple', ${query}) and ${visibleCompany()} limit ${SUGGEST_CANDIDATES}
     ) c order by c.search_name like ${`${words.join(' ')}%`} desc, similarity(c.search_name, ${words.join(' ')}) desc, uri
-    limit 10`.execute(db.kysely);
-  return {
-    result: rows.rows.map((r) => ({
-      id: r.uri,
-      name: r.name,
-      description: displayName(reference.locations.byId.get(Number(r.jurisdiction_id))),
-    })),
-  };
+    limit ${SUGGEST_PAGE} offset ${cursor}`.execute(db.kysely);
+  return { result: rows.rows.map(describe) };
 }
 
-/** Properties whose name or id holds what was typed, for the property suggest service. */
-export function suggestProperties(prefix: string): { result: { id: string; name: string; description?: string }[] } {
+/** Properties whose name or id holds what was typed, for the property suggest service, ten at a time from `cursor`. */
+export function suggestProperties(
+  prefix: string,
+  cursor = 0,
+): { result: { id: string; name: string; description?: string }[] } {
   const text = prefix.trim().toLowerCase();
   const all = [...QUERY_PROPERTIES, ...EXTEND_PROPERTIES.filter((p) => !QUERY_PROPERTIES.some((q) => q.id === p.id))];
   return {
     result: all
       .filter((p) => !text || p.id.includes(text) || p.name.toLowerCase().includes(text))
+      .slice(cursor, cursor + SUGGEST_PAGE)
       .map((p) => ({ id: p.id, name: p.name, ...('description' in p ? { description: p.description } : {}) })),
   };
 }

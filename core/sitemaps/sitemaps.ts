@@ -115,14 +115,13 @@ export async function pagesSitemap(db: Db, reference: Reference, siteUrl: string
 /**
  * The profiles of one block of 50,000 ids, as XML text in pieces: read 5,000 at a time by keyset
  * on the id, each with the time of its newest change, so memory stays flat whatever the size.
- * A block without visible companies is an empty urlset (valid, and gone from the index).
+ * A block without visible companies yields nothing at all (the head comes with the first rows):
+ * the server answers it 404, since the sitemap schema wants at least one <url> in a urlset.
  */
 export async function* companySitemap(db: Db, siteUrl: string, lang: Lang, block: number): AsyncGenerator<string> {
   const first = (block - 1) * SITEMAP_URLS_MAX;
   const last = block * SITEMAP_URLS_MAX;
   const prefix = `${siteUrl}${localePath(lang, '/companies/details/')}`;
-  yield XML_HEAD;
-  yield `<urlset xmlns="${NS}">\n`;
   let after = first;
   for (;;) {
     const rows = await db.kysely
@@ -146,21 +145,20 @@ export async function* companySitemap(db: Db, siteUrl: string, lang: Lang, block
       .limit(BATCH)
       .execute();
     if (rows.length === 0) break;
-    let chunk = '';
+    let chunk = after === first ? `${XML_HEAD}<urlset xmlns="${NS}">\n` : '';
     for (const row of rows) chunk += urlEntry(`${prefix}${encodeURIComponent(row.uri)}/`, row.observed_at);
     yield chunk;
     after = Number(rows[rows.length - 1].id);
     if (rows.length < BATCH) break;
   }
-  yield '</urlset>\n';
+  if (after !== first) yield '</urlset>\n';
 }
 
-/** The person pages of one block of 50,000 member ids, streamed as companySitemap is. */
+/** The person pages of one block of 50,000 member ids, streamed as companySitemap is (nothing when none). */
 export async function* peopleSitemap(db: Db, siteUrl: string, lang: Lang, block: number): AsyncGenerator<string> {
+  const first = (block - 1) * SITEMAP_URLS_MAX;
   const last = block * SITEMAP_URLS_MAX;
-  yield XML_HEAD;
-  yield `<urlset xmlns="${NS}">\n`;
-  let after = (block - 1) * SITEMAP_URLS_MAX;
+  let after = first;
   for (;;) {
     const rows = await db.kysely
       .selectFrom('members')
@@ -172,11 +170,11 @@ export async function* peopleSitemap(db: Db, siteUrl: string, lang: Lang, block:
       .limit(BATCH)
       .execute();
     if (rows.length === 0) break;
-    let chunk = '';
+    let chunk = after === first ? `${XML_HEAD}<urlset xmlns="${NS}">\n` : '';
     for (const row of rows) chunk += urlEntry(`${siteUrl}${localePath(lang, personPath(row.name, Number(row.id)))}`);
     yield chunk;
     after = Number(rows[rows.length - 1].id);
     if (rows.length < BATCH) break;
   }
-  yield '</urlset>\n';
+  if (after !== first) yield '</urlset>\n';
 }

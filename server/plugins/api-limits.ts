@@ -10,7 +10,7 @@ import {
 } from '../../core/api-keys/api-limits.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import type { AppServices } from '../../core/services.ts';
-import { isApiPath } from '../api/api-path.ts';
+import { isApiPath, isReconciliationPath } from '../api/api-path.ts';
 
 // The published limits of /api (ADR 0020), on every API response but health checks (which must
 // answer without the database): RateLimit-Limit, -Remaining and -Reset, and past the limit a 429
@@ -79,6 +79,8 @@ export function registerApiLimits(app: FastifyInstance, services: AppServices, l
   app.decorateRequest('refuseUnverifiedWebhook', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url) || isHealthPath(request.url)) return;
+    // A browser's CORS preflight is not a call (ADR 0034).
+    if (request.method === 'OPTIONS' && isReconciliationPath(request.url)) return;
     const address = `ip:${request.ip ?? ''}`;
     if (isProviderWebhook(request.method, request.url)) {
       request.refuseUnverifiedWebhook = (answer) => count({ plan: 'anonymous', subject: address }, answer);

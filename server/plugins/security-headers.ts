@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inlineScript } from '../../app/islands/inline-script.ts';
 
 // Security headers on every response (docs/decisions/0012-security-headers.md): helmet sets them
@@ -89,4 +89,19 @@ export async function registerSecurityHeaders(
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
   });
+}
+
+/**
+ * Lets any site show this response in a frame: no X-Frame-Options, `frame-ancestors *`. For the
+ * reconciliation preview alone (docs/decisions/0034-reconciliation-cross-origin.md): a public,
+ * read-only card with no form and no signed-in state, which tools like OpenRefine frame.
+ */
+export function allowFramingByAnySite(reply: FastifyReply): void {
+  reply.raw.removeHeader('x-frame-options');
+  for (const name of ['content-security-policy', 'content-security-policy-report-only']) {
+    const policy = reply.raw.getHeader(name);
+    if (typeof policy === 'string') {
+      reply.raw.setHeader(name, policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+    }
+  }
 }

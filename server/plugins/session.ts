@@ -10,6 +10,7 @@ import { i18nFor } from '../../core/i18n/i18n.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import type { AppServices, ClientRequest } from '../../core/services.ts';
 import { isApiPath } from '../api/api-path.ts';
+import { apiKeyParameter, isForeignReconciliation } from './reconciliation-access.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,8 +35,12 @@ export function registerSessions(app: FastifyInstance, services: AppServices): v
   app.decorateRequest('apiKeyRefused', null);
   app.addHook('onRequest', async (request, reply) => {
     const api = isApiPath(request.url);
-    // An API key stands in for the cookie (ADR 0020): a bearer header names the user, or is a 401.
-    const bearer = api ? bearerToken(request.headers.authorization) : null;
+    // The reconciliation service called from another origin or by JSONP is anonymous or keyed:
+    // the cookie is not read, so no other site can act as the signed-in user (ADR 0034).
+    const foreign = isForeignReconciliation(request, () => clientRequest(request, services.siteUrl).siteOrigins);
+    // An API key stands in for the cookie (ADR 0020): a bearer header names the user, or is a 401;
+    // on the reconciliation routes it may also be the api_key parameter (ADR 0034).
+    const bearer = api ? (bearerToken(request.headers.authorization) ?? apiKeyParameter(request.url)) : null;
     if (bearer !== null) {
       // A refused key is counted as an anonymous call before its 401 (server/plugins/api-limits.ts).
       const key = 'refused' in bearer ? null : await findApiKey(services.db, bearer.token);
@@ -47,14 +52,15 @@ export function registerSessions(app: FastifyInstance, services: AppServices): v
       const auth = Promise.resolve(key?.auth ?? null);
       request.auth = () => auth;
     } else {
-      const token = parseCookies(request.headers.cookie).get(SESSION_COOKIE);
+      const token = foreign ? undefined : parseCookies(request.headers.cookie).get(SESSION_COOKIE);
       let lookup: Promise<SessionAuth | null> | undefined;
       request.auth = () => {
         lookup ??= token ? findSession(services.db, token) : Promise.resolve(null);
         return lookup;
       };
     }
-    if (!isUnsafeMethod(request.method)) return;
+    // A foreign reconciliation request carries no credential but a key, and the service only reads.
+    if (!isUnsafeMethod(request.method) || foreign) return;
     // Pages are checked here only for where the post comes from (before React Router sees it);
     // the session's token in the form is checked by the root route's middleware.
     // A keyed request carries no ambient credential: it needs no CSRF token (only the origin checks).

@@ -10,6 +10,11 @@ import { companySitemap, pagesSitemap, peopleSitemap, robotsTxt, sitemapIndex } 
 const CACHE = 'public, max-age=3600';
 const XML = 'application/xml; charset=utf-8';
 
+async function* withFirst(first: string, rest: AsyncGenerator<string>): AsyncGenerator<string> {
+  yield first;
+  yield* rest;
+}
+
 export function registerSitemaps(app: FastifyInstance, services: AppServices): void {
   const { db, reference, siteUrl } = services;
   const notFound = (reply: import('fastify').FastifyReply) => reply.callNotFound();
@@ -35,8 +40,12 @@ export function registerSitemaps(app: FastifyInstance, services: AppServices): v
     }
     const [, kind, block] = /^(companies|people)-(\d{1,7})\.xml$/.exec(file) ?? [];
     if (!block || Number(block) < 1) return notFound(reply);
-    reply.header('cache-control', CACHE).type(XML);
     const pieces = (kind === 'people' ? peopleSitemap : companySitemap)(db, siteUrl, lang, Number(block));
-    return reply.send(Readable.from(pieces));
+    // A block past the last (or with nothing visible left) is a 404: an empty urlset fails the
+    // sitemap schema. The first piece comes with the first rows, so this costs no extra query.
+    const head = await pieces.next();
+    if (head.done) return notFound(reply);
+    reply.header('cache-control', CACHE).type(XML);
+    return reply.send(Readable.from(withFirst(head.value, pieces)));
   });
 }

@@ -102,7 +102,39 @@ describe('company sitemaps', () => {
     expect(locs((await get('/sitemaps/en.xml')).body)).not.toContain(
       'https://registra.example/sitemaps/en/companies-3.xml',
     );
-    expect(locs((await get('/sitemaps/en/companies-3.xml')).body)).toEqual([]);
+    // Its block now lists nothing: a 404, not an empty urlset (which the sitemap schema refuses).
+    expect((await get('/sitemaps/en/companies-3.xml')).statusCode).toBe(404);
+  });
+});
+
+describe('sitemaps past the last', () => {
+  it('are a 404 for every family and language, while the last of each is a whole urlset', async () => {
+    for (const lang of ['en', 'de', 'fr']) {
+      const listed = locs((await get(`/sitemaps/${lang}.xml`)).body).map((l) =>
+        l.replace('https://registra.example', ''),
+      );
+      for (const family of ['companies', 'people']) {
+        const numbers = listed
+          .map((l) => new RegExp(`^/sitemaps/${lang}/${family}-(\\d+)\\.xml$`).exec(l)?.[1])
+          .filter((n): n is string => n !== undefined)
+          .map(Number);
+        expect(numbers.length, `${lang} ${family}`).toBeGreaterThan(0);
+        const last = Math.max(...numbers);
+        const whole = await get(`/sitemaps/${lang}/${family}-${last}.xml`);
+        expect(whole.statusCode).toBe(200);
+        expect(whole.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset [^>]*>\n<url>/);
+        expect(whole.body.endsWith('</url>\n</urlset>\n')).toBe(true);
+        for (const past of [last + 1, 99, 9_999_999]) {
+          const response = await get(`/sitemaps/${lang}/${family}-${past}.xml`);
+          expect(response.statusCode, `${family}-${past}.xml`).toBe(404);
+          expect(response.body).not.toContain('<urlset');
+          expect(response.headers['cache-control'] ?? '').not.toContain('max-age=3600');
+        }
+      }
+      // The pages sitemap is one file: numbered ones do not exist.
+      expect((await get(`/sitemaps/${lang}/pages.xml`)).statusCode).toBe(200);
+      expect((await get(`/sitemaps/${lang}/pages-2.xml`)).statusCode).toBe(404);
+    }
   });
 });
 
