@@ -7,6 +7,7 @@ import {
   totalMetaFields,
 } from '../../core/api/legal-entity-schemas.ts';
 import { readShares } from '../../core/api/read-shares.ts';
+import { recordRowsFor } from '../../core/purchases/paywall.ts';
 import { displayName, flagOf, type Lang, type Reference } from '../../core/reference/reference-data.ts';
 import { findRecords, type RecordRow } from '../../core/search/find-records.ts';
 import { MAX_PAGE, parseSearchState, type SearchState } from '../../core/search/search-state.ts';
@@ -15,6 +16,7 @@ import type { SectionDecl } from '../../core/sections/section.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
 import type { AppServices } from '../../core/services.ts';
 import { staleReads } from '../../core/services.ts';
+import { viewerOf } from './auth.ts';
 import { documentedParameters, MAX_COUNT } from './legal-entities.ts';
 import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf, mutationRoute } from './route.ts';
 import { searchBodyFields, stateOfBody } from './search-body.ts';
@@ -124,7 +126,7 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
         openQuery: { parsedKeys: ['count', 'le_le_id', 'lang'] },
         response: z.object({ data: z.array(itemSchema), meta: PageMetaSchema }),
       },
-      async (params, { params: raw }) => {
+      async (params, { params: raw, request }) => {
         const searchParams = new URLSearchParams(
           [...raw].filter(([key]) => key !== 'count' && key !== 'le_le_id' && key !== 'lang'),
         );
@@ -136,14 +138,16 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
         }
         const parsed = parseSearchState(section, searchParams);
         if (!parsed.ok) throw badRequest(parsed.errors);
-        return answer(parsed.state, params.count, params.lang);
+        return answer(parsed.state, params.count, params.lang, await viewerOf(request));
       },
     );
 
-    const answer = async (state: SearchState, count: number, lang: Lang) => {
+    const answer = async (state: SearchState, count: number, lang: Lang, viewer: number | undefined) => {
       const result = await findRecords(db, reference, section, state, count);
+      // The gated values of companies the caller did not buy are null (ADR 0029).
+      const rows = await recordRowsFor(services.db, viewer, section.baseTable, result.rows);
       return {
-        data: result.rows.map((row) => presentRecord(section, row, reference, lang)),
+        data: rows.map((row) => presentRecord(section, row, reference, lang)),
         meta: {
           count: result.rows.length,
           ...totalMeta(result),
@@ -175,7 +179,8 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
         }),
         response: z.object({ data: z.array(itemSchema), meta: PageMetaSchema }),
       },
-      async ({ body }) => answer(stateOfBody(section, body), body.count, body.lang),
+      async ({ body }, { request }) =>
+        answer(stateOfBody(section, body), body.count, body.lang, await viewerOf(request)),
     );
   }
 
