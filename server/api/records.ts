@@ -7,7 +7,7 @@ import {
   totalMetaFields,
 } from '../../core/api/legal-entity-schemas.ts';
 import { readShares } from '../../core/api/read-shares.ts';
-import { recordRowsFor } from '../../core/purchases/paywall.ts';
+import { GATED_RECORD_FIELDS, recordRowsFor } from '../../core/purchases/paywall.ts';
 import { displayName, flagOf, type Lang, type Reference } from '../../core/reference/reference-data.ts';
 import { findRecords, type RecordRow } from '../../core/search/find-records.ts';
 import { MAX_PAGE, parseSearchState, type SearchState } from '../../core/search/search-state.ts';
@@ -120,7 +120,10 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
           '`company_status`, `company_size`, `company_employees`, `company_kind` and the typed ' +
           '`company_dates[type]:from`, `company_identifiers[type]`, `company_contacts[type]:is_known`, ' +
           '`company_addresses[type][part]`, `company_indicators[type]`, `company_names[type]`. ' +
-          'Unknown parameters are a 400 naming them.',
+          'Unknown parameters are a 400 naming them.' +
+          (GATED_RECORD_FIELDS[section.baseTable]
+            ? ` ${GATED_RECORD_FIELDS[section.baseTable].join(', ')} are null unless the caller bought the company's full profile (POST /api/purchases/users/{user_id}).`
+            : ''),
         tags: ['Data'],
         query,
         openQuery: { parsedKeys: ['count', 'le_le_id', 'lang'] },
