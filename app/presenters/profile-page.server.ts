@@ -418,7 +418,8 @@ export async function loadProfilePage(
     status: p.status(company.status_id),
     jurisdiction,
     jurisdictionHref: searchPath(`jurisdiction-${jurisdictionUri}-${company.jurisdiction_id}`),
-    advanced: isAdvancedProfile(profileListSizes(company, lists.values())),
+    // Advanced by what the company has, bought or not (its price must not depend on who looks).
+    advanced: isAdvancedProfile(profileListSizes(rebuilt, read.values())),
     ...(until === null ? presentRecords(company, lists, p) : { records: [], emptyRecordTypes: [] }),
     summary,
     summarySources,
