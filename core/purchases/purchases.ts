@@ -2,8 +2,8 @@ import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { productCredits } from '../billing/catalogue.ts';
 import { creditBalance, lockUser, spendCredits } from '../billing/ledger.ts';
-import { AppError } from '../errors/app-error.ts';
 import { isAdvancedCompany } from '../companies/advanced-profile.ts';
+import { AppError } from '../errors/app-error.ts';
 import { assertCompanyVisible } from '../takedowns/visible.ts';
 import {
   COMPANY_REF_COLUMNS,
@@ -122,10 +122,14 @@ export async function purchaseProfile(
   // A company with no contact details has nothing to unlock: nothing is sold, a 409 before
   // anything is charged (ADR 0029). One already bought is answered below, as always.
   if (!(await hasPurchased(db, userId, companyId)) && revealTotal(await revealOf(db, companyId)) === 0) {
-    throw new AppError('conflict', 'object_id: this company has no contact details to unlock, so there is nothing to buy', {
-      parameter: 'object_id',
-      reason: 'nothing_to_unlock',
-    });
+    throw new AppError(
+      'conflict',
+      'object_id: this company has no contact details to unlock, so there is nothing to buy',
+      {
+        parameter: 'object_id',
+        reason: 'nothing_to_unlock',
+      },
+    );
   }
   const credits = await profileCredits(db, companyId);
   const bought = await db.kysely.transaction().execute(async (tx) => {
