@@ -76,6 +76,7 @@ async function exportOnce(db: Db, reference: Reference, section: SectionDecl, fo
     ids: [],
     lang: 'en',
     languageId: reference.languageIds.en,
+    viewer: 'operator',
   });
   const out = sink();
   const rows = await prepared.write(out, sample);

@@ -9,6 +9,7 @@ import { readLegalEntities } from '../core/api/read-legal-entities.ts';
 import { findCompanies, findCompanyIds } from '../core/companies/find-companies.ts';
 import { getCompany } from '../core/companies/get-company.ts';
 import { getCompanyRecords } from '../core/companies/get-company-records.ts';
+import { EVERYTHING_UNLOCKED } from '../core/purchases/paywall.ts';
 import type { Reference } from '../core/reference/reference-data.ts';
 import { encodeCursor } from '../core/search/cursor.ts';
 import { facetCounts } from '../core/search/facets.ts';
@@ -157,6 +158,7 @@ export function queryClasses(inputs: Inputs): QueryClass[] {
           sections: new Set(['le_legal_entities']),
           lang: 'en',
           languageId: languageIdOf(reference, 'en'),
+          unlocked: EVERYTHING_UNLOCKED,
         });
       },
     },

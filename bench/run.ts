@@ -16,6 +16,7 @@
 //                    (--companies N) rows
 //                    --only enrich runs the enrichment bench (bench/enrich.ts: a 10,000-row file) on DATABASE_URL
 //   NODE_ENV         default production (set before React loads; server/main.ts itself does not set it)
+
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { appendFile, readdir } from 'node:fs/promises';
@@ -35,6 +36,7 @@ import { getCompany } from '../core/companies/get-company.ts';
 import { getCompanyRecords } from '../core/companies/get-company-records.ts';
 import { plainNameQuery } from '../core/companies/name-query.ts';
 import { compactIdentifier, identifierKey, identifierQuery } from '../core/identifiers/normalize-identifier.ts';
+import { EVERYTHING_UNLOCKED } from '../core/purchases/paywall.ts';
 import { industryPath, loadReference, type Reference } from '../core/reference/reference-data.ts';
 import { COUNT_CAP, countMatches } from '../core/search/count-matches.ts';
 import { decodeCursor, encodeCursor } from '../core/search/cursor.ts';
@@ -592,6 +594,7 @@ try {
         sections: new Set(['le_legal_entities']),
         lang: 'en',
         languageId: languageIdOf(reference, 'en'),
+        unlocked: EVERYTHING_UNLOCKED,
       });
     };
     await warmData(exactQueries, async (q) => {

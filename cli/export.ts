@@ -80,6 +80,8 @@ export function registerExportCommand(program: Command, env: Env): void {
           ids: parsed.ids,
           lang: parsed.lang,
           languageId: reference.languageIds[parsed.lang] || LANGUAGE_EN,
+          // The operator's own tool: they hold the database, nothing is hidden from them (ADR 0029).
+          viewer: 'operator',
         }).catch((error: unknown) => {
           if (error instanceof AppError) fail(optionMessage(error));
           throw error;

@@ -11,10 +11,18 @@ import { GatedLink } from './user-data.tsx';
 export function ProfilePurchase({ offer }: { offer: ProfileOffer }) {
   const { t } = useTranslation();
   if (offer.boughtOn) return <p className="profile-bought">{t('billing.cost.bought', { date: offer.boughtOn })}</p>;
+  // Nothing to reveal, nothing to sell (ADR 0029): no price, no button.
+  if (offer.nothingToBuy)
+    return (
+      <div className="profile-purchase">
+        <p data-reveal="none">{t('billing.reveal.nothing')}</p>
+      </div>
+    );
   const label = t('billing.cost.buyProfile', { cost: offer.costText });
   return (
     <div className="profile-purchase">
       <p>{t('billing.cost.profile', { cost: offer.costText })}</p>
+      <p data-reveal="counts">{t('billing.reveal.intro', { what: offer.revealText })}</p>
       {offer.balance === null ? (
         <GatedLink action="buy-profile" text={t('billing.cost.gate')}>
           {label}

@@ -1,6 +1,7 @@
 import { CREDIT_PACKS, type Money, PLANS, PRODUCTS, productCredits } from '../../core/billing/catalogue.ts';
 import { creditBalance } from '../../core/billing/ledger.ts';
 import { intlLocale } from '../../core/i18n/i18n.ts';
+import { REVEAL_KINDS, type Reveal, revealOf, revealTotal } from '../../core/purchases/paywall.ts';
 import { purchasedAt } from '../../core/purchases/purchases.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import type { Db } from '../../db/client.ts';
@@ -88,7 +89,18 @@ export type ProfileOffer = {
   afterText: string;
   tooFewText: string;
   pricingHref: string;
+  /** What buying reveals, counted in words ("2 emails, 1 phone number"); empty when there is nothing (ADR 0029). */
+  revealText: string;
+  /** Nothing to reveal: no price, no purchase offered. */
+  nothingToBuy: boolean;
 };
+
+/** What a purchase reveals in words, each kind with its count ("2 emails, 1 phone number, 3 officers' emails"). */
+export function revealText(p: Presenter, reveal: Reveal): string {
+  return REVEAL_KINDS.filter((kind) => reveal[kind] > 0)
+    .map((kind) => p.t(`billing.reveal.${kind}`, { count: reveal[kind] }))
+    .join(', ');
+}
 
 export async function profileOffer(
   db: Db,
@@ -98,11 +110,14 @@ export async function profileOffer(
   advanced: boolean,
 ): Promise<ProfileOffer> {
   const cost = productCredits(advanced ? 'advanced-profile' : 'profile');
-  const [balance, bought] = await Promise.all([
+  const [balance, bought, reveal] = await Promise.all([
     balanceOf(db, userId),
     userId === undefined ? null : purchasedAt(db, userId, companyId),
+    revealOf(db, companyId),
   ]);
   return {
+    revealText: revealText(p, reveal),
+    nothingToBuy: revealTotal(reveal) === 0,
     cost,
     costText: creditsText(p, cost),
     balance,

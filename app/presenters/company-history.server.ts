@@ -53,6 +53,7 @@ export async function loadCompanyHistoryPage(
   lang: Lang,
   uri: string,
   query: { field: string | null; page: number },
+  viewer?: number,
 ): Promise<CompanyHistoryPage | null> {
   // A company taken down has no History tab either: a 404 as its profile (ADR 0021).
   const company = await findVisibleCompany(staleReads(services), uri);
@@ -61,6 +62,7 @@ export async function loadCompanyHistoryPage(
   const history = await readCompanyHistory(staleReads(services), id, {
     field: query.field ?? undefined,
     page: query.page,
+    viewer,
   });
   const p = presenter(services.reference, lang);
   const words = await loadChangeWords(
@@ -132,11 +134,12 @@ export async function loadCompanyComparePage(
   lang: Lang,
   uri: string,
   query: { from: string; to: string },
+  viewer?: number,
 ): Promise<CompanyComparePage | null> {
   const reads = staleReads(services);
   const company = await findVisibleCompany(reads, uri);
   if (!company) return null;
-  const fields = await readChangesBetween(reads, Number(company.id), query.from, query.to);
+  const fields = await readChangesBetween(reads, Number(company.id), query.from, query.to, viewer);
   const p = presenter(services.reference, lang);
   const path = (tail: string) => p.path(`/companies/details/${encodeURIComponent(company.uri)}/${tail}`);
   const order = (field: string) => {

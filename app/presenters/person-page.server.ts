@@ -3,6 +3,7 @@ import { describeControlNature } from '../../core/companies/control-natures.ts';
 import { getPerson, type Person } from '../../core/people/get-person.ts';
 import { formatMonthYear } from '../../core/people/person-lines.ts';
 import { personPath } from '../../core/people/person-path.ts';
+import { unlockedFor, visibleMemberContacts } from '../../core/purchases/paywall.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import type { AppServices } from '../services.ts';
 import {
@@ -42,9 +43,21 @@ export type PersonPage = {
 };
 
 /** The page of the member with this id, or null. */
-export async function loadPersonPage(services: AppServices, lang: Lang, id: number): Promise<PersonPage | null> {
+export async function loadPersonPage(
+  services: AppServices,
+  lang: Lang,
+  id: number,
+  viewer?: number,
+): Promise<PersonPage | null> {
   const person = await getPerson(services.db, id);
-  return person ? presentPerson(services, lang, person) : null;
+  if (!person) return null;
+  // Their emails and phone numbers once the viewer bought a company they sit on (ADR 0029).
+  const companies = person.positions.map((x) => x.company_id);
+  const unlocked = await unlockedFor(services.db, viewer, companies);
+  return presentPerson(services, lang, {
+    ...person,
+    contacts: visibleMemberContacts(unlocked, companies, person.contacts),
+  });
 }
 
 function presentPerson(services: AppServices, lang: Lang, person: Person): PersonPage {

@@ -14,8 +14,10 @@ import { getLeiDetails, type LeiDetails, legalFormWords } from '../../core/compa
 import { formatAddress } from '../../core/companies/parts/addresses.ts';
 import { numberFormat } from '../../core/i18n/i18n.ts';
 import { personPath } from '../../core/people/person-path.ts';
+import { unlockedFor, visibleContacts, visibleRecordRows } from '../../core/purchases/paywall.ts';
 import type { Lang, Reference } from '../../core/reference/reference-data.ts';
 import type { RecordRow } from '../../core/search/find-records.ts';
+import { RECORD_SECTIONS } from '../../core/sections/records.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
 import { staleReads } from '../../core/services.ts';
 import type { AppServices } from '../services.ts';
@@ -145,12 +147,18 @@ export async function loadProfilePage(
   lang: Lang,
   uri: string,
   asOf: string | null,
+  viewer?: number,
 ): Promise<ProfilePage | NotYetPage | null>;
+/**
+ * `viewer` is the signed-in user: the contact details they bought are shown, and nobody else's
+ * (ADR 0029, core/purchases/paywall.ts); without one, the profile is a guest's.
+ */
 export async function loadProfilePage(
   services: AppServices,
   lang: Lang,
   uri: string,
   asOf: string | null = null,
+  viewer?: number,
 ): Promise<ProfilePage | NotYetPage | null> {
   const { reference } = services;
   // A profile is stale-tolerant: a replica's when there are some (ADR 0024); the user's own marks are read elsewhere, from the primary.
@@ -158,15 +166,24 @@ export async function loadProfilePage(
   const id = companyIdOfUri(uri) ?? 0;
   const until = asOf === null ? null : endOfDay(asOf);
   // Independent statements, run side by side (the records find the company by its uri themselves).
-  const [current, lists, provenance, nameChanges, history] = await Promise.all([
+  const [current, read, provenance, nameChanges, history, unlocked] = await Promise.all([
     getCompany(reads, uri),
     // An as-of profile shows no record section (they have no history): they are not read.
     until === null ? getCompanyRecords(reads, { uri }) : new Map<string, RecordList>(),
     until === null ? readCompanyProvenance(reads, id) : new Map<string, FactProvenance>(),
     readNameChanges(reads, id),
     until === null ? null : readHistoryAfter(reads, [id], until).then((h) => h.get(id) ?? null),
+    // What the viewer bought (from the primary: a purchase just made shows at once).
+    unlockedFor(services.db, viewer, [id]),
   ]);
-  if (!current || !lists) return null;
+  if (!current || !read) return null;
+  // The contact details a purchase unlocks, as this viewer may read them (ADR 0029).
+  const lists = new Map(
+    [...read].map(([key, list]) => {
+      const section = RECORD_SECTIONS.find((s) => s.id === key);
+      return [key, section ? { ...list, rows: visibleRecordRows(unlocked, section.table, list.rows, () => id) } : list];
+    }),
+  );
   const p = presenter(reference, lang);
   const t = p.t;
   const profileHref = p.companyHref(current.uri);
@@ -181,7 +198,8 @@ export async function loadProfilePage(
         };
   if (asOfView && history?.notYet) return { notYet: true, name: current.name, uri: current.uri, asOf: asOfView };
   const changes = history?.changes ?? [];
-  const company: CompanyProfile = until === null ? current : asOfCompany(current, changes, reference);
+  const rebuilt: CompanyProfile = until === null ? current : asOfCompany(current, changes, reference);
+  const company: CompanyProfile = { ...rebuilt, contacts: visibleContacts(unlocked, rebuilt.id, rebuilt.contacts) };
   const currentLei = await getLeiDetails(reads, company.id);
   const lei =
     until === null ? currentLei : { ...(await rebuildLeiDetails(reads, currentLei, changes)), exceptions: [] };
@@ -400,7 +418,8 @@ export async function loadProfilePage(
     status: p.status(company.status_id),
     jurisdiction,
     jurisdictionHref: searchPath(`jurisdiction-${jurisdictionUri}-${company.jurisdiction_id}`),
-    advanced: isAdvancedProfile(profileListSizes(company, lists.values())),
+    // Advanced by what the company has, bought or not (its price must not depend on who looks).
+    advanced: isAdvancedProfile(profileListSizes(rebuilt, read.values())),
     ...(until === null ? presentRecords(company, lists, p) : { records: [], emptyRecordTypes: [] }),
     summary,
     summarySources,

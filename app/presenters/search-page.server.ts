@@ -11,6 +11,7 @@ import {
   printParams,
   toQueryString,
 } from '../../core/filters/grammar.ts';
+import { recordRowsFor } from '../../core/purchases/paywall.ts';
 import {
   flagCodeOf,
   type Industry,
@@ -144,6 +145,7 @@ export async function loadSearchPage(
   splat: string | undefined,
   section: SectionDecl,
   view: TableView = { style: DEFAULT_TABLE_STYLE, columns: null },
+  viewer?: number,
 ): Promise<SearchPage> {
   const { reference } = services;
   // Search is stale-tolerant: a replica's when there are some (ADR 0024).
@@ -154,9 +156,13 @@ export async function loadSearchPage(
   const { state, typed } = parseWithPanel(section, url.searchParams, segments);
   const facetsPending = facetCounts(reads, reference, section, state);
   const searching = section.record
-    ? findRecords(reads, reference, section, state).then((r) => ({
+    ? findRecords(reads, reference, section, state).then(async (r) => ({
         ...r,
-        rows: r.rows.map((row) => ({ id: row.id, cells: recordCells(section, row, p) })),
+        // The gated values of companies the viewer did not buy are left out (ADR 0029).
+        rows: (await recordRowsFor(services.db, viewer, section.baseTable, r.rows)).map((row) => ({
+          id: row.id,
+          cells: recordCells(section, row, p),
+        })),
         notice: null as string | null,
         goTo: null as string | null,
       }))

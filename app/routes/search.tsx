@@ -17,7 +17,7 @@ import { loadSearchPage } from '../presenters/search-page.server.ts';
 import { savedTableView, tableView, tableViewChange } from '../presenters/table-view.server.ts';
 import { searchUserData } from '../presenters/user-data.server.ts';
 import { serverRendered } from '../server-rendered.ts';
-import { servicesContext } from '../services.ts';
+import { authContext, servicesContext } from '../services.ts';
 import type { Route } from './+types/search';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -33,7 +33,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const saved = await savedTableView(context, section);
     const view = tableView(cookie, section, saved.fallback);
-    const page = await loadSearchPage(services, lang, url, params['*'], section, view);
+    // The contact details the viewer bought show in the Contacts and Connections rows (ADR 0029).
+    const viewer = context.get(authContext)?.user.id;
+    const page = await loadSearchPage(services, lang, url, params['*'], section, view, viewer);
     // A pasted identifier that one company holds opens its profile (ADR 0002, "Identifiers").
     if (page.goTo) throw redirect(page.goTo);
     // ---- user data: a signed-in user's search history and lists; null for guests ----

@@ -173,7 +173,12 @@ export const LegalEntityItemSchema = z
     shares: z.array(LegalEntityShareSchema).optional(),
     specifications: LegalEntitySpecificationsSchema.nullable().optional(),
     statuses: z.array(StatusEntrySchema).optional(),
-    contacts: z.array(LegalEntityContactSchema).optional(),
+    contacts: z
+      .array(LegalEntityContactSchema)
+      .optional()
+      .describe(
+        "The company's contacts: emails, phone and fax numbers only when the caller bought its full profile (websites always).",
+      ),
     members: z.array(LegalEntityMemberSchema).optional(),
   })
   .meta({

@@ -13,6 +13,7 @@ import { namesPart } from '../companies/parts/names.ts';
 import { sharesPart } from '../companies/parts/shares.ts';
 import { specificationsPart } from '../companies/parts/specifications.ts';
 import { statusesPart } from '../companies/parts/statuses.ts';
+import { type Unlocked, visibleContacts } from '../purchases/paywall.ts';
 import { displayName, flagOf, type Lang, type Reference, type RefList } from '../reference/reference-data.ts';
 import {
   INDUSTRY_INDICATOR_TYPES,
@@ -33,6 +34,8 @@ export type ReadOptions = {
    * (docs/decisions/0028-company-as-of.md); those that had not appeared yet are left out.
    */
   asOf?: string;
+  /** What the caller bought: the contact details of other companies are left out (ADR 0029). */
+  unlocked: Unlocked;
 };
 
 /** The company part each section of the data API reads (core/companies/parts/). */
@@ -191,7 +194,7 @@ export async function readLegalEntities(
     }
     if (wants('le_statuses')) out.statuses = out.legal_entities.statuses;
     if (wants('le_contacts')) {
-      out.contacts = row.contacts.map((c) => ({
+      out.contacts = visibleContacts(options.unlocked, row.id, row.contacts).map((c) => ({
         type: link(reference.contactTypes, c.contact_type_id),
         position: c.position,
         contact: c.contact,

@@ -2,6 +2,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { CHANGE_FEED_PAGE_DEFAULT, CHANGE_FEED_PAGE_MAX } from '../limits.ts';
+import { changesFor } from '../purchases/paywall.ts';
 import { type Lang, loadReference, type Reference } from '../reference/reference-data.ts';
 import { visibleChanges, visibleCompanyId, visibleCompanyIds } from '../takedowns/visible.ts';
 import { notFound } from '../user-data/user-data-errors.ts';
@@ -75,7 +76,9 @@ export async function listChanges(
     conditions.push(sql<SqlBool>`c.legal_entity_id = ${tracking.legal_entity_id}`);
   }
   const rows = await changeRows(db.kysely, conditions, size);
-  const data = await changeItems(db.kysely, await visibleChanges(db, rows), words);
+  // The contact details of companies the reader did not buy are hidden, in the values and the words (ADR 0029).
+  const readable = await changesFor(db, userId, await visibleChanges(db, rows), (r) => Number(r.legal_entity_id));
+  const data = await changeItems(db.kysely, readable, words);
   // The cursor moves past the changes left out too (a connection naming someone taken down).
   return { data, next: rows.length > 0 ? Number(rows[rows.length - 1].id) : query.since };
 }

@@ -12,6 +12,7 @@ import {
   primaryIndustry,
 } from '../imports/company-fields.ts';
 import { type ImportReference, jurisdictionLocation } from '../imports/import-reference.ts';
+import { changesFor, type Viewer } from '../purchases/paywall.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import { visibleChanges } from '../takedowns/visible.ts';
 import type { LeiDetails } from './lei-details.ts';
@@ -406,7 +407,14 @@ export type FieldBetween = { field: string; before: unknown; after: unknown; cha
  * aside): each field's value before its first change observed in between and after its last; a
  * field changed and changed back is left out.
  */
-export async function readChangesBetween(db: Db, id: number, from: string, to: string): Promise<FieldBetween[]> {
+export async function readChangesBetween(
+  db: Db,
+  id: number,
+  from: string,
+  to: string,
+  /** Who reads: the contact details they did not buy are hidden (ADR 0029). */
+  viewer: Viewer,
+): Promise<FieldBetween[]> {
   const rows = await db.kysely
     .selectFrom('company_changes')
     .select(['id', 'field', 'old_value', 'new_value'])
@@ -417,7 +425,7 @@ export async function readChangesBetween(db: Db, id: number, from: string, to: s
     .orderBy('id')
     .execute();
   const fields = new Map<string, FieldBetween>();
-  for (const c of await visibleChanges(db, rows)) {
+  for (const c of await changesFor(db, viewer, await visibleChanges(db, rows), () => id)) {
     const seen = fields.get(c.field);
     if (seen) {
       seen.after = c.new_value;

@@ -9,6 +9,7 @@ import { formatDay } from '../i18n/i18n.ts';
 import type { CompanyFacts } from '../imports/company-facts.ts';
 import { factValues } from '../imports/company-fields.ts';
 import { HISTORY_PAGE_SIZE } from '../limits.ts';
+import { changesFor, type Viewer } from '../purchases/paywall.ts';
 import type { Lang } from '../reference/reference-data.ts';
 import { visibleChanges } from '../takedowns/visible.ts';
 
@@ -34,7 +35,13 @@ export type CompanyHistory = {
 export async function readCompanyHistory(
   db: Db,
   legalEntityId: number,
-  options: { field?: string; page?: number; pageSize?: number } = {},
+  options: {
+    field?: string;
+    page?: number;
+    pageSize?: number;
+    /** Who reads: the contact details they did not buy are hidden (ADR 0029); a guest's by default. */
+    viewer?: Viewer;
+  } = {},
 ): Promise<CompanyHistory> {
   const pageSize = options.pageSize ?? HISTORY_PAGE_SIZE;
   const page = Math.max(1, options.page ?? 1);
@@ -63,7 +70,7 @@ export async function readCompanyHistory(
   ]);
   return {
     // A `members` change may name someone taken down (ADR 0021).
-    changes: (await visibleChanges(db, rows)).map((r) => ({
+    changes: (await changesFor(db, options.viewer, await visibleChanges(db, rows), () => legalEntityId)).map((r) => ({
       ...r,
       id: Number(r.id),
       source_date: r.source_date === null ? null : new Date(r.source_date),

@@ -4,6 +4,7 @@ import { companyExportLayout } from '../export/export-columns.ts';
 import { type CompanyExportSection, type ExportFormat, exportFileName } from '../export/export-options.ts';
 import { type CompanyExportData, readCompanyRows } from '../export/read-company-rows.ts';
 import { type Cell, createWriter, type ExportColumn } from '../export/writers.ts';
+import { unlockedFor } from '../purchases/paywall.ts';
 import type { Lang, Reference } from '../reference/reference-data.ts';
 import { visibleCompany } from '../takedowns/visible.ts';
 import { type Enrichment, getEnrichment } from './enrichments.ts';
@@ -112,7 +113,17 @@ export async function prepareEnrichedFile(
           ...new Set(rows.filter((r) => r.company_id !== null && r.uri !== null).map((r) => Number(r.company_id))),
         ];
         const companies = new Map<number, CompanyExportData>(
-          (await readCompanyRows(db, reference, ids, request.sections, languageId)).map((c) => [Number(c.id), c]),
+          (
+            await readCompanyRows(
+              db,
+              reference,
+              ids,
+              request.sections,
+              languageId,
+              // The contact details of companies the user did not buy are left out (ADR 0029).
+              await unlockedFor(db, request.userId, ids),
+            )
+          ).map((c) => [Number(c.id), c]),
         );
         await writer.writeRows(
           rows.map((r) => {

@@ -15,6 +15,7 @@ import { productsPart } from '../companies/parts/products.ts';
 import { registersPart } from '../companies/parts/registers.ts';
 import { specificationsPart } from '../companies/parts/specifications.ts';
 import { statusesPart } from '../companies/parts/statuses.ts';
+import { type Unlocked, visibleContacts, visibleMemberContacts } from '../purchases/paywall.ts';
 import { displayName, type Reference, type RefList } from '../reference/reference-data.ts';
 import { enumValue } from '../sections/record-fields.ts';
 import { RECORD_SECTIONS } from '../sections/records.ts';
@@ -251,6 +252,8 @@ export async function readCompanyRows(
   ids: number[],
   sections: readonly CompanyExportSection[],
   languageId: number,
+  /** What the exporting user bought: the contact details of other companies are left out (ADR 0029). */
+  unlocked: Unlocked,
 ): Promise<CompanyExportData[]> {
   const visible = await visibleCompanyIds(db, ids);
   if (visible.length === 0) return [];
@@ -280,7 +283,7 @@ export async function readCompanyRows(
     const size = c.size_id === null ? undefined : reference.sizes.byId.get(c.size_id);
     const employees = c.employees_id === null ? undefined : reference.employees.byId.get(c.employees_id);
     const memberContacts = grouped(
-      c.member_contacts ?? [],
+      visibleMemberContacts(unlocked, [c.id], c.member_contacts ?? []),
       (m) => m.member_id,
       (m) => m.contact,
     );
@@ -313,7 +316,7 @@ export async function readCompanyRows(
         (i) => i.identifier,
       ),
       contacts: grouped(
-        c.contacts,
+        visibleContacts(unlocked, c.id, c.contacts),
         (x) => x.contact_type_id,
         (x) => x.contact,
       ),

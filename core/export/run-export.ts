@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { slugify } from '../../db/reference/slugify.ts';
 import { findCompanyIds } from '../companies/find-companies.ts';
 import { AppError } from '../errors/app-error.ts';
+import { recordRowsFor, unlockedFor, type Viewer } from '../purchases/paywall.ts';
 import type { Lang, Reference } from '../reference/reference-data.ts';
 import { findRecords } from '../search/find-records.ts';
 import type { SearchState } from '../search/search-state.ts';
@@ -46,6 +47,8 @@ export type ExportRequest = {
   list?: { userId: number; watchlistId: number; name: string };
   lang: Lang;
   languageId: number;
+  /** Who exports: the contact details they did not buy are left out (ADR 0029); 'operator' for the CLI. */
+  viewer: Viewer;
   now?: Date;
 };
 
@@ -105,7 +108,15 @@ export async function prepareExport(db: Db, reference: Reference, request: Expor
   if (section.id === 'companies') {
     const layout = companyExportLayout(reference, request.lang, request.languageId, choices.sections);
     const ids = await companyIdBatches(db, reference, request);
-    const enrich = (batch: number[]) => readCompanyRows(db, reference, batch, choices.sections, request.languageId);
+    const enrich = async (batch: number[]) =>
+      readCompanyRows(
+        db,
+        reference,
+        batch,
+        choices.sections,
+        request.languageId,
+        await unlockedFor(db, request.viewer, batch),
+      );
     const first = await enrich(ids.first);
     return prepared(fileName, choices, title, layout, {
       expected: ids.expected,
@@ -115,7 +126,7 @@ export async function prepareExport(db: Db, reference: Reference, request: Expor
     });
   }
   const layout = recordExportLayout(section, reference, request.lang, request.languageId);
-  return prepared(fileName, choices, title, layout, await recordBatches(db, reference, request));
+  return prepared(fileName, choices, title, layout, await recordBatches(db, reference, request, request.viewer));
 }
 
 /**
@@ -360,11 +371,16 @@ async function recordBatches(
   db: Db,
   reference: Reference,
   request: ExportRows,
+  /** Who exports (ADR 0029); none when only counting. */
+  viewer: Viewer = null,
 ): Promise<Batches<Record<string, string | number | null>>> {
   const { choices, section, state } = request;
-  const find = async (s: SearchState, size: number) => findRecords(db, reference, section, s, size);
+  const find = async (s: SearchState, size: number) => {
+    const page = await findRecords(db, reference, section, s, size);
+    return { ...page, rows: await recordRowsFor(db, viewer, section.baseTable, page.rows) };
+  };
   if (choices.scope === 'page') {
-    const page = await findRecords(db, reference, section, state);
+    const page = await find(state, section.pageSize);
     return { expected: page.rows.length, first: page.rows, rest: async function* () {} };
   }
   if (choices.scope === 'selected') {

@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { changesFor } from '../purchases/paywall.ts';
 import { visibleChanges, visibleCompany, visibleCompanyIds } from '../takedowns/visible.ts';
 import {
   COMPANY_REF_COLUMNS,
@@ -162,16 +163,33 @@ export async function listUpdateReports(
   const page = await listOwned(db, UPDATE_REPORTS, userId, query);
   // A report copies the changes when it is built: the members taken down since are left out as they are read.
   const data = await Promise.all(
-    page.data.map(async (report) => ({ ...report, changes: await visibleReportChanges(db, report.changes) })),
+    page.data.map(async (report) => ({
+      ...report,
+      changes: await visibleReportChanges(db, report.changes, userId, report.company?.id ?? 0),
+    })),
   );
   return { ...page, data };
 }
 
-/** A report's copy of changes as the public may read them now (core/takedowns/visible.ts, visibleChanges). */
-export async function visibleReportChanges(db: Db, changes: FieldChange[]): Promise<FieldChange[]> {
-  const read = await visibleChanges(
+/**
+ * A report's copy of changes as the public may read them now (core/takedowns/visible.ts,
+ * visibleChanges), and as its reader may: the contact details of a company they did not buy are
+ * hidden (ADR 0029, core/purchases/paywall.ts).
+ */
+export async function visibleReportChanges(
+  db: Db,
+  changes: FieldChange[],
+  userId: number,
+  companyId: number,
+): Promise<FieldChange[]> {
+  const read = await changesFor(
     db,
-    changes.map((c) => ({ ...c, old_value: c.old, new_value: c.new })),
+    userId,
+    await visibleChanges(
+      db,
+      changes.map((c) => ({ ...c, old_value: c.old, new_value: c.new })),
+    ),
+    () => companyId,
   );
   return read.map(({ old_value, new_value, ...c }) => ({ ...c, old: old_value, new: new_value }));
 }

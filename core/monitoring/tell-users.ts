@@ -185,7 +185,12 @@ export async function tellUsers(
       const visible = await Promise.all(
         updates.slice(0, DIGEST_COMPANIES).map(async (u) => ({
           u,
-          changes: await visibleReportChanges(db, (jsonOf(u.changes) as FieldChange[]) ?? []),
+          changes: await visibleReportChanges(
+            db,
+            (jsonOf(u.changes) as FieldChange[]) ?? [],
+            userId,
+            Number(u.legal_entity_id),
+          ),
         })),
       );
       // Each change in words, as the report page writes it (core/changes/change-words.ts).

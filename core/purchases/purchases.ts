@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { productCredits } from '../billing/catalogue.ts';
 import { creditBalance, lockUser, spendCredits } from '../billing/ledger.ts';
 import { isAdvancedCompany } from '../companies/advanced-profile.ts';
+import { AppError } from '../errors/app-error.ts';
 import { assertCompanyVisible } from '../takedowns/visible.ts';
 import {
   COMPANY_REF_COLUMNS,
@@ -14,6 +15,7 @@ import {
 import type { ListQuery, Page } from '../user-data/list-query.ts';
 import { getOwned, listOwned, type OwnedResource, textIn, updateOwned } from '../user-data/owned-records.ts';
 import { fieldProblem, notFound } from '../user-data/user-data-errors.ts';
+import { revealOf, revealTotal } from './paywall.ts';
 
 // Company profiles a user bought (spec §3 "purchases"; §7 purchases on users/{user_id}; the page
 // /dashboard/history/purchases/profiles/companies/ shows Company, Jurisdiction, Purchased on).
@@ -117,6 +119,18 @@ export async function purchaseProfile(
 ): Promise<{ purchase: Purchase; created: boolean; balance: number }> {
   // A company taken down cannot be bought: a 404 before anything is charged (ADR 0021).
   await assertCompanyVisible(db, companyId, 'object_id');
+  // A company with no contact details has nothing to unlock: nothing is sold, a 409 before
+  // anything is charged (ADR 0029). One already bought is answered below, as always.
+  if (!(await hasPurchased(db, userId, companyId)) && revealTotal(await revealOf(db, companyId)) === 0) {
+    throw new AppError(
+      'conflict',
+      'object_id: this company has no contact details to unlock, so there is nothing to buy',
+      {
+        parameter: 'object_id',
+        reason: 'nothing_to_unlock',
+      },
+    );
+  }
   const credits = await profileCredits(db, companyId);
   const bought = await db.kysely.transaction().execute(async (tx) => {
     await lockUser(tx, userId);

@@ -1,4 +1,5 @@
-import { formatDay, labelColon, numberFormat } from '../i18n/i18n.ts';
+import { formatDay, i18nFor, labelColon, numberFormat } from '../i18n/i18n.ts';
+import { HIDDEN_UNTIL_BOUGHT } from '../purchases/paywall.ts';
 import type { Lang } from '../reference/reference-data.ts';
 import type { RecordField } from '../sections/record-fields.ts';
 import { RECORD_SECTIONS, type RecordSectionDecl } from '../sections/records.ts';
@@ -98,7 +99,12 @@ function summaryParts(decl: RecordSectionDecl, summary: RecordSummary, lang: Lan
     if (value === null || value === undefined || value === '') continue;
     // A currency is said with its amounts.
     if (f.type === 'currency' && hasAmount) continue;
-    parts.push([f.key, f.label[lang], valueText(f, value, summary.currency, lang)]);
+    // A contact detail the reader did not buy (ADR 0029) is said to be hidden, in their language.
+    const text =
+      value === HIDDEN_UNTIL_BOUGHT
+        ? i18nFor(lang).t('billing.reveal.hidden')
+        : valueText(f, value, summary.currency, lang);
+    parts.push([f.key, f.label[lang], text]);
   }
   return parts;
 }

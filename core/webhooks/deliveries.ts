@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { type ChangeItem, changeItems, changeRows, visibleChangeItems } from '../changes/change-feed.ts';
 import { isLang } from '../i18n/i18n.ts';
 import { WEBHOOK_CHANGES_PER_DELIVERY, WEBHOOK_MAX_ATTEMPTS } from '../limits.ts';
+import { changesFor } from '../purchases/paywall.ts';
 import { type Lang, loadReference, type Reference } from '../reference/reference-data.ts';
 import { visibleChanges } from '../takedowns/visible.ts';
 import type { ListQuery, Page } from '../user-data/list-query.ts';
@@ -178,7 +179,9 @@ async function collectFor(db: Db, userId: number, webhookId: number, reference: 
       }
       // In the webhook owner's language (English when theirs is none the site speaks).
       const lang = isLang(locked.language ?? undefined) ? (locked.language as Lang) : 'en';
-      const changes = await changeItems(tx, await visibleChanges(tx, rows), { reference, lang });
+      // What the owner did not buy is pushed hidden (ADR 0029).
+      const readable = await changesFor(tx, userId, await visibleChanges(tx, rows), (r) => Number(r.legal_entity_id));
+      const changes = await changeItems(tx, readable, { reference, lang });
       // Past the changes left out too (a connection naming someone taken down): none comes back.
       cursor = Number(rows[rows.length - 1].id);
       if (changes.length > 0) {

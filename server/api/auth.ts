@@ -34,3 +34,8 @@ export function requireScope(request: FastifyRequest, scope: ApiKeyScope): void 
     throw new AppError('forbidden', `This API key lacks the ${scope} scope this call needs.`, { scope });
   }
 }
+
+/** The caller's user id (the cookie or an API key), or undefined for a guest: whose purchases unlock contact details (ADR 0029). */
+export async function viewerOf(request: FastifyRequest): Promise<number | undefined> {
+  return (await request.auth())?.user.id;
+}

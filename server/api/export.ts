@@ -111,6 +111,7 @@ export async function prepareExportCall(call: ExportCall) {
     list,
     lang: parsed.lang,
     languageId: languageIdOf(call.reference, parsed.lang),
+    viewer: call.auth.user.id,
   });
 }
 

@@ -24,6 +24,7 @@ import { findCompanyIds } from '../../core/companies/find-companies.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { settleTogether } from '../../core/errors/settle-together.ts';
 import { i18nFor } from '../../core/i18n/i18n.ts';
+import { unlockedFor } from '../../core/purchases/paywall.ts';
 import type { Lang, Reference } from '../../core/reference/reference-data.ts';
 import { facetCounts } from '../../core/search/facets.ts';
 import { sectionParameters } from '../../core/search/parameters.ts';
@@ -33,6 +34,7 @@ import type { LabelRef, SectionDecl } from '../../core/sections/section.ts';
 import type { AppServices } from '../../core/services.ts';
 import { staleReads } from '../../core/services.ts';
 import { facetsMeta, facetsParam } from './facets-param.ts';
+import { viewerOf } from './auth.ts';
 import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf, mutationRoute } from './route.ts';
 import { queryField, searchBodyFields, stateOfBody } from './search-body.ts';
 
@@ -164,15 +166,17 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       response: LegalEntitiesResponseSchema,
       errors: [404],
     },
-    async (params, { params: raw }) => {
+    async (params, { params: raw, request }) => {
       const sections = params.sections ?? new Set<LegalEntitySection>();
       sections.add('le_legal_entities');
-      const read = (ids: number[], today = false) =>
+      const viewer = await viewerOf(request);
+      const read = async (ids: number[], today = false) =>
         readLegalEntities(db, reference, ids, {
           sections,
           lang: params.lang,
           languageId: languageIdOf(reference, params.lang),
           asOf: today ? undefined : params.as_of,
+          unlocked: await unlockedFor(services.db, viewer, ids),
         });
       const searchParams = new URLSearchParams([...raw].filter(([key]) => !isApiKey(key)));
 
@@ -208,7 +212,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       }
       const parsed = parseSearchState(companiesSection, searchParams);
       if (!parsed.ok) throw badRequest(parsed.errors);
-      return answer(parsed.state, { ...params, sections }, params.facets ?? null);
+      return answer(parsed.state, { ...params, sections }, params.facets ?? null, viewer);
     },
   );
 
@@ -217,6 +221,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
     state: SearchState,
     params: { count: number; sections: Set<LegalEntitySection>; lang: Lang },
     wanted: ReadonlySet<string> | null,
+    viewer: number | undefined,
   ) {
     const [result, facets] = await settleTogether(
       findCompanyIds(db, reference, state, params.count),
@@ -226,6 +231,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       sections: params.sections,
       lang: params.lang,
       languageId: languageIdOf(reference, params.lang),
+      unlocked: await unlockedFor(services.db, viewer, result.ids),
     });
     return {
       data,
@@ -269,11 +275,16 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       }),
       response: LegalEntitiesResponseSchema,
     },
-    async ({ body }) => {
+    async ({ body }, { request }) => {
       const state = stateOfBody(companiesSection, body);
       const sections = body.sections ?? new Set<LegalEntitySection>();
       sections.add('le_legal_entities');
-      return answer(state, { count: body.count, sections, lang: body.lang }, body.facets ?? null);
+      return answer(
+        state,
+        { count: body.count, sections, lang: body.lang },
+        body.facets ?? null,
+        await viewerOf(request),
+      );
     },
   );
 

@@ -9,6 +9,7 @@ import {
 } from '../../core/api/legal-entity-schemas.ts';
 import { readShares } from '../../core/api/read-shares.ts';
 import { settleTogether } from '../../core/errors/settle-together.ts';
+import { GATED_RECORD_FIELDS, recordRowsFor } from '../../core/purchases/paywall.ts';
 import { displayName, flagOf, type Lang, type Reference } from '../../core/reference/reference-data.ts';
 import { facetCounts } from '../../core/search/facets.ts';
 import { findRecords, type RecordRow } from '../../core/search/find-records.ts';
@@ -19,6 +20,7 @@ import { SECTIONS } from '../../core/sections/sections.ts';
 import type { AppServices } from '../../core/services.ts';
 import { staleReads } from '../../core/services.ts';
 import { facetsMeta, facetsParam } from './facets-param.ts';
+import { viewerOf } from './auth.ts';
 import { documentedParameters, MAX_COUNT } from './legal-entities.ts';
 import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf, mutationRoute } from './route.ts';
 import { searchBodyFields, stateOfBody } from './search-body.ts';
@@ -124,13 +126,16 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
           '`company_status`, `company_size`, `company_employees`, `company_kind` and the typed ' +
           '`company_dates[type]:from`, `company_identifiers[type]`, `company_contacts[type]:is_known`, ' +
           '`company_addresses[type][part]`, `company_indicators[type]`, `company_names[type]`. ' +
-          'Unknown parameters are a 400 naming them.',
+          'Unknown parameters are a 400 naming them.' +
+          (GATED_RECORD_FIELDS[section.baseTable]
+            ? ` ${GATED_RECORD_FIELDS[section.baseTable].join(', ')} are null unless the caller bought the company's full profile (POST /api/purchases/users/{user_id}).`
+            : ''),
         tags: ['Data'],
         query,
         openQuery: { parsedKeys: ['count', 'le_le_id', 'lang', 'facets'] },
         response: z.object({ data: z.array(itemSchema), meta: PageMetaSchema }),
       },
-      async (params, { params: raw }) => {
+      async (params, { params: raw, request }) => {
         const searchParams = new URLSearchParams(
           [...raw].filter(([key]) => key !== 'count' && key !== 'le_le_id' && key !== 'lang' && key !== 'facets'),
         );
@@ -142,18 +147,26 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
         }
         const parsed = parseSearchState(section, searchParams);
         if (!parsed.ok) throw badRequest(parsed.errors);
-        return answer(parsed.state, params.count, params.lang, params.facets);
+        return answer(parsed.state, params.count, params.lang, await viewerOf(request), params.facets);
       },
     );
 
     /** One page of the section's search, and the facets asked for, counted as its search page counts them. */
-    const answer = async (state: SearchState, count: number, lang: Lang, facets?: ReadonlySet<string>) => {
+    const answer = async (
+      state: SearchState,
+      count: number,
+      lang: Lang,
+      viewer: number | undefined,
+      facets?: ReadonlySet<string>,
+    ) => {
       const [result, counts] = await settleTogether(
         findRecords(db, reference, section, state, count),
         facets ? facetCounts(db, reference, section, state, facets) : Promise.resolve(null),
       );
+      // The gated values of companies the caller did not buy are null (ADR 0029).
+      const rows = await recordRowsFor(services.db, viewer, section.baseTable, result.rows);
       return {
-        data: result.rows.map((row) => presentRecord(section, row, reference, lang)),
+        data: rows.map((row) => presentRecord(section, row, reference, lang)),
         meta: {
           count: result.rows.length,
           ...totalMeta(result),
@@ -189,7 +202,8 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
         }),
         response: z.object({ data: z.array(itemSchema), meta: PageMetaSchema }),
       },
-      async ({ body }) => answer(stateOfBody(section, body), body.count, body.lang, body.facets),
+      async ({ body }, { request }) =>
+        answer(stateOfBody(section, body), body.count, body.lang, await viewerOf(request), body.facets),
     );
   }
 

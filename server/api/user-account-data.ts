@@ -233,14 +233,14 @@ export function registerUserAccountDataRoutes(api: FastifyInstance, routes: ApiR
     {
       operationId: 'purchaseProfile',
       summary: 'Buy a company’s full profile',
-      description: `Once per user and company: ${PROFILE_CREDITS} credit, ${ADVANCED_PROFILE_CREDITS} for an advanced profile (a related list of 10 or more items), spent from the balance in the same transaction; too few credits is a 402 that records nothing. Buying it again spends nothing and answers the first purchase with created false (shown again in the history if it was removed).`,
+      description: `Once per user and company: ${PROFILE_CREDITS} credit, ${ADVANCED_PROFILE_CREDITS} for an advanced profile (a related list of 10 or more items), spent from the balance in the same transaction; too few credits is a 402 that records nothing. Buying it again spends nothing and answers the first purchase with created false (shown again in the history if it was removed). The purchase unlocks the company’s emails, phone and fax numbers (its contacts and Contacts records) and its officers’ contacts (members’ contacts, Connections records’ emails and phones), wherever they are read: pages, this API, exports, enrichment downloads, the change feed and webhooks (websites are never gated). A company with none of these has nothing to sell: a 409 (details.reason nothing_to_unlock), nothing charged.`,
       body: z.strictObject({ object_id: intField('object_id').describe('The company’s id.') }),
       response: z.object({
         purchase: PurchaseSchema,
         created: z.boolean().describe('false: the profile was already bought (nothing spent).'),
         balance: z.number().int().describe('The balance in credits after the purchase.'),
       }),
-      errors: [...USER_ROUTE_ERRORS, 402, 404],
+      errors: [...USER_ROUTE_ERRORS, 402, 404, 409],
     },
     (userId, body) => purchaseProfile(db, userId, body.object_id),
   );

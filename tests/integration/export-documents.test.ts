@@ -14,6 +14,7 @@ import {
   readCompanyRows,
 } from '../../core/export/read-company-rows.ts';
 import { prepareExport } from '../../core/export/run-export.ts';
+import { EVERYTHING_UNLOCKED } from '../../core/purchases/paywall.ts';
 import { parseSearchState } from '../../core/search/search-state.ts';
 import { companiesSection } from '../../core/sections/companies.ts';
 import { openTestDatabase, TEMPLATE_SEED, type TestDatabase } from '../support/test-database.ts';
@@ -61,6 +62,7 @@ async function exportBytes(format: ExportFormat, selected: number[]): Promise<Bu
     ids: selected,
     lang: 'de',
     languageId: t.reference.languageIds.de,
+    viewer: 'operator',
     now: new Date('2026-01-02T03:04:05Z'),
   });
   const chunks: Buffer[] = [];
@@ -107,7 +109,14 @@ describe('export documents', () => {
     expect(chosen).toHaveLength(6);
     const selected = [...chosen, ...ids.slice(0, 20)];
     const languageId = t.reference.languageIds.de;
-    const withDocuments = await readCompanyRows(t.db, t.reference, selected, COMPANY_EXPORT_SECTIONS, languageId);
+    const withDocuments = await readCompanyRows(
+      t.db,
+      t.reference,
+      selected,
+      COMPANY_EXPORT_SECTIONS,
+      languageId,
+      EVERYTHING_UNLOCKED,
+    );
     const before = await Promise.all((['csv', 'json', 'xml'] as const).map((f) => exportBytes(f, selected)));
 
     // Two companies lose their document; two keep one of another version with wrong data in it.
@@ -118,9 +127,9 @@ describe('export documents', () => {
       where legal_entity_id in (${stale1}, ${stale2})`.execute(t.db.kysely);
     expect(await companiesWithoutExportDocuments(t.db)).toEqual([gone1, gone2, stale1, stale2].sort((a, b) => a - b));
 
-    expect(await readCompanyRows(t.db, t.reference, selected, COMPANY_EXPORT_SECTIONS, languageId)).toEqual(
-      withDocuments,
-    );
+    expect(
+      await readCompanyRows(t.db, t.reference, selected, COMPANY_EXPORT_SECTIONS, languageId, EVERYTHING_UNLOCKED),
+    ).toEqual(withDocuments);
     const after = await Promise.all((['csv', 'json', 'xml'] as const).map((f) => exportBytes(f, selected)));
     for (const [i, bytes] of after.entries()) expect(bytes.equals(before[i])).toBe(true);
 

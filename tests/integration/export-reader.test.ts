@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLegalEntities } from '../../core/api/read-legal-entities.ts';
 import { COMPANY_EXPORT_SECTIONS } from '../../core/export/export-options.ts';
 import { type CompanyExportData, readCompanyRows } from '../../core/export/read-company-rows.ts';
+import { EVERYTHING_UNLOCKED } from '../../core/purchases/paywall.ts';
 import { displayName } from '../../core/reference/reference-data.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
@@ -40,7 +41,7 @@ describe('the export reader', () => {
   it('reads the data API reader’s companies and parts, in the same order', async () => {
     const languageId = reference.languageIds.de;
     const [actual, items] = await Promise.all([
-      readCompanyRows(db, reference, ids, COMPANY_EXPORT_SECTIONS, languageId),
+      readCompanyRows(db, reference, ids, COMPANY_EXPORT_SECTIONS, languageId, EVERYTHING_UNLOCKED),
       readLegalEntities(db, reference, ids, {
         sections: new Set([
           'le_legal_entities',
@@ -57,6 +58,7 @@ describe('the export reader', () => {
         ]),
         languageId,
         lang: 'de',
+        unlocked: EVERYTHING_UNLOCKED,
       }),
     ]);
     expect(actual.map((c) => c.id)).toEqual(items.map((i) => i.legal_entities.id));
@@ -125,7 +127,7 @@ describe('the export reader', () => {
 
   it('reads products, registers and members’ contacts and countries in their export order', async () => {
     const languageId = reference.languageIds.en;
-    const actual = await readCompanyRows(db, reference, ids, COMPANY_EXPORT_SECTIONS, languageId);
+    const actual = await readCompanyRows(db, reference, ids, COMPANY_EXPORT_SECTIONS, languageId, EVERYTHING_UNLOCKED);
     const known = ids.filter((id) => id > 0);
     const k = db.kysely;
     const [products, registers, memberRows] = await Promise.all([

@@ -201,11 +201,20 @@ describe('companies of a filtered search, in every format', () => {
   });
 
   it('fills every column for some company: an export of every seeded company with every section', async () => {
-    const response = await download(`/api/export/companies?sections=${COMPANY_EXPORT_SECTIONS.join('|')}`);
+    // The contact columns are filled for the companies the exporter bought (ADR 0029): b buys them all.
+    await sql`insert into purchases (user_id, legal_entity_id, credits)
+      select ${b.id}, id, 1 from legal_entities`.execute(t.db.kysely);
+    const response = await download(`/api/export/companies?sections=${COMPANY_EXPORT_SECTIONS.join('|')}`, b);
     const [header, ...records] = parseStrictCsv(response.body);
     expect(records).toHaveLength(TEMPLATE_SEED.companies);
     const empty = header.filter((_, i) => records.every((r) => r[i] === ''));
     expect(empty).toEqual([]);
+    // a bought none: their export has the websites, and no email, phone or fax.
+    const unbought = parseStrictCsv(
+      (await download(`/api/export/companies?sections=${COMPANY_EXPORT_SECTIONS.join('|')}`)).body,
+    );
+    const emptyUnbought = unbought[0].filter((_, i) => unbought.slice(1).every((r) => r[i] === ''));
+    expect(emptyUnbought).toEqual(['Contact: Email', 'Contact: Phone', 'Contact: Fax', 'Members: contacts']);
   });
 
   it.each(['csv', 'json', 'xml'] as const)(

@@ -11,6 +11,7 @@ import { readCompanyRows } from '../../core/export/read-company-rows.ts';
 import { matchCompanies } from '../../core/matching/match-companies.ts';
 import { findPeople } from '../../core/people/find-people.ts';
 import { getPerson } from '../../core/people/get-person.ts';
+import { EVERYTHING_UNLOCKED } from '../../core/purchases/paywall.ts';
 import { reconcile, suggestEntities } from '../../core/reconciliation/reconcile.ts';
 import { facetCounts, sectionTotal } from '../../core/search/facets.ts';
 import { findRecords } from '../../core/search/find-records.ts';
@@ -101,7 +102,9 @@ describe('a company taken down', () => {
     expect(await matched()).toContain(company.id);
     expect((await loadComparison(db, [company.id])).map((c) => Number(c.id))).toEqual([company.id]);
     const exported = async () =>
-      (await readCompanyRows(db, reference, [company.id], COMPANY_EXPORT_SECTIONS, 41)).map((c) => c.id);
+      (await readCompanyRows(db, reference, [company.id], COMPANY_EXPORT_SECTIONS, 41, EVERYTHING_UNLOCKED)).map(
+        (c) => c.id,
+      );
     expect(await exported()).toEqual([company.id]);
     const found = await findCompanies(db, reference, state(companiesSection, `q=${encodeURIComponent(company.name)}`));
     expect(found.rows.map((r) => Number(r.id))).toContain(company.id);

@@ -1,7 +1,5 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../core/api-keys/api-keys.ts';
@@ -13,7 +11,7 @@ import { applyTakedown } from '../../core/takedowns/takedowns.ts';
 import { collectDeliveries, sendDueDeliveries } from '../../core/webhooks/deliveries.ts';
 import type { Lookup } from '../../core/webhooks/public-hosts.ts';
 import { GOOD_PASSWORD, postJson, uniqueEmail } from '../support/accounts.ts';
-import { readPdf } from '../support/read-pdf.ts';
+import { bodyText } from '../support/body-text.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, type TestUser } from '../support/users.ts';
 
@@ -359,45 +357,8 @@ function needles(): [string, string][] {
   ];
 }
 
-/** The text of an answer, decoded: HTML entities, XLSX cells, PDF text, zip entries, URL escapes. */
-async function textOf(body: Buffer, contentType: string): Promise<string> {
-  if (contentType.includes('spreadsheetml')) {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(body as unknown as ArrayBuffer);
-    const cells: string[] = [];
-    book.eachSheet((sheet) => {
-      sheet.eachRow((row) => {
-        row.eachCell((cell) => {
-          cells.push(cell.text);
-        });
-      });
-    });
-    return cells.join('\n');
-  }
-  if (contentType.includes('application/pdf')) {
-    return (await readPdf(body)).pages.map((page) => page.text).join('\n');
-  }
-  if (contentType.includes('zip')) {
-    const zip = await JSZip.loadAsync(body);
-    const texts = await Promise.all(Object.values(zip.files).map((f) => f.async('string')));
-    return texts.join('\n');
-  }
-  const text = body.toString('utf8');
-  let decoded = text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(Number.parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec) => String.fromCodePoint(Number(dec)))
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-  try {
-    decoded += `\n${decodeURIComponent(decoded.replace(/\+/g, ' '))}`;
-  } catch {
-    // Not all of it is URL-encoded text: the entity-decoded text stands.
-  }
-  return decoded;
-}
+/** The text of an answer, decoded (tests/support/body-text.ts). */
+const textOf = bodyText;
 
 /**
  * What of C and P an answer mentions (empty when nothing). An answer may repeat what it was asked

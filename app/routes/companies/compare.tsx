@@ -7,7 +7,7 @@ import { staleReads } from '../../../core/services.ts';
 import { pageMeta } from '../../meta.ts';
 import { loadCompanyComparePage } from '../../presenters/company-history.server.ts';
 import { serverRendered } from '../../server-rendered.ts';
-import { servicesContext } from '../../services.ts';
+import { authContext, servicesContext } from '../../services.ts';
 import type { Route } from './+types/compare';
 
 /**
@@ -37,7 +37,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = isLang(params.lang) ? params.lang : 'en';
   const url = new URL(request.url);
   const query = compareQuery(url);
-  const compare = await loadCompanyComparePage(services, lang, params.uri, query);
+  // Contact details the viewer did not buy are hidden in the changes (ADR 0029).
+  const compare = await loadCompanyComparePage(services, lang, params.uri, query, context.get(authContext)?.user.id);
   if (!compare) {
     const current = await currentCompanyUri(staleReads(services), params.uri);
     if (current) {

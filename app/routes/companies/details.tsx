@@ -44,7 +44,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = isLang(params.lang) ? params.lang : 'en';
   const url = new URL(request.url);
   const asOf = asOfQuery(url);
-  const profile = await loadProfilePage(services, lang, params.uri, asOf);
+  const auth = context.get(authContext);
+  // The contact details the viewer bought are shown, nobody else's (ADR 0029).
+  const profile = await loadProfilePage(services, lang, params.uri, asOf, auth?.user.id);
   if (!profile) {
     // The right id with a wrong or old slug: the company's own address, for good.
     const current = await currentCompanyUri(staleReads(services), params.uri);
@@ -76,7 +78,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const user = await profileUserData(context, profile.id);
   // The full profile (docs/decisions/0019-billing.md): its contact details are shown to a user
   // who bought it; everyone else sees its price, the balance after, and how to buy it.
-  const auth = context.get(authContext);
   const offer = await profileOffer(
     services.db,
     presenter(services.reference, lang),
@@ -84,13 +85,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     profile.id,
     profile.advanced,
   );
-  const full = offer.boughtOn !== null;
+  // The presenter left the gated values out (core/purchases/paywall.ts); the sections that had
+  // them say where they are.
+  const full = offer.boughtOn !== null || offer.nothingToBuy;
   const shown = full
     ? profile
     : {
         ...profile,
-        sections: profile.sections.map((s) => (s.id === 'contacts' ? { ...s, rows: [], locked: true } : s)),
-        records: profile.records.map((r) => (r.id === 'records-contacts' ? { ...r, rows: [], locked: true } : r)),
+        sections: profile.sections.map((s) => (s.id === 'contacts' ? { ...s, locked: true } : s)),
+        records: profile.records.map((r) =>
+          r.id === 'records-contacts' || r.id === 'records-connections' ? { ...r, locked: true } : r,
+        ),
       };
   // This page never hydrates: its view model is read by the server render only, not encoded for
   // the browser (app/server-rendered.ts).
@@ -124,6 +129,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await purchaseProfile(services.db, auth.user.id, Number(company.id));
   } catch (error) {
+    // Nothing to unlock (ADR 0029): nothing was charged; the page says so.
+    if (error instanceof AppError && error.code === 'conflict') return redirect(here, 303);
     if (error instanceof AppError && error.code === 'payment_required') {
       const { credits } = error.details as { credits: number };
       return redirect(`${localePath(lang, '/info/pricing/')}?cost=${credits}`, 303);
@@ -276,10 +283,11 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
           ) : null}
           {profile.sections.map((section) => (
             <Collapsible key={section.id} id={section.id} title={section.title} count={String(section.rows.length)}>
-              {'locked' in section ? (
-                <p className="muted">{t('billing.cost.locked')}</p>
-              ) : section.rows.length === 0 ? (
-                <p className="muted">{t('profile.none')}</p>
+              {'locked' in section ? <p className="muted">{t('billing.cost.locked')}</p> : null}
+              {section.rows.length === 0 ? (
+                'locked' in section ? null : (
+                  <p className="muted">{t('profile.none')}</p>
+                )
               ) : (
                 <table className="profile-table">
                   <tbody>
@@ -312,11 +320,8 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
           ))}
           {profile.records.map((records) => (
             <Collapsible key={records.id} id={records.id} title={records.title} count={records.totalText}>
-              {'locked' in records ? (
-                <p className="muted">{t('billing.cost.locked')}</p>
-              ) : (
-                <CompanyTable columns={records.columns} rows={records.rows} />
-              )}
+              {'locked' in records ? <p className="muted">{t('billing.cost.locked')}</p> : null}
+              <CompanyTable columns={records.columns} rows={records.rows} />
               {records.allHref ? (
                 <p>
                   <a href={records.allHref}>{t('profile.seeAll', { total: records.totalText })}</a>

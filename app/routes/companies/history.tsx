@@ -9,7 +9,7 @@ import { ChangeValue } from '../../components/change-lines.tsx';
 import { pageMeta } from '../../meta.ts';
 import { loadCompanyHistoryPage } from '../../presenters/company-history.server.ts';
 import { serverRendered } from '../../server-rendered.ts';
-import { servicesContext } from '../../services.ts';
+import { authContext, servicesContext } from '../../services.ts';
 import type { Route } from './+types/history';
 
 /** The History tab's query: `field` (a change field of core/imports/fields.ts: a company's or a record section's) and `page` (from 1). */
@@ -31,7 +31,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = isLang(params.lang) ? params.lang : 'en';
   const url = new URL(request.url);
   const query = historyQuery(url);
-  const history = await loadCompanyHistoryPage(services, lang, params.uri, query);
+  // Contact details the viewer did not buy are hidden in the changes (ADR 0029).
+  const history = await loadCompanyHistoryPage(services, lang, params.uri, query, context.get(authContext)?.user.id);
   if (!history) {
     const current = await currentCompanyUri(staleReads(services), params.uri);
     if (current) {

@@ -7,7 +7,7 @@ import { ScrollFrame } from '../../components/scroll-frame.tsx';
 import { pageMeta } from '../../meta.ts';
 import { loadPersonPage, type PersonPosition } from '../../presenters/person-page.server.ts';
 import { serverRendered } from '../../server-rendered.ts';
-import { servicesContext } from '../../services.ts';
+import { authContext, servicesContext } from '../../services.ts';
 import type { Route } from './+types/details';
 
 // A person's page (spec §2: /members/details/{name}/{id}/; ADR 0022).
@@ -17,7 +17,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = isLang(params.lang) ? params.lang : 'en';
   const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : null;
   if (id === null || !Number.isSafeInteger(id)) throw data({ message: 'Not found' }, { status: 404 });
-  const person = await loadPersonPage(services, lang, id);
+  // Their contact details show to a viewer who bought one of their companies (ADR 0029).
+  const person = await loadPersonPage(services, lang, id, context.get(authContext)?.user.id);
   if (!person) throw data({ message: 'Not found' }, { status: 404 });
   // Another name before the id: the person's own address, for good.
   if (person.path !== `/members/details/${params.name}/${params.id}/`)
