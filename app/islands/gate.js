@@ -1,19 +1,27 @@
 // The sign-in gate (spec §4, §5), a small island on pages that are otherwise plain HTML (ADR 0004),
 // inlined where a page offers a gated action (app/components/user-data.tsx): no request, no framework.
 //
-// Guests: a gated control (`a[data-gate]`: add to list, create a list, save a search) opens the
-// "Sign in to proceed" dialog instead of acting; its sign-in link returns here with the pending
-// action in the fragment (`#pending=add-to-list&ids=1,2`), and so does its "Create an account"
-// link, through the activation email (the link signs in and lands here). Without JavaScript the
-// control is a plain link to the sign-in page with the same return address.
+// Guests: a gated control (`a[data-gate]`: add to list, create a list, save a search, track, save or
+// load a table view, export, enrich, buy) opens the "Sign in to proceed" dialog instead of acting;
+// its sign-in link returns here with the pending action in the fragment (`#pending=add-to-list&ids=1,2`),
+// and so do "Create an account" (through the activation email) and "Forgot your password?" (through
+// the recovery email and the sign-in after the reset): ADR 0030. Without JavaScript the control is a
+// plain link to the sign-in page with the same return address.
 //
 // Signed-in users back from signing in: the form marked `data-pending="<action>"` is filled from
 // the fragment and sent (a POST with the session's CSRF token, like a click would); a submit button
 // so marked (one that sends the rows' form elsewhere, "Track selected") is that form's submitter. It
-// is sent by itself only when the page was reached from the sign-in page (or this page): a link from
-// elsewhere that carries a pending action only shows the form.
+// is sent by itself only on the page a sign-in has just landed on (the `signed_in` cookie, which only
+// our sign-in responses set); a link from elsewhere that carries a pending action only shows the
+// form. An action that spends (credits, a purchase) is sent by itself only when this browser asked
+// for it from the gate (remembered in localStorage); else the filled form waits for the user's click.
 (() => {
   const dialog = document.getElementById('sign-in-gate');
+  /** Gated actions that spend credits or money: they need this browser's own request (ADR 0030). */
+  const SPENDS = /^(export|enrich|buy-.+)$/;
+  const ASKED = 'registra.gate';
+  /** How long the gate remembers what it was asked: an activation link lives 24 hours. */
+  const ASKED_MS = 25 * 60 * 60 * 1000;
 
   /** At most one popup is open at a time (spec §4). */
   function closeOtherDialogs() {
@@ -36,6 +44,11 @@
       if (ids.length > 0) fragment.set('ids', ids.join(','));
     }
     const returnTo = `${location.pathname}${location.search}#${fragment}`;
+    try {
+      localStorage.setItem(ASKED, JSON.stringify({ returnTo, at: Date.now() }));
+    } catch {
+      // No storage (private mode, full): a spend then waits for a click on landing.
+    }
     for (const link of dialog.querySelectorAll('a[data-gate-return]')) {
       const url = new URL(link.getAttribute('href') ?? '', location.href);
       url.searchParams.set('returnTo', returnTo);
@@ -54,6 +67,10 @@
     const fragment = new URLSearchParams(location.hash.slice(1));
     const pending = fragment.get('pending');
     if (!pending) return;
+    const here = location.href;
+    const landed = justSignedIn();
+    const asked = askedHere(here);
+    // Once: a reload, or going back to this page, sends nothing again.
     history.replaceState(history.state, '', `${location.pathname}${location.search}`);
     const marked = [...document.querySelectorAll('[data-pending]')].find((f) => f.dataset.pending === pending);
     const submitter = marked instanceof HTMLButtonElement ? marked : undefined;
@@ -63,7 +80,8 @@
       if (name === 'pending' || name === '_csrf') continue;
       for (const part of name === 'ids' ? value.split(',') : [value]) fill(form, name, part);
     }
-    if (cameFromSignIn() && (submitter?.formNoValidate || form.checkValidity())) {
+    const send = landed && (!SPENDS.test(pending) || asked);
+    if (send && (submitter?.formNoValidate || form.checkValidity())) {
       form.requestSubmit(submitter);
       return;
     }
@@ -97,15 +115,21 @@
     target.append(hidden);
   }
 
-  function cameFromSignIn() {
-    if (!document.referrer) return false;
-    let from;
+  /** True once on the page a sign-in landed on: reads and removes the `signed_in` cookie. */
+  function justSignedIn() {
+    const mark = document.cookie.split('; ').includes('signed_in=1');
+    if (mark) document.cookie = 'signed_in=; Max-Age=0; Path=/';
+    return mark;
+  }
+
+  /** True when this browser's gate asked for exactly this page and action lately; forgets it. */
+  function askedHere(here) {
     try {
-      from = new URL(document.referrer);
+      const asked = JSON.parse(localStorage.getItem(ASKED) ?? 'null');
+      localStorage.removeItem(ASKED);
+      return new URL(asked.returnTo, location.href).href === here && Date.now() - asked.at < ASKED_MS;
     } catch {
       return false;
     }
-    if (from.origin !== location.origin) return false;
-    return /^\/((de|fr)\/)?account\/login\/$/.test(from.pathname) || from.pathname === location.pathname;
   }
 })();

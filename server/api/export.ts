@@ -30,6 +30,7 @@ import { getWatchlistByNumber } from '../../core/watchlists/watchlists.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser } from './auth.ts';
 import { type ApiRoutes, getRoute, intField, languageIdOf, mutationRoute, searchParams } from './route.ts';
+import { tellBalance } from './balance-header.ts';
 import {
   DeletedSchema,
   RECORD_ROUTE_ERRORS,
@@ -192,7 +193,9 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
     const params = searchParams(request.url);
     try {
       if (credits > 0) {
-        await chargeCredits(db, auth.user.id, credits, 'export', `${section}: ${prepared.expectedRows} rows`);
+        const balance = await chargeCredits(db, auth.user.id, credits, 'export', `${section}: ${prepared.expectedRows} rows`);
+        // The pages' live balance updates from it (ADR 0030).
+        tellBalance(reply, balance);
       }
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'payment_required')) throw error;

@@ -12,6 +12,7 @@ import {
 } from '../../core/matching/match-companies.ts';
 import type { AppServices } from '../../core/services.ts';
 import { requireUser } from './auth.ts';
+import { tellBalance } from './balance-header.ts';
 import { type ApiRoutes, badRequest, mutationRoute } from './route.ts';
 
 // POST /api/match (ADR 0020): up to 100 companies described by name, country, numbers, website and
@@ -104,7 +105,7 @@ export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, ser
         }),
       }),
     },
-    async ({ body }, { request }) => {
+    async ({ body }, { request, reply }) => {
       const empty = body.queries.findIndex((q) => !isMatchable(q));
       if (empty !== -1) {
         throw badRequest([
@@ -119,6 +120,7 @@ export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, ser
       const note = `match: ${body.queries.length} queries`;
       // Charged once, before the work; a call that then fails gives its credits back (ADR 0020).
       const balance = await chargeCredits(services.db, user.id, credits, 'api', note);
+      tellBalance(reply, balance);
       let results: Awaited<ReturnType<typeof matchCompanies>>;
       try {
         results = await matchCompanies(services.db, services.reference, body.queries, { limit: body.limit });
