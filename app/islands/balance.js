@@ -29,7 +29,11 @@
   }
 
   function refresh() {
-    asking ??= fetchFirst(url, { cache: 'no-store', credentials: 'same-origin', headers: { accept: 'application/json' } })
+    asking ??= fetchFirst(url, {
+      cache: 'no-store',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    })
       .then((response) => (response.ok ? response.json() : null))
       .then((answer) => show(answer, true))
       .catch(() => {})

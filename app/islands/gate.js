@@ -118,6 +118,7 @@
   /** True once on the page a sign-in landed on: reads and removes the `signed_in` cookie. */
   function justSignedIn() {
     const mark = document.cookie.split('; ').includes('signed_in=1');
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser yet.
     if (mark) document.cookie = 'signed_in=; Max-Age=0; Path=/';
     return mark;
   }

@@ -16,7 +16,8 @@ export function withReturnTo(path: string, returnTo: string): string {
   return returnTo ? `${path}?returnTo=${encodeURIComponent(returnTo)}` : path;
 }
 /** The recovery link's path; `returnTo` (a safe path) is where the sign-in after the reset lands (ADR 0030). */
-export const recoveryPath = (code: string, returnTo = '') => withReturnTo(`/account/password/recovery/${code}/`, returnTo);
+export const recoveryPath = (code: string, returnTo = '') =>
+  withReturnTo(`/account/password/recovery/${code}/`, returnTo);
 export const SIGN_IN_PATH = '/account/login/';
 export const RECOVERY_PATH = '/account/password/recovery/';
 export const emailChangePath = (code: string) => `/account/email/confirm/${code}/`;

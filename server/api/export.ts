@@ -29,8 +29,8 @@ import { notFound } from '../../core/user-data/user-data-errors.ts';
 import { getWatchlistByNumber } from '../../core/watchlists/watchlists.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser } from './auth.ts';
-import { type ApiRoutes, getRoute, intField, languageIdOf, mutationRoute, searchParams } from './route.ts';
 import { tellBalance } from './balance-header.ts';
+import { type ApiRoutes, getRoute, intField, languageIdOf, mutationRoute, searchParams } from './route.ts';
 import {
   DeletedSchema,
   RECORD_ROUTE_ERRORS,
@@ -193,7 +193,13 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
     const params = searchParams(request.url);
     try {
       if (credits > 0) {
-        const balance = await chargeCredits(db, auth.user.id, credits, 'export', `${section}: ${prepared.expectedRows} rows`);
+        const balance = await chargeCredits(
+          db,
+          auth.user.id,
+          credits,
+          'export',
+          `${section}: ${prepared.expectedRows} rows`,
+        );
         // The pages' live balance updates from it (ADR 0030).
         tellBalance(reply, balance);
       }

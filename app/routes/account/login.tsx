@@ -82,7 +82,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <button type="submit">{t('account.login.submit')}</button>
       </form>
       <p>
-        <a href={withReturnTo(localePath(lang, '/account/password/recovery/'), returnTo)}>{t('account.login.forgot')}</a>
+        <a href={withReturnTo(localePath(lang, '/account/password/recovery/'), returnTo)}>
+          {t('account.login.forgot')}
+        </a>
       </p>
       <p>
         {t('account.login.noAccount')}{' '}

@@ -43,7 +43,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await resetPassword(services, { code: params.code, password: formText(form, 'password') });
     const returnTo = safeReturnTo(new URL(request.url).searchParams.get('returnTo'), '');
-    return redirect(`${withReturnTo(localePath(lang, '/account/login/'), returnTo)}${returnTo ? '&' : '?'}done=password`);
+    return redirect(
+      `${withReturnTo(localePath(lang, '/account/login/'), returnTo)}${returnTo ? '&' : '?'}done=password`,
+    );
   } catch (error) {
     return accountFormFailure(error, {});
   }
