@@ -117,6 +117,26 @@ describe('a gated action after signing up', () => {
   });
 });
 
+describe('a pending spend', () => {
+  it('waits for the user’s click when the sign-in came from a link this browser’s gate did not make', async () => {
+    const { email, id } = await createUser(server.db, 'Carl Crafted');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Someone sends a sign-in link that would land on buying a pack.
+    const crafted = `/info/pricing/#pending=buy-credits-10`;
+    await page.goto(`${server.url}/account/login/?returnTo=${encodeURIComponent(crafted)}`);
+    await signIn(page, email);
+    await page.waitForURL(`${server.url}/info/pricing/`);
+    await expect.poll(() => page.getByRole('banner').innerText()).toContain('Carl Crafted');
+    await page.waitForTimeout(1000);
+    // Landed signed in, the form shown, nothing bought.
+    expect(page.url()).toBe(`${server.url}/info/pricing/`);
+    const orders = await server.db.kysely.selectFrom('orders').select('id').where('user_id', '=', id).execute();
+    expect(orders).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the live balance', () => {
   it('updates the header after an export without a reload, in this tab and another', async () => {
     const { email } = await createUser(server.db, 'Bruno Balance', { credits: 10 });
