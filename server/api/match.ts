@@ -65,7 +65,8 @@ export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, ser
         'Each answers its candidates, best first, with a score 0–1 and an explanation per feature (name after ' +
         'legal-form, diacritic and abbreviation normalisation, numbers compared without spaces, country, website, ' +
         `address words). A candidate scoring at least ${AUTO_MATCH_THRESHOLD} and ${AUTO_MATCH_MARGIN} above the next ` +
-        'is the automatic `match`; otherwise `match` is null and the candidates are for review.',
+        'is the automatic `match`; otherwise `match` is null and the candidates are for review. ' +
+        'The `Registra-Balance` header gives the balance after the charge.',
       tags: ['Data'],
       // Spends the caller's credits: a signed-in user or a key (ADR 0020).
       auth: true,
