@@ -19,9 +19,8 @@
   const dialog = document.getElementById('sign-in-gate');
   /** Gated actions that spend credits or money: they need this browser's own request (ADR 0030). */
   const SPENDS = /^(export|enrich|buy-.+)$/;
+  /** localStorage: `<when> <returnTo>` of the last action the gate was asked for. */
   const ASKED = 'registra.gate';
-  /** How long the gate remembers what it was asked: an activation link lives 24 hours. */
-  const ASKED_MS = 25 * 60 * 60 * 1000;
 
   /** At most one popup is open at a time (spec §4). */
   function closeOtherDialogs() {
@@ -44,11 +43,10 @@
       if (ids.length > 0) fragment.set('ids', ids.join(','));
     }
     const returnTo = `${location.pathname}${location.search}#${fragment}`;
+    // Without storage (private mode, full) a spend waits for a click on landing.
     try {
-      localStorage.setItem(ASKED, JSON.stringify({ returnTo, at: Date.now() }));
-    } catch {
-      // No storage (private mode, full): a spend then waits for a click on landing.
-    }
+      localStorage.setItem(ASKED, `${Date.now()} ${returnTo}`);
+    } catch {}
     for (const link of dialog.querySelectorAll('a[data-gate-return]')) {
       const url = new URL(link.getAttribute('href') ?? '', location.href);
       url.searchParams.set('returnTo', returnTo);
@@ -67,9 +65,19 @@
     const fragment = new URLSearchParams(location.hash.slice(1));
     const pending = fragment.get('pending');
     if (!pending) return;
-    const here = location.href;
-    const landed = justSignedIn();
-    const asked = askedHere(here);
+    // Landed by a sign-in: the `signed_in` cookie, read and removed.
+    const landed = /(^|; )signed_in=1/.test(document.cookie);
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser yet.
+    if (landed) document.cookie = 'signed_in=; Max-Age=0; Path=/';
+    // This browser's gate asked for exactly this page and action, within a day and an hour (an
+    // activation link lives 24 hours); read once.
+    let asked = '';
+    try {
+      asked = localStorage.getItem(ASKED) ?? '';
+      localStorage.removeItem(ASKED);
+    } catch {}
+    const [at, returnTo] = asked.split(' ');
+    const mine = Date.now() - Number(at) < 9e7 && new URL(returnTo, location.href).href === location.href;
     // Once: a reload, or going back to this page, sends nothing again.
     history.replaceState(history.state, '', `${location.pathname}${location.search}`);
     const marked = [...document.querySelectorAll('[data-pending]')].find((f) => f.dataset.pending === pending);
@@ -80,8 +88,7 @@
       if (name === 'pending' || name === '_csrf') continue;
       for (const part of name === 'ids' ? value.split(',') : [value]) fill(form, name, part);
     }
-    const send = landed && (!SPENDS.test(pending) || asked);
-    if (send && (submitter?.formNoValidate || form.checkValidity())) {
+    if (landed && (mine || !SPENDS.test(pending)) && (submitter?.formNoValidate || form.checkValidity())) {
       form.requestSubmit(submitter);
       return;
     }
@@ -113,24 +120,5 @@
     hidden.name = name;
     hidden.value = value;
     target.append(hidden);
-  }
-
-  /** True once on the page a sign-in landed on: reads and removes the `signed_in` cookie. */
-  function justSignedIn() {
-    const mark = document.cookie.split('; ').includes('signed_in=1');
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser yet.
-    if (mark) document.cookie = 'signed_in=; Max-Age=0; Path=/';
-    return mark;
-  }
-
-  /** True when this browser's gate asked for exactly this page and action lately; forgets it. */
-  function askedHere(here) {
-    try {
-      const asked = JSON.parse(localStorage.getItem(ASKED) ?? 'null');
-      localStorage.removeItem(ASKED);
-      return new URL(asked.returnTo, location.href).href === here && Date.now() - asked.at < ASKED_MS;
-    } catch {
-      return false;
-    }
   }
 })();
