@@ -180,3 +180,33 @@ describe('the balance', () => {
     }
   });
 });
+
+describe('a purchase through the API', () => {
+  it('says the balance after it in Registra-Balance', async () => {
+    const { email, id } = await makeUser('Paula Purchase');
+    await grantCredits(t.db, id, 5);
+    const cookie = sessionCookieOf(
+      await postForm(t.app, '/account/login/', { email, password: GOOD_PASSWORD }, { ip: freshIp() }),
+    );
+    const { csrf_token } = (await get('/api/profiles', cookie)).json() as { csrf_token: string };
+    const company = await t.db.kysely.selectFrom('legal_entities').select('id').limit(1).executeTakeFirstOrThrow();
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: `/api/purchases/users/${id}`,
+      headers: { cookie, 'x-csrf-token': csrf_token },
+      payload: { object_id: Number(company.id) },
+    });
+    expect(bought.statusCode).toBeLessThan(300);
+    expect(bought.headers['registra-balance']).toBe(String(bought.json().balance));
+    expect(bought.json().balance).toBeLessThan(5);
+    // A record that spends nothing (a list) carries no balance.
+    const list = await t.app.inject({
+      method: 'POST',
+      url: `/api/watchlists/users/${id}`,
+      headers: { cookie, 'x-csrf-token': csrf_token },
+      payload: { name: 'No spend' },
+    });
+    expect(list.statusCode).toBeLessThan(300);
+    expect(list.headers['registra-balance']).toBeUndefined();
+  });
+});
