@@ -24,6 +24,7 @@ import { SiteFooter } from './components/site-footer.tsx';
 import { SuggestScript } from './components/suggest-script.tsx';
 import { verifyCsrf } from './csrf.server.ts';
 import { DatabaseOutage } from './database-outage.ts';
+import balanceScript from './islands/balance.js?raw';
 import cleanGetFormsScript from './islands/clean-get-forms.js?raw';
 import { inlineScript } from './islands/inline-script.ts';
 import narrowPanelsScript from './islands/narrow-panels.js?raw';
@@ -60,6 +61,8 @@ function useLang() {
 const PREFERENCES_SCRIPT = inlineScript(preferencesScript);
 /** Opens the header menu and search filters on a wide screen (app/islands/narrow-panels.js, ADR 0022). */
 const NARROW_PANELS_SCRIPT = inlineScript(narrowPanelsScript);
+/** The header's balance, kept current after spends (app/islands/balance.js, ADR 0030): signed-in pages only. */
+const BALANCE_SCRIPT = inlineScript(balanceScript);
 /** GET forms leave empty fields out of the URL (app/islands/clean-get-forms.js, ADR 0022). */
 const CLEAN_GET_FORMS_SCRIPT = inlineScript(cleanGetFormsScript);
 
@@ -151,9 +154,18 @@ function AccountMenu() {
       <form method="post" action={localePath(lang, '/account/sign-out/')} className="account-menu">
         <a href={localePath(lang, '/companies/lists/')}>{t('lists.title')}</a>
         <a href={localePath(lang, '/companies/history/browsing/')}>{t('history.browsing.title')}</a>
-        <a className="credit-balance" href={localePath(lang, '/info/pricing/')} title={t('billing.headerBalance')}>
+        {/* Kept current after every spend by the live-balance island (ADR 0030). */}
+        <a
+          className="credit-balance"
+          href={localePath(lang, '/info/pricing/')}
+          title={t('billing.headerBalance')}
+          data-balance="header"
+          data-balance-url={localePath(lang, '/dashboard/balance/')}
+          data-balance-value={root.credits ?? 0}
+        >
           {t('billing.credits', { count: root.credits ?? 0 })}
         </a>
+        <script dangerouslySetInnerHTML={{ __html: BALANCE_SCRIPT }} />
         <a className="account-name" href={localePath(lang, '/dashboard/')}>
           {root.user.name}
         </a>

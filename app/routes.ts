@@ -50,6 +50,8 @@ export default [
     route('companies/monitoring/track', 'routes/monitoring/track.tsx'),
     // The dashboard, notifications and settings.
     route('dashboard', 'routes/dashboard/overview.tsx'),
+    // The balance as the header words it, for the live-balance island (ADR 0030).
+    route('dashboard/balance', 'routes/dashboard/balance.ts'),
     route('dashboard/notifications', 'routes/dashboard/notifications.tsx'),
     // Opening a notification: marked read, then on to the page it announces.
     route('dashboard/notifications/:id', 'routes/dashboard/notification.ts'),

@@ -58,15 +58,14 @@ async function ensureChromium(): Promise<void> {
 }
 
 /**
- * The PostgreSQL tier runs two app processes behind nginx (tests/integration-postgres/processes-behind-nginx.test.ts):
+ * Both tiers put the app behind nginx: a shared cache in front of it (tests/integration/caching-behind-nginx.test.ts),
+ * and on PostgreSQL two app processes (tests/integration-postgres/processes-behind-nginx.test.ts):
  * install Debian's when we may, else stop with what to do.
  */
 async function ensureNginx(): Promise<void> {
-  if (!process.env.TEST_DATABASE_URL || existsSync('/usr/sbin/nginx') || onPath('nginx')) return;
+  if (existsSync('/usr/sbin/nginx') || onPath('nginx')) return;
   if (await aptInstall('nginx-light')) return;
-  console.error(
-    'The PostgreSQL tier needs nginx: run `sudo apt-get install -y nginx-light` (Debian), then run `npm test` again.',
-  );
+  console.error('The tests need nginx: run `sudo apt-get install -y nginx-light` (Debian), then run `npm test` again.');
   process.exit(1);
 }
 

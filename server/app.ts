@@ -16,6 +16,7 @@ import { workStarted } from '../db/client.ts';
 import { startWorker } from '../jobs/worker.ts';
 import { registerApi } from './api/index.ts';
 import { registerApiLimits } from './plugins/api-limits.ts';
+import { registerCachePolicy } from './plugins/cache-policy.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerFlags } from './plugins/flags.ts';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // and the session and limit hooks (their errors carry the CORS headers).
   registerReconciliationAccess(app);
   await registerCompression(app);
+  registerCachePolicy(app);
   registerErrorHandler(app);
   registerSessions(app, services);
   registerApiLimits(app, services, options.apiLimits);

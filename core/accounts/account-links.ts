@@ -15,7 +15,9 @@ export const activationPath = (code: string, returnTo = '') => withReturnTo(`/ac
 export function withReturnTo(path: string, returnTo: string): string {
   return returnTo ? `${path}?returnTo=${encodeURIComponent(returnTo)}` : path;
 }
-export const recoveryPath = (code: string) => `/account/password/recovery/${code}/`;
+/** The recovery link's path; `returnTo` (a safe path) is where the sign-in after the reset lands (ADR 0030). */
+export const recoveryPath = (code: string, returnTo = '') =>
+  withReturnTo(`/account/password/recovery/${code}/`, returnTo);
 export const SIGN_IN_PATH = '/account/login/';
 export const RECOVERY_PATH = '/account/password/recovery/';
 export const emailChangePath = (code: string) => `/account/email/confirm/${code}/`;

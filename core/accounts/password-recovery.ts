@@ -6,6 +6,7 @@ import { issueCode, redeemCode, retireCodes } from './one-time-codes.ts';
 import { hashPassword } from './password-hash.ts';
 import { passwordProblem } from './password-rules.ts';
 import { enforceRateLimits, RATE_LIMITS } from './rate-limits.ts';
+import { safeReturnTo } from './return-to.ts';
 import { type ClientInfo, revokeUserSessions } from './sessions.ts';
 import { findUserByEmail } from './sign-up.ts';
 
@@ -13,11 +14,12 @@ import { findUserByEmail } from './sign-up.ts';
  * Emails a password-recovery link (valid 1 hour, once) when the address has an account. The
  * answer is the same either way, and so is its time: the code and the email are made after the
  * answer (in the background), so both cases answer after the same look-up. No email goes to an
- * address without an account.
+ * address without an account. A `returnTo` (the sign-in gate's page and pending action) rides in the
+ * link, and on to the sign-in after the reset.
  */
 export async function requestPasswordRecovery(
   deps: AccountDeps,
-  input: { email: string },
+  input: { email: string; returnTo?: string },
   client: ClientInfo,
   now = new Date(),
 ): Promise<void> {
@@ -40,7 +42,8 @@ export async function requestPasswordRecovery(
       to: user.email,
       name: user.name,
       lang: user.language,
-      link: siteLink(deps.siteUrl, user.language, recoveryPath(code)),
+      // Where the sign-in gate was going (ADR 0030): the reset's sign-in lands there.
+      link: siteLink(deps.siteUrl, user.language, recoveryPath(code, safeReturnTo(input.returnTo, ''))),
     });
   });
 }

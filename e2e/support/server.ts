@@ -12,6 +12,7 @@
 import { createServer } from 'node:net';
 import type { Reference } from '../../core/reference/reference-data.ts';
 import type { Db } from '../../db/client.ts';
+import type { PageCacheOptions } from '../../server/plugins/page-cache.ts';
 import { buildTestApp } from '../../tests/support/test-app.ts';
 
 export type TestServer = {
@@ -25,10 +26,12 @@ export type TestServer = {
 
 const HOST = '127.0.0.1';
 
-export async function startServer(options: { jobs?: { pollMs?: number } } = {}): Promise<TestServer> {
+export async function startServer(
+  options: { jobs?: { pollMs?: number }; pageCache?: PageCacheOptions } = {},
+): Promise<TestServer> {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
-  const t = await buildTestApp({ pages: 'build', siteUrl: url, jobs: options.jobs });
+  const t = await buildTestApp({ pages: 'build', siteUrl: url, jobs: options.jobs, pageCache: options.pageCache });
   try {
     await t.app.listen({ host: HOST, port });
   } catch (error) {

@@ -29,6 +29,7 @@ import { notFound } from '../../core/user-data/user-data-errors.ts';
 import { getWatchlistByNumber } from '../../core/watchlists/watchlists.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser } from './auth.ts';
+import { tellBalance } from './balance-header.ts';
 import { type ApiRoutes, getRoute, intField, languageIdOf, mutationRoute, searchParams } from './route.ts';
 import {
   DeletedSchema,
@@ -160,7 +161,7 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
       `\`${EXPORT_ROWS_HEADER}\` header says how many are expected. CSV has a byte-order mark, a header row and every value quoted; ` +
       'JSON and XML skip empty values and drop a leading #; XML has a `data` root with `legal_entities`/`legal_entity` ' +
       '(other sections alike); XLSX has typed cells and a frozen header row. A failure after the first bytes aborts the download. ' +
-      'It costs 1 credit per 100 rows (at least 1; an export with no rows to write is free), spent before the first byte: too few credits is a 402 naming the cost and the balance. A request set off by another site’s page (Sec-Fetch-Site cross-site or same-site) is a 403.',
+      'It costs 1 credit per 100 rows (at least 1; an export with no rows to write is free), spent before the first byte (the `Registra-Balance` header gives the balance after it): too few credits is a 402 naming the cost and the balance. A request set off by another site’s page (Sec-Fetch-Site cross-site or same-site) is a 403.',
     tags: TAGS,
     auth: true,
     params: z.strictObject({ section: z.enum(SECTION_IDS).describe('The search section.') }),
@@ -193,7 +194,15 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
     const params = searchParams(request.url);
     try {
       if (credits > 0) {
-        await chargeCredits(db, auth.user.id, credits, 'export', `${section}: ${prepared.expectedRows} rows`);
+        const balance = await chargeCredits(
+          db,
+          auth.user.id,
+          credits,
+          'export',
+          `${section}: ${prepared.expectedRows} rows`,
+        );
+        // The pages' live balance updates from it (ADR 0030).
+        tellBalance(reply, balance);
       }
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'payment_required')) throw error;

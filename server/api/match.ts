@@ -12,6 +12,7 @@ import {
 } from '../../core/matching/match-companies.ts';
 import type { AppServices } from '../../core/services.ts';
 import { requireUser } from './auth.ts';
+import { tellBalance } from './balance-header.ts';
 import { type ApiRoutes, badRequest, mutationRoute } from './route.ts';
 
 // POST /api/match (ADR 0020): up to 100 companies described by name, country, numbers, website and
@@ -64,7 +65,8 @@ export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, ser
         'Each answers its candidates, best first, with a score 0–1 and an explanation per feature (name after ' +
         'legal-form, diacritic and abbreviation normalisation, numbers compared without spaces, country, website, ' +
         `address words). A candidate scoring at least ${AUTO_MATCH_THRESHOLD} and ${AUTO_MATCH_MARGIN} above the next ` +
-        'is the automatic `match`; otherwise `match` is null and the candidates are for review.',
+        'is the automatic `match`; otherwise `match` is null and the candidates are for review. ' +
+        'The `Registra-Balance` header gives the balance after the charge.',
       tags: ['Data'],
       // Spends the caller's credits: a signed-in user or a key (ADR 0020).
       auth: true,
@@ -104,7 +106,7 @@ export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, ser
         }),
       }),
     },
-    async ({ body }, { request }) => {
+    async ({ body }, { request, reply }) => {
       const empty = body.queries.findIndex((q) => !isMatchable(q));
       if (empty !== -1) {
         throw badRequest([
@@ -119,6 +121,7 @@ export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, ser
       const note = `match: ${body.queries.length} queries`;
       // Charged once, before the work; a call that then fails gives its credits back (ADR 0020).
       const balance = await chargeCredits(services.db, user.id, credits, 'api', note);
+      tellBalance(reply, balance);
       let results: Awaited<ReturnType<typeof matchCompanies>>;
       try {
         results = await matchCompanies(services.db, services.reference, body.queries, { limit: body.limit });

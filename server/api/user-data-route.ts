@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SessionAuth } from '../../core/accounts/sessions.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../core/user-data/list-query.ts';
 import { requireOwner, requireUser } from './auth.ts';
+import { tellBalance } from './balance-header.ts';
 import { type ApiRoutes, getRoute, intField, intParam, mutationRoute } from './route.ts';
 
 // What the routes of a user's data share (spec §7: `/{resource}/users/{user_id}` and
@@ -118,9 +119,13 @@ export function userRecordRoutes(api: FastifyInstance, routes: ApiRoutes, resour
         api,
         routes,
         { method: 'post', url: own, ...decl, ...base, params: userIdParams, errors: decl.errors ?? USER_ROUTE_ERRORS },
-        async ({ params, body }, { request }) => {
+        async ({ params, body }, { request, reply }) => {
           const auth = await requireOwnUser(request, params.user_id);
-          return run(auth.user.id, body);
+          const result = await run(auth.user.id, body);
+          // A creation that spends (a profile purchase) says the balance after it (ADR 0030).
+          const balance = (result as { balance?: unknown } | null)?.balance;
+          if (typeof balance === 'number') tellBalance(reply, balance);
+          return result;
         },
       );
     },

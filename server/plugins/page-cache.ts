@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { CONSENT_COOKIE, consentOf } from '../../core/visitors/cookie-consent.ts';
 import { UTM_COOKIE, VISITOR_COOKIE } from '../../core/visitors/visitors.ts';
+import { guestPageCaching } from './cache-policy.ts';
 
 export type PageCacheOptions = {
   ttlSeconds: number;
@@ -34,7 +35,8 @@ export function createPageCache(options: PageCacheOptions) {
     onlyVisitorCookies(request.headers.cookie) &&
     !request.headers.authorization;
   return {
-    cacheControl: `public, max-age=${options.ttlSeconds}`,
+    /** What a guest's page says to other caches: public for the same while, one copy per Cookie header (ADR 0030). */
+    ...guestPageCaching(options.ttlSeconds),
     /** What the kept pages weigh now, in bytes. */
     get bytes(): number {
       return cache.calculatedSize;

@@ -191,7 +191,11 @@ export async function registerSsr(
       if (!response.headers.has('cache-control')) {
         // A signed-in user's page (their name, their CSRF token) is never kept by anyone else.
         if (auth) response.headers.set('cache-control', 'private, no-store');
-        else if (pageCache && response.status === 200) response.headers.set('cache-control', pageCache.cacheControl);
+        else if (pageCache && response.status === 200) {
+          // A guest's copy, kept apart from a signed-in browser's by its cookies (ADR 0030).
+          response.headers.set('cache-control', pageCache.cacheControl);
+          response.headers.append('vary', pageCache.vary);
+        }
       }
       reply.status(response.status);
       const headers: [string, string][] = [];

@@ -4,11 +4,8 @@
 // an import by the CLI (a third process) shows in both, through their page caches. And `npm start`
 // with WEB_CONCURRENCY=2 runs two processes on one port.
 
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -16,14 +13,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITS } from '../../core/accounts/rate-limits.ts';
 import { MONITORING_REPORTS_JOB } from '../../core/monitoring/enqueue-reports.ts';
 import { uniqueEmail } from '../support/accounts.ts';
-import { collectOutput, freePort, type Started, startServer, stopServer } from '../support/app-processes.ts';
+import { type Started, startServer, stopServer } from '../support/app-processes.ts';
+import { type Nginx, startNginx, stopNginx, upstream } from '../support/nginx.ts';
 import { createPostgresCopy } from '../support/test-database.ts';
 
 const source = inject('testDatabase');
 if (source.kind !== 'postgres')
   throw new Error('tests/integration-postgres/ run only in the integration-postgres project');
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 const CLI = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
 const LEI_FILE = '/work/shared/fixtures/gleif/lei-cdf-2.1.top10.xml';
 /** A company of LEI_FILE, in no test template. */
@@ -40,81 +37,6 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string, val
     await client.end();
   }
 }
-
-type Nginx = { child: ChildProcess; url: string; dir: string; output: () => string };
-
-/** nginx in front of the given ports (round robin), on a free loopback port; names the process it used in X-Upstream. */
-async function startNginx(ports: number[]): Promise<Nginx> {
-  if (!NGINX) throw new Error('nginx is missing: `apt-get install -y nginx-light` (Debian); .ci/run installs it');
-  const dir = await mkdtemp(join(tmpdir(), 'registra-nginx-'));
-  // As root nginx's workers run as nobody: they may need to write request bodies here.
-  await mkdir(join(dir, 'temp'));
-  await chmod(join(dir, 'temp'), 0o777);
-  const port = await freePort();
-  const temp = join(dir, 'temp');
-  await writeFile(
-    join(dir, 'nginx.conf'),
-    `worker_processes 1;
-pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'error.log')} warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${temp}/body;
-  proxy_temp_path ${temp}/proxy;
-  fastcgi_temp_path ${temp}/fastcgi;
-  uwsgi_temp_path ${temp}/uwsgi;
-  scgi_temp_path ${temp}/scgi;
-  upstream registra {
-${ports.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://registra;
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      add_header X-Upstream $upstream_addr always;
-    }
-  }
-}
-`,
-  );
-  const child = spawn(
-    NGINX,
-    ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const output = collectOutput(child);
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${output()}`);
-    const up = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 100) throw new Error(`nginx did not answer: ${output()}`);
-    await sleep(100);
-  }
-  return { child, url, dir, output };
-}
-
-async function stopNginx(nginx: Nginx): Promise<void> {
-  if (nginx.child.exitCode === null) {
-    const exited = new Promise((resolve) => nginx.child.once('exit', resolve));
-    nginx.child.kill('SIGQUIT');
-    await Promise.race([exited, sleep(5_000)]);
-    if (nginx.child.exitCode === null) nginx.child.kill('SIGKILL');
-  }
-  await rm(nginx.dir, { recursive: true, force: true });
-}
-
-/** The app process that answered through nginx (its port). */
-const upstream = (response: Response) => response.headers.get('x-upstream') ?? '';
 
 describe('two app processes behind nginx on one PostgreSQL database', () => {
   let database: { url: string; drop: () => Promise<void> };

@@ -546,12 +546,14 @@ describe('rate limits on the forms', () => {
 });
 
 describe('guests and the header', () => {
-  it('shows guests a sign-in link back to the page, and keeps caching their pages', async () => {
+  it('shows guests a sign-in link back to the page; without a page cache nobody keeps it', async () => {
     const page = await get('/companies/directories/jurisdictions/?x=1');
     expect(page.body).toContain(
       `href="/account/login/?returnTo=${encodeURIComponent('/companies/directories/jurisdictions/?x=1')}"`,
     );
-    expect(page.headers['cache-control'] ?? '').not.toContain('private');
+    // This app has no page cache: nothing may keep the page (with one, guests' pages are public
+    // with Vary: Cookie — tests/integration/page-cache.test.ts; ADR 0030).
+    expect(page.headers['cache-control']).toBe('private, no-store');
     const login = await get('/de/account/login/');
     expect(textOf(login.body)).toContain('Anmelden');
     expect(login.body).toContain('<meta name="robots" content="noindex, nofollow"/>');

@@ -26,8 +26,11 @@ describe('page cache for anonymous readers', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['x-cache']).toBeUndefined();
     expect(first.headers['cache-control']).toBe('public, max-age=60');
+    // Other caches keep one copy per Cookie header: a browser that signs in never gets its guest copy (ADR 0030).
+    expect(String(first.headers.vary)).toMatch(/\bcookie\b/i);
     const second = await app.inject({ method: 'GET', url: '/companies/search/?q=bank' });
     expect(second.headers['x-cache']).toBe('hit');
+    expect(String(second.headers.vary)).toMatch(/\bcookie\b/i);
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
   });

@@ -13,6 +13,7 @@ import type { Reference } from '../../core/reference/reference-data.ts';
 import type { HelpDeskSettings } from '../../core/support/help-desk.ts';
 import type { Db } from '../../db/client.ts';
 import { buildApp, type TrustProxy } from '../../server/app.ts';
+import type { PageCacheOptions } from '../../server/plugins/page-cache.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export type TestAppOptions = {
@@ -39,6 +40,8 @@ export type TestAppOptions = {
   allowPrivateWebhookHosts?: boolean;
   /** The operator's legal notice (default: not set, as without LEGAL_* settings). */
   legalNotice?: LegalNotice;
+  /** Keep guests' pages as production does (PAGE_CACHE_SECONDS); off by default. */
+  pageCache?: PageCacheOptions;
 };
 
 const TEST_API_LIMITS = scaledApiLimits(10_000);
@@ -67,6 +70,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       helpDesk: options.helpDesk,
       allowPrivateWebhookHosts: options.allowPrivateWebhookHosts,
       legalNotice: options.legalNotice,
+      pageCache: options.pageCache,
     });
     await app.ready();
     return {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { activateAndSignIn } from '../../../core/accounts/activate-account.ts';
 import { safeReturnTo } from '../../../core/accounts/return-to.ts';
-import { sessionCookie } from '../../../core/accounts/session-cookie.ts';
+import { signInCookies } from '../../../core/accounts/session-cookie.ts';
 import { i18nFor, isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { AccountPage } from '../../components/account-form.tsx';
 import { pageMeta } from '../../meta.ts';
@@ -30,8 +30,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const activation = await activateAndSignIn(services.db, params.code, client);
   if (activation.result === 'activated') {
     const returnTo = new URL(request.url).searchParams.get('returnTo');
-    throw redirect(safeReturnTo(returnTo, localePath(lang, '/dashboard/')), {
-      headers: { 'Set-Cookie': sessionCookie(activation.token, client.secure) },
+    const landing = safeReturnTo(returnTo, localePath(lang, '/dashboard/'));
+    throw redirect(landing, {
+      headers: signInCookies(activation.token, client.secure, landing).map((cookie) => ['Set-Cookie', cookie]),
     });
   }
   const { result } = activation;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { withReturnTo } from '../../../core/accounts/account-links.ts';
 import { safeReturnTo } from '../../../core/accounts/return-to.ts';
-import { sessionCookie } from '../../../core/accounts/session-cookie.ts';
+import { signInCookies } from '../../../core/accounts/session-cookie.ts';
 import { signIn } from '../../../core/accounts/sign-in.ts';
 import { i18nFor, isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { AccountAlert, AccountField, AccountPage, CsrfField } from '../../components/account-form.tsx';
@@ -45,8 +45,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const returnTo = formText(form, 'returnTo');
   try {
     const { token } = await signIn(services, { email, password: formText(form, 'password'), returnTo }, client);
-    return redirect(safeReturnTo(returnTo, localePath(lang, '/')), {
-      headers: { 'Set-Cookie': sessionCookie(token, client.secure) },
+    const landing = safeReturnTo(returnTo, localePath(lang, '/'));
+    return redirect(landing, {
+      headers: signInCookies(token, client.secure, landing).map((cookie) => ['Set-Cookie', cookie]),
     });
   } catch (error) {
     return accountFormFailure(error, { email, returnTo: safeReturnTo(returnTo, '') });
@@ -81,7 +82,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <button type="submit">{t('account.login.submit')}</button>
       </form>
       <p>
-        <a href={localePath(lang, '/account/password/recovery/')}>{t('account.login.forgot')}</a>
+        <a href={withReturnTo(localePath(lang, '/account/password/recovery/'), returnTo)}>
+          {t('account.login.forgot')}
+        </a>
       </p>
       <p>
         {t('account.login.noAccount')}{' '}

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
+import { withReturnTo } from '../../../core/accounts/account-links.ts';
 import { peekCode } from '../../../core/accounts/one-time-codes.ts';
 import { resetPassword } from '../../../core/accounts/password-recovery.ts';
+import { safeReturnTo } from '../../../core/accounts/return-to.ts';
 import { i18nFor, isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { AccountAlert, AccountField, AccountPage, CsrfField } from '../../components/account-form.tsx';
 import { pageMeta } from '../../meta.ts';
@@ -12,13 +14,15 @@ import type { Route } from './+types/password-reset';
 export const headers = accountPageHeaders;
 
 /** The emailed recovery link: a form for the new password while the code is valid (opening it does not use it). */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const lang = isLang(params.lang) ? params.lang : 'en';
   const { state } = await peekCode(services.db, params.code, 'password_recovery');
   const t = i18nFor(lang).t;
   return {
     valid: state === 'valid',
+    // The sign-in gate's page and pending action, from the emailed link (ADR 0030): the sign-in after the reset lands there.
+    returnTo: safeReturnTo(new URL(request.url).searchParams.get('returnTo'), ''),
     seo: {
       siteUrl: services.siteUrl,
       lang,
@@ -38,7 +42,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   try {
     await resetPassword(services, { code: params.code, password: formText(form, 'password') });
-    return redirect(`${localePath(lang, '/account/login/')}?done=password`);
+    const returnTo = safeReturnTo(new URL(request.url).searchParams.get('returnTo'), '');
+    return redirect(
+      `${withReturnTo(localePath(lang, '/account/login/'), returnTo)}${returnTo ? '&' : '?'}done=password`,
+    );
   } catch (error) {
     return accountFormFailure(error, {});
   }
@@ -55,7 +62,9 @@ export default function PasswordReset({ loaderData, actionData, params }: Route.
           {t('account.errors.codeInvalid')}
         </p>
         <p>
-          <a href={localePath(lang, '/account/password/recovery/')}>{t('account.reset.again')}</a>
+          <a href={withReturnTo(localePath(lang, '/account/password/recovery/'), loaderData.returnTo)}>
+            {t('account.reset.again')}
+          </a>
         </p>
       </AccountPage>
     );
@@ -66,7 +75,7 @@ export default function PasswordReset({ loaderData, actionData, params }: Route.
       <AccountAlert result={actionData} />
       <form
         method="post"
-        action={localePath(lang, `/account/password/recovery/${params.code}/`)}
+        action={withReturnTo(localePath(lang, `/account/password/recovery/${params.code}/`), loaderData.returnTo)}
         className="account-form"
         noValidate
       >

@@ -186,7 +186,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
         <section aria-labelledby="dash-credits">
           <h2 id="dash-credits">{t('billing.dashboard.title')}</h2>
-          <p className="credit-balance">{d.balance}</p>
+          <p className="credit-balance" data-balance="dashboard">
+            {d.balance}
+          </p>
           <p className="credits-spent">{d.spent}</p>
           <ul>
             <li>
