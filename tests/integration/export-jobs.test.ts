@@ -198,9 +198,10 @@ describe('an export job over the API', () => {
       expect(json(res).error.message, JSON.stringify(body)).toContain(parameter);
     }
     const poor = await createSignedInUser(t.db, 'export-jobs-poor');
-    const refused = await start({ section: 'companies', scope: 'first', count: 500 }, poor);
+    const refused = await start({ section: 'companies', scope: 'first', count: 300 }, poor);
     expect(refused.statusCode).toBe(402);
-    expect(json(refused).error.details).toMatchObject({ credits: 5, balance: 0 });
+    expect(json(refused).error.details).toMatchObject({ credits: 3, balance: 0 });
+    expect(json(refused).error.message).toBe('This costs 3 credits and your balance is 0 credits.');
     expect(json(await get('/api/exports', poor)).data).toEqual([]);
     expect(await creditBalance(t.db, alice.id)).toBe(before);
   });
