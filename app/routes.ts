@@ -53,6 +53,9 @@ export default [
     // The balance as the header words it, for the live-balance island (ADR 0030).
     route('dashboard/balance', 'routes/dashboard/balance.ts'),
     route('dashboard/notifications', 'routes/dashboard/notifications.tsx'),
+    // Exports run as jobs (ADR 0031): the user's exports of 7 days, and one export's progress and file.
+    route('dashboard/exports', 'routes/dashboard/exports.tsx'),
+    route('dashboard/exports/:id', 'routes/dashboard/export-job.tsx'),
     // Opening a notification: marked read, then on to the page it announces.
     route('dashboard/notifications/:id', 'routes/dashboard/notification.ts'),
     route('dashboard/settings/profile', 'routes/settings/profile.tsx'),

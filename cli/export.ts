@@ -1,23 +1,35 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
+import { findUserByEmail } from '../core/accounts/sign-up.ts';
 import { AppError } from '../core/errors/app-error.ts';
+import { readExportFile } from '../core/export/export-files.ts';
+import { getExportJob, startExportJob } from '../core/export/export-jobs.ts';
 import { EXPORT_ROW_LIMIT } from '../core/export/export-options.ts';
 import { parseExportParams } from '../core/export/export-request.ts';
 import { prepareExport } from '../core/export/run-export.ts';
 import { loadReference } from '../core/reference/reference-data.ts';
 import { SECTIONS, sectionById } from '../core/sections/sections.ts';
+import type { Db } from '../db/client.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { LANGUAGE_EN } from '../db/reference/enumerations.ts';
+import { exportJob } from '../jobs/export.job.ts';
+import { type JobDefinition, type JobServices, runOneJob } from '../jobs/worker.ts';
 import type { Env } from '../server/env.ts';
 import { progressBar } from './progress.ts';
 
 // `npm run cli -- export`: the export of a search to a file, for operators. The same
 // parameters, checks and writers as the download; the file appears only when it is complete (it
-// is written beside the target and renamed at the end; a failure removes it).
+// is written beside the target and renamed at the end; a failure removes it). With `--job --user
+// <email>` it is that user's export job instead (charged, kept on their exports page).
 
 type ExportOptions = {
+  job?: boolean;
+  user?: string;
+  work: boolean;
   section: string;
   filter: string[];
   format: string;
@@ -47,6 +59,9 @@ export function registerExportCommand(program: Command, env: Env): void {
     .option('--limit <n>', `the first N rows (default: all, at most ${EXPORT_ROW_LIMIT})`)
     .option('--sections <list>', 'companies: data sections joined by | or ,')
     .option('--lang <lang>', 'language of headers and names: en, de or fr')
+    .option('--job', "run it as a user's export job: charged to --user, listed on their exports page for 7 days")
+    .option('--user <email>', 'with --job: the user the export is for (and charged to)')
+    .option('--no-work', 'with --job: only start the job and follow it (a worker elsewhere runs it)')
     .action(async (options: ExportOptions) => {
       const started = Date.now();
       const section = sectionById(options.section);
@@ -68,7 +83,20 @@ export function registerExportCommand(program: Command, env: Env): void {
         if (error instanceof AppError) fail(optionMessage(error));
         throw error;
       }
+      if (options.job && !options.user) fail('--job needs --user <email>: the user the export is charged to');
+      if (!options.job && options.user) fail('--user goes with --job');
       const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+      if (options.job) {
+        try {
+          await stat(dirname(options.out)).catch(() =>
+            fail(`--out: the folder ${dirname(options.out)} does not exist`),
+          );
+          await exportAsJob(db, { ...options, user: options.user as string }, section.id, params, started);
+        } finally {
+          await db.close();
+        }
+        return;
+      }
       const partial = `${options.out}.partial-${process.pid}`;
       try {
         await stat(dirname(options.out)).catch(() => fail(`--out: the folder ${dirname(options.out)} does not exist`));
@@ -108,6 +136,64 @@ export function registerExportCommand(program: Command, env: Env): void {
         await db.close();
       }
     });
+}
+
+/**
+ * `--job`: the export as the user's job (docs/decisions/0031-export-jobs.md) — checked, charged and
+ * queued as the page and the API do, worked by this process (or, with --no-work, by a server's
+ * worker) with a progress bar that follows its rows, then its stored file written to --out.
+ */
+async function exportAsJob(
+  db: Db,
+  options: ExportOptions & { user: string },
+  sectionId: string,
+  params: URLSearchParams,
+  started: number,
+): Promise<void> {
+  const user = await findUserByEmail(db, options.user);
+  if (!user) fail(`--user: no user has the email ${options.user}`);
+  const userId = Number(user.id);
+  const reference = await loadReference(db);
+  const { job, balance } = await startExportJob(db, reference, userId, sectionId, params).catch((error: unknown) => {
+    if (error instanceof AppError) fail(optionMessage(error));
+    throw error;
+  });
+  console.log(
+    `Export #${job.id}: ${job.rowsTotal.toLocaleString('en')} rows; charged ${job.credits} credit${job.credits === 1 ? '' : 's'}, balance ${balance}.`,
+  );
+  const bar = progressBar('rows', job.rowsTotal);
+  let state = job;
+  const services = { db, reference } as JobServices;
+  const log = { info: () => {}, error: (o: Record<string, unknown>, m: string) => console.error(m, o) };
+  for (;;) {
+    state = await getExportJob(db, userId, job.id);
+    bar.update(state.rowsWritten);
+    if (state.status === 'done' || state.status === 'failed') break;
+    const ran =
+      options.work &&
+      (await runOneJob(
+        { services, log, definitions: [exportJob as JobDefinition<never>], retryDelay: () => 0 },
+        `cli:${process.pid}`,
+      ));
+    if (!ran) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  bar.stop();
+  if (state.status === 'failed') fail(`The export failed and its credits were given back: ${state.error}`);
+  const partial = `${options.out}.partial-${process.pid}`;
+  try {
+    await pipeline(
+      Readable.from(readExportFile(db, job.id, 0, (state.sizeBytes ?? 0) - 1)),
+      createWriteStream(partial),
+    );
+    await rename(partial, options.out);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  const seconds = (Date.now() - started) / 1000;
+  console.log(
+    `Exported ${state.rowsWritten.toLocaleString('en')} rows to ${options.out} (${options.format}, ${((state.sizeBytes ?? 0) / 1024).toFixed(1)} KB) in ${seconds.toFixed(1)} s; export #${job.id} is on the user's exports page until ${state.expiresAt.slice(0, 10)}.`,
+  );
 }
 
 /** A refusal of the parameters in terms of the command's options. */

@@ -449,6 +449,7 @@ export type Database = {
       | 'subscription'
       | 'profile'
       | 'export'
+      | 'export_refund'
       | 'api'
       | 'api_refund'
       | 'refund'
@@ -861,6 +862,31 @@ export type Database = {
     created_at: Generated<Date>;
   };
   // Enrichment: uploads, their rows and the user's review decisions (0025-enrichment.sql).
+  export_jobs: {
+    id: Generated<number>;
+    user_id: number;
+    section: string;
+    params: string;
+    file_name: string;
+    content_type: string;
+    status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+    rows_total: number;
+    rows_written: Generated<number>;
+    credits: Generated<number>;
+    size_bytes: number | string | null;
+    etag: string | null;
+    job_id: number | null;
+    error: string | null;
+    created_at: Generated<Date>;
+    started_at: Date | null;
+    finished_at: Date | null;
+    expires_at: Date;
+  };
+  export_job_chunks: {
+    export_job_id: number;
+    seq: number;
+    data: Uint8Array;
+  };
   enrichments: {
     id: Generated<number>;
     user_id: number;

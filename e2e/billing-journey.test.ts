@@ -17,7 +17,8 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  // The app's job worker runs the export (docs/decisions/0031-export-jobs.md).
+  server = await startServer({ jobs: { pollMs: 500 } });
   browser = await launchBrowser();
 });
 
@@ -68,14 +69,17 @@ describe('buying and spending credits', () => {
     // An export of two ticked rows: 1 credit.
     const two = await server.db.kysely.selectFrom('legal_entities').select('id').orderBy('id').limit(2).execute();
     await page.goto(`${server.url}/companies/export/?ids=${two.map((r) => r.id).join(',')}`);
-    const [file] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download' }).click(),
-    ]);
-    expect((await readFile(await file.path())).length).toBeGreaterThan(0);
-    await expect.poll(() => creditBalance(server.db, id)).toBe(47);
-    await page.reload();
+    await page.getByRole('button', { name: 'Download' }).click();
+    // Charged when the export started: its page shows the balance after the charge.
+    await page.waitForURL(/\/dashboard\/exports\/\d+\/$/);
+    expect(await creditBalance(server.db, id)).toBe(47);
+    expect(await page.locator('.export-job-page').innerText()).toContain('Your balance: 47 credits');
     expect(await headerCredits(page)).toBe('47 credits');
+    const link = page.getByRole('link', { name: /^Download registra_/ });
+    await link.waitFor({ timeout: 30_000 });
+    const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect((await readFile(await file.path())).length).toBeGreaterThan(0);
+    expect(await creditBalance(server.db, id)).toBe(47);
 
     // A plan: subscribed through the checkout, then cancelled at its period's end.
     await page.goto(`${server.url}/info/pricing/`);

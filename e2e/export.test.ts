@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStrictCsv, parseStrictXml } from '../tests/support/export-readers.ts';
 import { launchBrowser } from './support/browser.ts';
@@ -10,13 +10,16 @@ import { createUser, signIn } from './support/users.ts';
 
 // Export in a real browser: a guest's download opens the sign-in popup; a signed-in
 // user ticks rows in search results, opens the export from the results bar and downloads the
-// selected rows in each format, then all rows of the search; the choices come back next time.
+// selected rows in each format — each export a background job whose page follows it to its file
+// (docs/decisions/0031-export-jobs.md) —, then all rows of the search; the choices come back next
+// time. An export started and its tab closed finishes anyway and downloads from /dashboard/exports/.
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  // The app's own job worker runs the exports; a second between looks, so that a tab can close first.
+  server = await startServer({ jobs: { pollMs: 1000 } });
   browser = await launchBrowser();
 });
 
@@ -25,12 +28,23 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Clicks Download and returns the saved file's name and bytes. */
+/**
+ * Clicks Download on the export page, follows the export's page until its file is ready (it
+ * refreshes itself), downloads it and comes back to the export page; returns the file's name and bytes.
+ */
 async function download(page: Page): Promise<{ name: string; data: Buffer }> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download' }).click(),
-  ]);
+  const form = page.url();
+  await page.getByRole('button', { name: 'Download' }).click();
+  await page.waitForURL(/\/dashboard\/exports\/\d+\/$/);
+  const file = await downloadFrom(page, page.getByRole('link', { name: /^Download registra_/ }));
+  await page.goto(form);
+  return file;
+}
+
+/** Waits for a download link (the page refreshes itself until the export is done) and saves its file. */
+async function downloadFrom(page: Page, link: Locator): Promise<{ name: string; data: Buffer }> {
+  await link.waitFor({ timeout: 30_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
   const path = await file.path();
   return { name: file.suggestedFilename(), data: await readFile(path) };
 }
@@ -83,7 +97,6 @@ describe('export', () => {
         .map((r) => r[1])
         .sort(),
     ).toEqual([...chosen].sort());
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('is downloaded');
 
     const json = await (async () => {
       await page.getByRole('radio', { name: 'JSON' }).check();
@@ -123,6 +136,39 @@ describe('export', () => {
     const allRows = parseStrictCsv(all.data.toString('utf8'), ';').slice(1);
     expect(allRows.length).toBeGreaterThanOrEqual(4);
     for (const name of chosen) expect(allRows.map((r) => r[1])).toContain(name);
+    await context.close();
+  });
+
+  it('finishes an export whose tab was closed; it downloads from the exports page', async () => {
+    const { email, id } = await createUser(server.db, 'Tab Closer', { credits: 1_000 });
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/account/login/`);
+    await signIn(page, email);
+    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${server.url}/companies/export/`);
+    await page.getByRole('radio', { name: 'CSV' }).check();
+    await page.getByRole('radio', { name: 'The first N records' }).check();
+    await page.getByLabel('How many records').fill('120');
+    await page.getByRole('button', { name: 'Download' }).click();
+    await page.waitForURL(/\/dashboard\/exports\/\d+\/$/);
+    // Charged when it started: the page shows the balance after the charge (2 credits for 120 rows).
+    expect(await page.locator('main').innerText()).toContain('Your balance: 998 credits');
+    await page.close();
+    const started = await server.db.kysely
+      .selectFrom('export_jobs')
+      .select(['id', 'status'])
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(['queued', 'running']).toContain(started.status);
+
+    const again = await context.newPage();
+    await again.goto(`${server.url}/dashboard/exports/`);
+    expect(await again.getByRole('link', { name: /^registra_legal_entities_.*\.csv$/ }).count()).toBe(1);
+    // The list refreshes itself while the export runs; then its file downloads.
+    const file = await downloadFrom(again, again.getByRole('link', { name: 'Download', exact: true }));
+    expect(file.name).toMatch(/^registra_legal_entities_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.csv$/);
+    expect(parseStrictCsv(file.data.toString('utf8')).length).toBe(121);
     await context.close();
   });
 });

@@ -4,11 +4,13 @@ import { isSandbox, type PaymentProvider } from '../core/billing/payment-provide
 import { renewSandboxSubscriptions } from '../core/billing/sandbox-renewals.ts';
 import type { Translate } from '../core/email/account-emails.ts';
 import type { Mailer } from '../core/email/mailer.ts';
+import { enqueueExportExpiry } from '../core/export/export-jobs.ts';
 import { claimJob, completeJob, failJob, requeueStale, retryDelayMs } from '../core/jobs/queue.ts';
 import { enqueueDailyReports } from '../core/monitoring/enqueue-reports.ts';
 import type { Lang, Reference } from '../core/reference/reference-data.ts';
 import type { Db } from '../db/client.ts';
 import { enrichmentJob } from './enrichment.job.ts';
+import { exportExpiryJob, exportJob } from './export.job.ts';
 import { monitoringReportsJob } from './monitoring-reports.job.ts';
 import { deliverWebhooks } from './webhooks.ts';
 
@@ -18,7 +20,8 @@ import { deliverWebhooks } from './webhooks.ts';
 // and as a process of its own with `npm run cli -- jobs work`; any number of them can share a
 // database. Each tick it also takes back jobs of workers that died and enqueues the daily run,
 // and every WEBHOOKS_EVERY_MS it collects and sends webhook deliveries (ADR 0018); with the sandbox
-// payment provider it renews the subscriptions whose period is over (ADR 0019).
+// payment provider it renews the subscriptions whose period is over (ADR 0019). Exports run here
+// too, and expired ones are deleted hourly (ADR 0031).
 
 export type JobServices = {
   db: Db;
@@ -47,6 +50,8 @@ export type JobDefinition<P> = {
 export const JOB_DEFINITIONS: JobDefinition<never>[] = [
   monitoringReportsJob as JobDefinition<never>,
   enrichmentJob as JobDefinition<never>,
+  exportJob as JobDefinition<never>,
+  exportExpiryJob as JobDefinition<never>,
 ];
 
 export type WorkerOptions = {
@@ -129,7 +134,11 @@ export function startWorker(options: WorkerOptions): Worker {
     while (!stopped) {
       try {
         await requeueStale(options.services.db, options.staleAfterMs ?? 15 * 60_000);
-        if (options.daily !== false) await enqueueDailyReports(options.services.db);
+        if (options.daily !== false) {
+          await enqueueDailyReports(options.services.db);
+          // Exports kept past their days are deleted by an hourly job (docs/decisions/0031-export-jobs.md).
+          await enqueueExportExpiry(options.services.db);
+        }
         if (Date.now() - webhooksAt >= (options.webhooksEveryMs ?? WEBHOOKS_EVERY_MS)) {
           webhooksAt = Date.now();
           await deliverWebhooks(options.services, options.log);

@@ -236,6 +236,7 @@ export function UserDataNav() {
     ['/dashboard/saved-searches/', t('saved.title')],
     ['/companies/monitoring/updates/', t('monitoring.navigation')],
     ['/companies/enrichment/', t('enrichment.title')],
+    ['/dashboard/exports/', t('exports.title')],
     ['/companies/settings/', t('companySettings.title')],
     ['/dashboard/notifications/', t('notifications.title')],
     ['/dashboard/support/', t('support.navigation')],

@@ -1,6 +1,7 @@
 import { data, type RouterContext, redirect } from 'react-router';
 import { exportCredits } from '../../core/billing/catalogue.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { startExportJob } from '../../core/export/export-jobs.ts';
 import {
   COMPANY_EXPORT_SECTIONS,
   EXPORT_FORMATS,
@@ -14,7 +15,7 @@ import { EXPORT_PARAMS, parseExportParams } from '../../core/export/export-reque
 import { choicesOf, getExportSetting, saveExportSetting } from '../../core/export/export-settings.ts';
 import { expectedExportRows } from '../../core/export/run-export.ts';
 import { printParams, toQueryString } from '../../core/filters/grammar.ts';
-import { unprefixedPath } from '../../core/i18n/i18n.ts';
+import { localePath, unprefixedPath } from '../../core/i18n/i18n.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { defaultSort, parseSearchState, printSearchState } from '../../core/search/search-state.ts';
 import type { SectionDecl } from '../../core/sections/section.ts';
@@ -29,8 +30,9 @@ import { type Presenter, presenter } from './present.server.ts';
 
 // The export page (/{section}/export/ with the search's query, or ?list=N for a company list):
 // the form of format, separator, scope and sections, restored from the user's export view
-// settings; and its action, which saves the choices and sends the browser to the download
-// (GET /api/export/{section}, streamed). Guests see the form with a gated control.
+// settings; and its action, which saves the choices, starts the export as a job (charged then)
+// and sends the browser to its page, /dashboard/exports/{id}/ (docs/decisions/0031-export-jobs.md).
+// Guests see the form with a gated control.
 
 type ContextReader = { get: <T>(context: RouterContext<T>) => T };
 
@@ -222,7 +224,7 @@ export function exportOptionsOf(
   };
 }
 
-/** The export form sent: the choices saved for next time, then the browser goes to the download. */
+/** The export form sent: the choices saved for next time, the export started, and on to its page. */
 export async function exportPageAction(context: ContextReader, request: Request, lang: Lang) {
   const auth = requireUser(context);
   const services = context.get(servicesContext);
@@ -249,14 +251,27 @@ export async function exportPageAction(context: ContextReader, request: Request,
     );
   }
   params.set('lang', lang);
+  let id: number;
   try {
     const parsed = parseExportParams(section, params);
     if (parsed.list !== undefined && !(await getWatchlistByNumber(services.db, auth.user.id, parsed.list))) {
       throw new AppError('not_found', 'list not found');
     }
     await saveExportSetting(services.db, auth.user.id, section.id, parsed.choices);
+    // The export runs as a job, charged now (docs/decisions/0031-export-jobs.md): its page follows it.
+    ({
+      job: { id },
+    } = await startExportJob(services.db, services.reference, auth.user.id, section.id, params));
   } catch (error) {
+    if (error instanceof AppError && error.code === 'payment_required') {
+      const p = presenter(services.reference, lang);
+      const { credits, balance } = error.details as { credits: number; balance: number };
+      throw data(
+        { message: p.t('billing.cost.tooFew', { cost: creditsText(p, credits), balance: creditsText(p, balance) }) },
+        { status: 402 },
+      );
+    }
     badRequest(error);
   }
-  return redirect(`/api/export/${section.id}?${params}`, 303);
+  return redirect(localePath(lang, `/dashboard/exports/${id}/`), 303);
 }

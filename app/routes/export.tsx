@@ -2,8 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { CsrfField } from '../components/account-form.tsx';
 import { ExportChoicesFields } from '../components/export-choices.tsx';
 import { GatedLink, GateScript, SignInGate } from '../components/user-data.tsx';
-import exportScript from '../islands/export.js?raw';
-import { inlineScript } from '../islands/inline-script.ts';
 import { pageMeta } from '../meta.ts';
 import { exportPageAction, loadExportPage } from '../presenters/export-page.server.ts';
 import { langOf } from '../presenters/user-data.server.ts';
@@ -11,8 +9,8 @@ import type { Route } from './+types/export';
 
 // /{section}/export/ (and /{section}/export/f/…/): the export of a search — or of a company list
 // (?list=N) — as csv, xlsx, json or xml (spec §5, §7 "Export behaviour"). Plain HTML: the form
-// posts, the action saves the choices and answers with the download; the inlined island (when
-// scripts run) fetches the same download to show its progress and saves the file.
+// posts, the action saves the choices, starts the export as a background job and sends the
+// browser to its page, which shows its progress and then the file (docs/decisions/0031-export-jobs.md).
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return loadExportPage(context, request, langOf(params), params['*']);
@@ -23,9 +21,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
-
-/** The island without its whole-line comments. */
-const EXPORT_SCRIPT = inlineScript(exportScript);
 
 export default function ExportPage({ loaderData: page }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -59,11 +54,6 @@ export default function ExportPage({ loaderData: page }: Route.ComponentProps) {
         id="export-form"
         className="account-form export-form"
         data-pending="export"
-        data-progress={t('export.progress')}
-        data-progress-rows={t('export.progressRows', { done: '{done}', total: '{total}' })}
-        data-done={t('export.done', { name: '{name}' })}
-        data-failed={t('export.failed')}
-        data-invalid={t('export.invalid', { message: '{message}' })}
       >
         <CsrfField />
         <input type="hidden" name="query" value={page.query} />
@@ -76,18 +66,10 @@ export default function ExportPage({ loaderData: page }: Route.ComponentProps) {
             <p className="field-hint">{t('export.settingsKept')}</p>
           </>
         ) : null}
-        <div className="export-progress" hidden>
-          <progress max={100} />
-          <span />
-        </div>
-        <p className="export-status" role="status" aria-live="polite" />
       </form>
       {page.signedIn ? (
-        <>
-          <script dangerouslySetInnerHTML={{ __html: EXPORT_SCRIPT }} />
-          {/* Back from signing in with the export pending: the gate's island sends the form. */}
-          <GateScript />
-        </>
+        // Back from signing in with the export pending: the gate's island sends the form.
+        <GateScript />
       ) : (
         <div className="user-actions">
           <GatedLink action="export" text={t('export.gate')}>

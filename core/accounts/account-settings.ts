@@ -17,6 +17,8 @@ export const EMAIL_NOTIFICATIONS = [
   'product_news',
   // An answer to a support ticket (core/support, ADR 0021).
   'support_replies',
+  // An export job is done (docs/decisions/0031-export-jobs.md).
+  'export_ready',
 ] as const;
 export type EmailNotification = (typeof EMAIL_NOTIFICATIONS)[number];
 

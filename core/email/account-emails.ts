@@ -10,7 +10,9 @@ export type AccountEmailKind =
   | 'password_changed'
   | 'email_change'
   | 'email_changed'
-  | 'new_sign_in';
+  | 'new_sign_in'
+  // Not an account flow, but the same short email: an export job is done (ADR 0031).
+  | 'export_ready';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -24,6 +26,7 @@ const KEYS: Record<AccountEmailKind, string> = {
   email_change: 'emailChange',
   email_changed: 'emailChanged',
   new_sign_in: 'newSignIn',
+  export_ready: 'exportReady',
 };
 
 /** Which of an email's optional lines it has (besides greeting, intro, link and signature). */
@@ -35,6 +38,7 @@ const EXTRA_LINES: Record<AccountEmailKind, string[]> = {
   email_change: ['expiry', 'ignore'],
   email_changed: ['warning'],
   new_sign_in: ['warning'],
+  export_ready: [],
 };
 
 export function composeAccountEmail(

@@ -71,13 +71,8 @@ const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-type Batches<T> = { expected: number; first: T[]; rest: () => AsyncGenerator<T[]> };
-
-/**
- * Checks the request and reads the first batch (so that a bad request is a 400 before anything
- * is sent, and the expected row count is known for the download's header).
- */
-export async function prepareExport(db: Db, reference: Reference, request: ExportRequest): Promise<PreparedExport> {
+/** What makes an export's rows impossible: a 400 naming the parameter (before anything is read or charged). */
+function checkExportRows(request: ExportRows): void {
   const { choices, section } = request;
   if (choices.scope === 'selected' && request.ids.length === 0) {
     throw new AppError('bad_request', 'ids: select at least one row to export the selected rows', {
@@ -94,6 +89,14 @@ export async function prepareExport(db: Db, reference: Reference, request: Expor
       parameter: 'list',
     });
   }
+}
+
+/** The file an export writes: its name (spec §7) and media type. */
+export function exportFileOf(request: Pick<ExportRequest, 'section' | 'list' | 'choices' | 'now'>): {
+  fileName: string;
+  contentType: string;
+} {
+  const { section, choices } = request;
   // A list's export is named after the list (`registra_example_key-accounts_2026-11-22_14-05.csv`).
   const fileName = exportFileName(
     request.list
@@ -104,6 +107,19 @@ export async function prepareExport(db: Db, reference: Reference, request: Expor
     choices.format,
     request.now ?? new Date(),
   );
+  return { fileName, contentType: CONTENT_TYPES[choices.format] };
+}
+
+type Batches<T> = { expected: number; first: T[]; rest: () => AsyncGenerator<T[]> };
+
+/**
+ * Checks the request and reads the first batch (so that a bad request is a 400 before anything
+ * is sent, and the expected row count is known for the download's header).
+ */
+export async function prepareExport(db: Db, reference: Reference, request: ExportRequest): Promise<PreparedExport> {
+  checkExportRows(request);
+  const { choices, section } = request;
+  const { fileName } = exportFileOf(request);
   const title = section.id === 'companies' ? 'Legal entities' : (section.record?.title[request.lang] ?? section.id);
   if (section.id === 'companies') {
     const layout = companyExportLayout(reference, request.lang, request.languageId, choices.sections);
@@ -135,6 +151,7 @@ export async function prepareExport(db: Db, reference: Reference, request: Expor
  * take the export's own path (ids only); records count their search as the export would.
  */
 export async function expectedExportRows(db: Db, reference: Reference, request: ExportRows): Promise<number> {
+  checkExportRows(request);
   const batches =
     request.section.id === 'companies'
       ? await companyIdBatches(db, reference, request)

@@ -46,11 +46,28 @@ export const de: Messages = {
     download: 'Herunterladen',
     gate: 'Melden Sie sich zum Exportieren an: Sie kommen hierher zurück, und der Download beginnt.',
     settingsKept: 'Ihre Auswahl wird für den nächsten Export gespeichert.',
-    progress: 'Die Datei wird erstellt …',
-    progressRows: '{{done}} von {{total}} Zeilen',
-    done: 'Die Datei {{name}} wurde heruntergeladen.',
-    failed: 'Der Export ist fehlgeschlagen; es wurde keine Datei gespeichert. Bitte versuchen Sie es erneut.',
-    invalid: 'Der Export ist so nicht möglich: {{message}}',
+  },
+  exports: {
+    title: 'Ihre Exporte',
+    description: 'Die Dateien, die Sie in den letzten 7 Tagen exportiert haben, zum erneuten Herunterladen.',
+    empty: 'Keine Exporte in den letzten 7 Tagen.',
+    kept: 'Exporte laufen im Hintergrund: Sie können die Seite schließen. Jede Datei wird 7 Tage aufbewahrt.',
+    jobTitle: 'Export {{name}}',
+    back: 'Ihre Exporte',
+    file: 'Datei',
+    rows: 'Zeilen',
+    status: 'Status',
+    started: 'Gestartet',
+    until: 'Aufbewahrt bis',
+    statuses: { queued: 'Wartet', running: 'Läuft', done: 'Fertig', failed: 'Fehlgeschlagen' },
+    progressRows: '{{done}} von {{total}} Zeilen geschrieben',
+    refresh: 'Aktualisieren',
+    refreshHint:
+      'Diese Seite aktualisiert sich, bis die Datei fertig ist. Sie können sie schließen: Der Export läuft weiter, und Sie finden ihn unter Ihre Exporte.',
+    charged: 'Berechnet: {{cost}}. Ihr Guthaben: {{balance}}.',
+    download: '{{name}} herunterladen',
+    size: '{{rows}} Zeilen, {{size}}',
+    failed: 'Der Export ist fehlgeschlagen; die Credits wurden gutgeschrieben: {{error}}',
   },
   site: { name: 'Registra', tagline: 'Firmendaten für Vertrieb, Compliance und Recherche' },
   nav: {
@@ -683,6 +700,11 @@ export const de: Messages = {
         action: 'Sitzungen prüfen',
         warning: 'Wenn Sie das nicht waren, melden Sie diese Sitzung ab und ändern Sie sofort Ihr Passwort.',
       },
+      exportReady: {
+        subject: 'Ihr Registra-Export ist fertig',
+        intro: 'Die exportierte Datei ist fertig. Laden Sie sie innerhalb von 7 Tagen bei Ihren Exporten herunter:',
+        action: 'Ihre Exporte öffnen',
+      },
     },
   },
   lists: {
@@ -1147,6 +1169,11 @@ export const de: Messages = {
       tracking_updates_other: '{{count}} beobachtete Unternehmen haben sich geändert: siehe Ihre Änderungsberichte.',
       new_companies_one: '{{count}} neues Unternehmen passt zu Ihren Beobachtungen neuer Unternehmen.',
       new_companies_other: '{{count}} neue Unternehmen passen zu Ihren Beobachtungen neuer Unternehmen.',
+      export_ready_one:
+        'Ihr Export {{name}} ist fertig ({{count}} Zeile): Laden Sie ihn innerhalb von 7 Tagen herunter.',
+      export_ready_other:
+        'Ihr Export {{name}} ist fertig ({{count}} Zeilen): Laden Sie ihn innerhalb von 7 Tagen herunter.',
+      export_failed: 'Ihr Export {{name}} ist fehlgeschlagen; die Credits wurden Ihnen gutgeschrieben.',
     },
   },
   settings: {
@@ -1211,6 +1238,7 @@ export const de: Messages = {
         new_companies: 'Neue Unternehmen, die zu Ihrer Beobachtung passen',
         product_news: 'Neuigkeiten über Registra',
         support_replies: 'Antworten unseres Support-Teams auf Ihre Anfragen',
+        export_ready: 'Ein Export ist zum Herunterladen bereit',
       },
     },
     contacts: {

@@ -17,6 +17,10 @@ export const NOTIFICATION_KINDS = [
   // run's reports as `reports` ("12-40", core/monitoring/reports.ts reportRangeParam).
   'tracking_updates',
   'new_companies',
+  // An export job finished (docs/decisions/0031-export-jobs.md): `export` its number, `name` the
+  // file, `count` the rows; or failed, its credits given back.
+  'export_ready',
+  'export_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -52,6 +56,9 @@ export function notificationPath(kind: NotificationKind, data: Record<string, st
       return `${UPDATE_REPORTS_PATH}${reports}`;
     case 'new_companies':
       return `${NEW_REPORTS_PATH}${reports}`;
+    case 'export_ready':
+    case 'export_failed':
+      return /^\d+$/.test(data.export ?? '') ? `/dashboard/exports/${data.export}/` : '/dashboard/exports/';
   }
 }
 

@@ -91,6 +91,7 @@ const LedgerEntrySchema = z.object({
     'subscription',
     'profile',
     'export',
+    'export_refund',
     'api',
     'api_refund',
     'refund',

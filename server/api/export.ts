@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SessionAuth } from '../../core/accounts/sessions.ts';
 import { exportCredits } from '../../core/billing/catalogue.ts';
 import { chargeCredits } from '../../core/billing/ledger.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { exportRequestOf } from '../../core/export/export-call.ts';
 import {
   COMPANY_EXPORT_SECTIONS,
   EXPORT_FORMATS,
@@ -13,7 +14,6 @@ import {
   EXPORT_SCOPES,
   EXPORT_SEPARATORS,
 } from '../../core/export/export-options.ts';
-import { parseExportParams } from '../../core/export/export-request.ts';
 import {
   deleteExportSettings,
   listExportSettings,
@@ -23,14 +23,12 @@ import {
 import { prepareExport } from '../../core/export/run-export.ts';
 import { i18nFor, isLang } from '../../core/i18n/i18n.ts';
 import type { Lang, Reference } from '../../core/reference/reference-data.ts';
-import { SECTIONS, sectionById } from '../../core/sections/sections.ts';
+import { SECTIONS } from '../../core/sections/sections.ts';
 import type { AppServices } from '../../core/services.ts';
-import { notFound } from '../../core/user-data/user-data-errors.ts';
-import { getWatchlistByNumber } from '../../core/watchlists/watchlists.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser } from './auth.ts';
 import { tellBalance } from './balance-header.ts';
-import { type ApiRoutes, getRoute, intField, languageIdOf, mutationRoute, searchParams } from './route.ts';
+import { type ApiRoutes, getRoute, intField, mutationRoute, searchParams } from './route.ts';
 import {
   DeletedSchema,
   RECORD_ROUTE_ERRORS,
@@ -95,25 +93,34 @@ export type ExportCall = {
 
 /** Checks an export call and reads its first rows: what the API and the export page share. */
 export async function prepareExportCall(call: ExportCall) {
-  const section = sectionById(call.section);
-  if (!section) throw new AppError('not_found', `No section ${call.section}.`);
-  const parsed = parseExportParams(section, call.params);
-  let list: { userId: number; watchlistId: number; name: string } | undefined;
-  if (parsed.list !== undefined) {
-    const watchlist = await getWatchlistByNumber(call.db, call.auth.user.id, parsed.list);
-    if (!watchlist) throw notFound('company list');
-    list = { userId: call.auth.user.id, watchlistId: watchlist.id, name: watchlist.name };
+  const request = await exportRequestOf(call.db, call.reference, call.auth.user.id, call.section, call.params);
+  return prepareExport(call.db, call.reference, request);
+}
+
+/**
+ * An export spends credits: only a request of this site's own pages or of an API client (no
+ * Sec-Fetch-Site), never one another site's page set off (docs/decisions/0019-billing.md).
+ */
+export function refuseCrossSite(request: FastifyRequest): void {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') {
+    throw new AppError('forbidden', 'This request came from another site and was refused.', { reason: 'cross_site' });
   }
-  return prepareExport(call.db, call.reference, {
-    section,
-    state: parsed.state,
-    choices: parsed.choices,
-    ids: parsed.ids,
-    list,
-    lang: parsed.lang,
-    languageId: languageIdOf(call.reference, parsed.lang),
-    viewer: call.auth.user.id,
-  });
+}
+
+/** A refused spend (402) worded in the export's language, with its cost and the balance; other errors as they are. */
+export function translatedPaymentRefusal(error: unknown, lang: string | null | undefined): unknown {
+  if (!(error instanceof AppError && error.code === 'payment_required')) return error;
+  const { t } = i18nFor(isLang(lang ?? undefined) ? (lang as Lang) : 'en');
+  const { balance, credits } = error.details as { balance: number; credits: number };
+  return new AppError(
+    'payment_required',
+    t('billing.cost.tooFew', {
+      cost: t('billing.credits', { count: credits }),
+      balance: t('billing.credits', { count: balance }),
+    }),
+    error.details,
+  );
 }
 
 const ExportSettingSchema = z
@@ -174,12 +181,7 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
   });
   api.get('/export/:section', async (request, reply) => {
     const auth = await requireUser(request, 'read');
-    // The download spends credits: only a request of this site's own pages or of an API client
-    // (no Sec-Fetch-Site), never one another site's page set off (docs/decisions/0019-billing.md).
-    const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site' || site === 'same-site') {
-      throw new AppError('forbidden', 'This request came from another site and was refused.', { reason: 'cross_site' });
-    }
+    refuseCrossSite(request);
     const { section } = request.params as { section: string };
     const prepared = await prepareExportCall({
       db,
@@ -205,18 +207,7 @@ export function registerExportRoutes(api: FastifyInstance, routes: ApiRoutes, se
         tellBalance(reply, balance);
       }
     } catch (error) {
-      if (!(error instanceof AppError && error.code === 'payment_required')) throw error;
-      const lang = params.get('lang');
-      const { t } = i18nFor(isLang(lang ?? undefined) ? (lang as Lang) : 'en');
-      const { balance } = error.details as { balance: number };
-      throw new AppError(
-        'payment_required',
-        t('billing.cost.tooFew', {
-          cost: t('billing.credits', { count: credits }),
-          balance: t('billing.credits', { count: balance }),
-        }),
-        error.details,
-      );
+      throw translatedPaymentRefusal(error, params.get('lang'));
     }
     const body = new PassThrough();
     prepared.write(body).catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { registerBillingRoutes } from './billing.ts';
 import { registerChangeRoutes } from './changes.ts';
 import { registerDocs } from './docs.ts';
 import { registerExportRoutes } from './export.ts';
+import { registerExportJobRoutes } from './export-jobs.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerKbRoutes } from './kb.ts';
 import { registerLegalEntityRoutes } from './legal-entities.ts';
@@ -102,6 +103,7 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerUserAccountDataRoutes(api, routes, services);
   registerPartnerStatsRoutes(api, routes, services);
   registerExportRoutes(api, routes, services);
+  registerExportJobRoutes(api, routes, services);
   registerBillingRoutes(api, routes, services);
   registerMatchRoutes(api, routes, services);
   registerReconcileRoutes(api, routes, services);

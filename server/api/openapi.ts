@@ -27,6 +27,7 @@ const ERROR_STATUS: Record<number, string> = {
   409: 'Conflicts with what is stored: the same contact twice, or an order or purchase in a state that does not allow it.',
   402: 'Too few credits (code `payment_required`): `details` gives the cost and the balance; buy credits on /info/pricing/.',
   429: 'Too many requests or attempts: over the plan’s limit (see the RateLimit headers), or too many sign-in attempts. The message says when to try again; so does the Retry-After header.',
+  416: 'The Range asks for bytes the file does not have, or is malformed: `Content-Range: bytes */<length>` gives the length.',
   500: 'Something went wrong on the server.',
   503: 'The database is briefly unavailable (code `unavailable`): try again after the Retry-After header’s seconds.',
 };
@@ -127,7 +128,25 @@ export function buildOpenApiDocument(
         ...(/:is_(un)?known$/.test(name) ? { allowEmptyValue: true } : {}),
       };
     });
-    const parameters = [...inPath, ...inQuery];
+    const rangeHeaders = route.ranges
+      ? [
+          {
+            name: 'Range',
+            in: 'header',
+            required: false,
+            description: 'One byte range (`bytes=0-1023`, `bytes=1024-`, `bytes=-500`): answered with 206.',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'If-Range',
+            in: 'header',
+            required: false,
+            description: 'The ETag of the file a resumed download has part of: another file is sent whole (200).',
+            schema: { type: 'string' },
+          },
+        ]
+      : [];
+    const parameters = [...inPath, ...inQuery, ...rangeHeaders];
     const errorRefs: Record<string, unknown> = {};
     const health = route.url.startsWith('/health');
     const statuses = new Set([400, ...(route.errors ?? []), ...(health ? [] : [429]), 500]);
@@ -170,6 +189,16 @@ export function buildOpenApiDocument(
                 )
               : { 'application/json': { schema: component(route.response, 'output') } },
           },
+          ...(route.ranges && route.produces
+            ? {
+                '206': {
+                  description: 'Partial content: the bytes of the Range, named by Content-Range.',
+                  content: Object.fromEntries(
+                    route.produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+                  ),
+                },
+              }
+            : {}),
           ...errorRefs,
         },
       },

@@ -37,6 +37,8 @@ export type ApiRouteDecl<Q extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   /** Signed in with the session cookie (documented as cookieAuth; unsafe methods also need the CSRF header). */
   auth?: boolean;
   /** Media types of a success that is a file, not JSON (documented as binary). */
+  /** A file download that answers a Range with 206 (Content-Range) and a bad one with 416. */
+  ranges?: boolean;
   produces?: string[];
   /** The API key scope the route needs (ADR 0020): `manage` for signed-in routes, else `read` (default). */
   scope?: ApiKeyScope;

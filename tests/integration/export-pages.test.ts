@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits } from '../../core/billing/ledger.ts';
+import { drainJobs, type JobServices } from '../../jobs/worker.ts';
 import { postForm } from '../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, type TestUser } from '../support/users.ts';
 
 // The export page: every section has one, carrying its search; guests get the gated
 // control and a 401 for the form; a signed-in user's choices are saved and restored, and the form
-// answers with the download.
+// starts the export as a job whose file is then downloaded.
 
 let t: TestApp;
 let user: TestUser;
@@ -17,6 +18,7 @@ beforeAll(async () => {
   await grantCredits(t.db, user.id, 100_000);
 });
 afterAll(() => t?.close());
+const quiet = { info: () => {}, error: () => {} };
 
 /** Whether the page's input of that name and value is checked. */
 function isChecked(body: string, name: string, value: string): boolean {
@@ -70,16 +72,25 @@ describe('the export page', () => {
       { cookie: user.cookie },
     );
     expect(post.statusCode, post.body).toBe(303);
-    const location = new URL(post.headers.location as string, 'http://localhost');
-    expect(location.pathname).toBe('/api/export/companies');
-    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+    // The export runs as a job (docs/decisions/0031-export-jobs.md): on to its page, with the choices.
+    const location = post.headers.location as string;
+    expect(location).toMatch(/^\/dashboard\/exports\/\d+\/$/);
+    const job = await t.db.kysely
+      .selectFrom('export_jobs')
+      .select(['params', 'rows_total', 'file_name'])
+      .where('id', '=', Number(location.split('/')[3]))
+      .executeTakeFirstOrThrow();
+    expect(Object.fromEntries(new URLSearchParams(job.params))).toMatchObject({
       status: '1',
       format: 'xml',
       scope: 'first',
       count: '25',
       sections: 'dates',
     });
-    const file = await get(`${location.pathname}${location.search}`, user.cookie);
+    expect(job.rows_total).toBe(25);
+    expect(job.file_name).toMatch(/\.xml$/);
+    await drainJobs({ services: { db: t.db, reference: t.reference } as JobServices, log: quiet, daily: false });
+    const file = await get(`/api/exports/${location.split('/')[3]}/file`, user.cookie);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/\.xml"$/);
     expect((file.body.match(/<legal_entity>/g) ?? []).length).toBe(25);

@@ -98,6 +98,10 @@ describe('notifications', () => {
     for (const kind of ['welcome', 'new_sign_in', 'password_changed', 'email_changed'] as const) {
       await notify(t.db, user.id, kind, { device: 'Firefox', ip: '192.0.2.1', email: 'new@example.com' });
     }
+    // An export's notifications name it (tests/integration/export-jobs.test.ts); without, the exports page.
+    for (const kind of ['export_ready', 'export_failed'] as const) {
+      await notify(t.db, user.id, kind, { name: 'registra_legal_entities.csv', count: '3' });
+    }
 
     const updates = (await listUpdateReports(t.db, user.id)).data;
     expect(updates).toHaveLength(2);
@@ -114,6 +118,8 @@ describe('notifications', () => {
       new_sign_in: '/dashboard/settings/security/',
       password_changed: '/dashboard/settings/security/',
       email_changed: '/dashboard/settings/profile/',
+      export_ready: '/dashboard/exports/',
+      export_failed: '/dashboard/exports/',
       new_companies: `/companies/monitoring/new/reports/?reports=${newReports[0].id}`,
     };
 
