@@ -77,7 +77,7 @@ describe('enrichment', () => {
     await row.getByRole('radio', { name: new RegExp(c.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).check();
     await row.getByRole('button', { name: 'Save the decision' }).click();
     // Decided in place (app/islands/enrichment-review.js): the row says what was decided, the counts follow.
-    await page.getByText(`Row 2: ${c.name} accepted.`).waitFor();
+    await page.locator('p.enrichment-decided', { hasText: `Row 2: ${c.name} accepted.` }).waitFor();
     expect(await page.locator('.enrichment-summary').innerText()).toMatch(/Accepted by you: 1/);
 
     await page.getByRole('radio', { name: 'CSV' }).check();
@@ -130,7 +130,9 @@ describe('enrichment', () => {
     expect(await card.evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
     const box = await card.boundingBox();
     expect(box?.width ?? 999).toBeLessThanOrEqual(390);
-    expect(await card.innerText()).toMatch(/Why/);
+    // Each line labelled by its column (the cell's ::before), the explanation among them.
+    const why = card.locator('td.lines');
+    expect(await why.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Why"');
     expect(await card.innerText()).toMatch(/Registered in \w+, not JP/);
 
     // A decision: no navigation, the row replaced by what was decided, the counts updated.
@@ -144,14 +146,14 @@ describe('enrichment', () => {
     const url = page.url();
     await row.getByText('None of these').click();
     await row.getByRole('button', { name: 'Save the decision' }).click();
-    await page.getByText('Row 1: none of the candidates.').waitFor();
+    await page.locator('p.enrichment-decided', { hasText: 'Row 1: none of the candidates.' }).waitFor();
     const second = page.getByRole('form', { name: 'Row 2' });
     await second
       .getByRole('radio', { name: new RegExp(`Choose ${d.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
       .first()
       .check();
     await second.getByRole('button', { name: 'Save the decision' }).click();
-    await page.getByText(`Row 2: ${d.name} accepted.`).waitFor();
+    await page.locator('p.enrichment-decided', { hasText: `Row 2: ${d.name} accepted.` }).waitFor();
     expect(await page.locator('.enrichment-summary').innerText()).toMatch(/Accepted by you: 1/);
     expect(await page.locator('.enrichment-summary').innerText()).toMatch(/Rejected by you: 1/);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
