@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../core/accounts/password-hash.ts';
@@ -18,6 +20,7 @@ import { createUser, signIn } from './support/users.ts';
 let server: TestServer;
 let browser: Browser;
 const PASSWORD = 'a sturdy passphrase 2026';
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 beforeAll(async () => {
   server = await startServer({ jobs: { pollMs: 200 } });
@@ -75,9 +78,15 @@ describe('enrichment', () => {
     expect(await page.locator('.enrichment-summary').innerText()).toMatch(/Matched automatically: 1/);
     const row = page.getByRole('form', { name: 'Row 2' });
     await row.getByRole('radio', { name: new RegExp(c.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).check();
+    // Under the site's CSP, the island (allowed by its hash) decides in place: no page load.
+    let loads = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) loads += 1;
+    });
     await row.getByRole('button', { name: 'Save the decision' }).click();
     // Decided in place (app/islands/enrichment-review.js): the row says what was decided, the counts follow.
     await page.locator('p.enrichment-decided', { hasText: `Row 2: ${c.name} accepted.` }).waitFor();
+    expect(loads).toBe(0);
     expect(await page.locator('.enrichment-summary').innerText()).toMatch(/Accepted by you: 1/);
 
     await page.getByRole('radio', { name: 'CSV' }).check();
@@ -105,7 +114,13 @@ describe('enrichment', () => {
   it('reviews on a phone: candidates as cards, decisions without a page load', async () => {
     const user = await createUser(server.db, 'Petra Phone', { credits: 50 });
     const [c, d] = await someCompanies(server.db, 2, 90);
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    // The CSP is bypassed only to inject axe (the journey above decides under it).
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     await page.goto(`${server.url}/account/login/?returnTo=/companies/enrichment/`);
     await signIn(page, user.email);
@@ -134,6 +149,18 @@ describe('enrichment', () => {
     const why = card.locator('td.lines');
     expect(await why.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Why"');
     expect(await card.innerText()).toMatch(/Registered in \w+, not JP/);
+
+    await page.evaluate(AXE);
+    const violations = (await page.evaluate(async () => {
+      // biome-ignore lint/suspicious/noExplicitAny: axe is a global injected above.
+      const result = await (window as any).axe.run('[aria-labelledby="enrichment-review"]', {
+        resultTypes: ['violations'],
+      });
+      return result.violations.map(
+        (v: { id: string; nodes: { target: string[] }[] }) => `${v.id} at ${v.nodes[0]?.target}`,
+      );
+    })) as string[];
+    expect(violations).toEqual([]);
 
     // A decision: no navigation, the row replaced by what was decided, the counts updated.
     let navigations = 0;
