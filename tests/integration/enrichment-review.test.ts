@@ -117,6 +117,26 @@ describe('the enrichment review', () => {
     expect(fr.text).toContain(`, pas ${await elsewhereCode(c.id)}`);
     expect(fr.text).toContain('100 % de ressemblance');
 
+    // A row matched before the features were kept: its candidates say so instead of explaining.
+    const enrichmentId = Number(path.split('/')[3]);
+    const old = await t.db.kysely
+      .selectFrom('enrichment_rows')
+      .select('candidates')
+      .where('enrichment_id', '=', enrichmentId)
+      .where('row_number', '=', 4)
+      .executeTakeFirstOrThrow();
+    const stripped = (old.candidates as { features?: unknown }[]).map(({ features: _features, ...c }) => c);
+    await t.db.kysely
+      .updateTable('enrichment_rows')
+      .set({ candidates: JSON.stringify(stripped) })
+      .where('enrichment_id', '=', enrichmentId)
+      .where('row_number', '=', 4)
+      .execute();
+    const withOld = await get(path, alice);
+    const row4 = withOld.text.slice(withOld.text.indexOf('id="row-4"'));
+    expect(row4).toContain('Matched before explanations were kept.');
+    expect(row4).not.toContain('Company name: “');
+
     // The island's post (…/review/): JSON with the row's new state and the counts; bad input a 4xx naming it.
     const review = `${path}review/`;
     const runViaReview = await post(review, { intent: 'run', 'map.name': '0' }, alice);
@@ -221,5 +241,5 @@ describe('the enrichment review', () => {
     expect(bobC.candidates.some((x: { decided: boolean }) => x.decided)).toBe(false);
     expect(bobD.decision).toBeNull();
     expect(bobD.candidates.map((x: { id: number }) => x.id)).toContain(d.id);
-  });
+  }, 120_000);
 });
