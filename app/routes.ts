@@ -30,6 +30,7 @@ export default [
     route('companies/enrichment', 'routes/enrichment/enrichments.tsx'),
     route('companies/enrichment/:id', 'routes/enrichment/enrichment.tsx'),
     route('companies/enrichment/:id/download', 'routes/enrichment/download.ts'),
+    route('companies/enrichment/:id/review', 'routes/enrichment/review.ts'),
     // What a signed-in user keeps: company lists, histories, saved searches.
     route('companies/lists', 'routes/lists/lists.tsx'),
     route('companies/lists/add', 'routes/lists/add.tsx'),

@@ -1,7 +1,10 @@
 import { PassThrough, Readable } from 'node:stream';
 import { data, redirect } from 'react-router';
+import { companyRowsByIds } from '../../core/companies/find-companies.ts';
 import { prepareEnrichedFile } from '../../core/enrichment/enriched-file.ts';
 import {
+  acceptAllAbove,
+  type Candidate,
   createEnrichment,
   decideRow,
   type Enrichment,
@@ -9,7 +12,9 @@ import {
   getEnrichment,
   listEnrichments,
   outcomeCounts,
+  type RowOutcome,
   reviewRows,
+  rowDecision,
   startEnrichment,
 } from '../../core/enrichment/enrichments.ts';
 import {
@@ -20,6 +25,7 @@ import {
   isUsableMapping,
   readUpload,
 } from '../../core/enrichment/read-upload.ts';
+import { REVIEW_THRESHOLD } from '../../core/enrichment/run-enrichment.ts';
 import { AppError, httpStatus } from '../../core/errors/app-error.ts';
 import {
   COMPANY_EXPORT_SECTIONS,
@@ -28,13 +34,14 @@ import {
   EXPORT_FORMATS,
   isExportFormat,
 } from '../../core/export/export-options.ts';
-import { localePath } from '../../core/i18n/i18n.ts';
+import { labelColon, localePath } from '../../core/i18n/i18n.ts';
 import { ENRICHMENT_MAX_BYTES } from '../../core/limits.ts';
+import { explainFeature } from '../../core/matching/explain.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { requireUser } from '../require-user.server.ts';
 import { authContext, type ContextReader, servicesContext } from '../services.ts';
 import { balanceOf, creditsText } from './billing.server.ts';
-import { presenter } from './present.server.ts';
+import { type Presenter, presenter } from './present.server.ts';
 import { userPageSeo } from './user-data.server.ts';
 
 // The enrichment pages (ADR 0020 "Enrichment"): /companies/enrichment/ (upload, the user's runs)
@@ -45,6 +52,20 @@ import { userPageSeo } from './user-data.server.ts';
 const MB = Math.round(ENRICHMENT_MAX_BYTES / 1024 / 1024);
 /** Rows to review shown at once. */
 const REVIEW_PAGE = 50;
+/** "Accept all at or above N %": N as the form first offers it (the automatic match's own threshold). */
+export const ACCEPT_ALL_DEFAULT = 90;
+/** …and the lowest N it takes: below the review's own threshold every row to review would qualify. */
+const ACCEPT_ALL_MIN = Math.round(REVIEW_THRESHOLD * 100);
+
+/** What a decision on a row did, in words: the one text of the page after a post and of the island's answer. */
+function decisionText(p: Presenter, rowNumber: number, outcome: RowOutcome, company: Candidate | null): string {
+  return outcome === 'accepted' && company
+    ? p.t('enrichment.decidedAccepted', { number: rowNumber, name: company.name })
+    : p.t('enrichment.decidedRejected', { number: rowNumber });
+}
+
+/** The anchor of a row to review, where a decision without script comes back to. */
+const rowAnchor = (rowNumber: number) => `row-${rowNumber}`;
 
 /** An AppError as the page's answer: its status and message (shown in the page's alert). */
 function failure(error: unknown) {
@@ -155,6 +176,7 @@ export async function loadEnrichmentPage(context: ContextReader, request: Reques
     status: enrichment.status,
     statusText: p.t(`enrichment.statuses.${enrichment.status}`),
     action: p.path(path),
+    reviewAction: p.path(`${path}review/`),
     back: p.path('/companies/enrichment/'),
     decided: url.searchParams.get('done') === 'decided',
   };
@@ -216,30 +238,72 @@ export async function loadEnrichmentPage(context: ContextReader, request: Reques
     .where('remembered', '=', true)
     .executeTakeFirstOrThrow();
   const review = await reviewRows(db, auth.user.id, id, REVIEW_PAGE);
+  // Number, town and status as the registers say now (the candidates were copied when matched).
+  const companies = new Map(
+    (await companyRowsByIds(db, [...new Set(review.flatMap((r) => r.candidates.map((c) => c.id)))])).map((c) => [
+      c.id,
+      c,
+    ]),
+  );
+  const colon = labelColon(lang);
+  // Back from a decision without script: the row decided, in its place, with what was decided.
+  const decidedNumber = Number(url.searchParams.get('row'));
+  const decidedRow =
+    base.decided && Number.isSafeInteger(decidedNumber) && decidedNumber > 0
+      ? await rowDecision(db, auth.user.id, id, decidedNumber)
+      : null;
+  const acceptedCount = Number(url.searchParams.get('count'));
+  const acceptedThreshold = Number(url.searchParams.get('threshold'));
+  const accepted =
+    url.searchParams.get('done') === 'accepted' && Number.isSafeInteger(acceptedCount) && acceptedCount >= 0
+      ? acceptedCount === 0
+        ? p.t('enrichment.acceptedNone', { threshold: acceptedThreshold || ACCEPT_ALL_DEFAULT })
+        : p.t('enrichment.acceptedAll', { count: acceptedCount, formatted: p.number(acceptedCount) })
+      : null;
   return {
     ...base,
     done: {
-      counts: (['matched', 'review', 'accepted', 'rejected', 'unmatched'] as const).map((outcome) => ({
-        outcome,
-        label: p.t(`enrichment.summary.${outcome}`),
-        count: p.number(counts[outcome]),
-      })),
+      counts: countsShown(p, counts),
       remembered:
         Number(remembered.n) > 0
           ? p.t('enrichment.remembered', { count: Number(remembered.n), formatted: p.number(Number(remembered.n)) })
           : null,
-      review: review.map((r) => ({
-        rowNumber: r.rowNumber,
-        label: p.t('enrichment.row', { number: r.rowNumber }),
-        input: r.cells.filter((c) => c.trim() !== '').join(' · '),
-        candidates: r.candidates.map((c) => ({
-          id: c.id,
-          name: c.name,
-          country: c.country ?? '',
-          score: p.t('enrichment.score', { score: Math.round(c.score * 100) }),
-          href: p.path(`/companies/details/${encodeURIComponent(c.uri)}/`),
-        })),
-      })),
+      review: review.map((r) => {
+        const input = r.cells.filter((c) => c.trim() !== '').join(' · ');
+        return {
+          rowNumber: r.rowNumber,
+          anchor: rowAnchor(r.rowNumber),
+          label: p.t('enrichment.row', { number: r.rowNumber }),
+          caption: p.t('enrichment.candidates', { number: r.rowNumber, input }),
+          input,
+          candidates: r.candidates.map((c) => {
+            const company = companies.get(c.id);
+            return {
+              id: c.id,
+              name: c.name,
+              choose: p.t('enrichment.choose', { name: c.name }),
+              number: company?.company_number ?? '',
+              town: company?.town ?? '',
+              status: company ? p.status(company.status_id) : null,
+              score: p.t('enrichment.score', { score: Math.round(c.score * 100) }),
+              href: p.path(`/companies/details/${encodeURIComponent(c.uri)}/`),
+              // The explanation of POST /api/match, in the reader's language (ADR 0032).
+              features: c.features
+                ? c.features.map((f) => `${p.t(`enrichment.fields.${f.id}`)}${colon}${explainFeature(f.reason, lang)}`)
+                : [p.t('enrichment.noExplanation')],
+            };
+          }),
+        };
+      }),
+      decidedRow: decidedRow
+        ? {
+            rowNumber: decidedNumber,
+            anchor: rowAnchor(decidedNumber),
+            text: decisionText(p, decidedNumber, decidedRow.outcome, decidedRow.company),
+          }
+        : null,
+      accepted,
+      acceptAll: { value: ACCEPT_ALL_DEFAULT, min: ACCEPT_ALL_MIN, max: 100 },
       reviewMore: counts.review > review.length ? p.t('enrichment.reviewMore', { count: review.length }) : null,
       download: p.path(`/companies/enrichment/${id}/download/`),
       formats: EXPORT_FORMATS.map((value) => ({ value, label: p.t(`export.formats.${value}`) })),
@@ -252,6 +316,15 @@ export async function loadEnrichmentPage(context: ContextReader, request: Reques
   };
 }
 
+/** The outcomes' counts as the page's summary shows them (and the island updates them). */
+function countsShown(p: Presenter, counts: Record<RowOutcome, number>) {
+  return (['matched', 'review', 'accepted', 'rejected', 'unmatched'] as const).map((outcome) => ({
+    outcome,
+    label: p.t(`enrichment.summary.${outcome}`),
+    count: p.number(counts[outcome]),
+  }));
+}
+
 /** The mapping of the run form: `map.<field>` is a column's number or empty. */
 function formMapping(form: FormData, columnCount: number): ColumnMapping {
   const raw: Record<string, number> = {};
@@ -262,44 +335,89 @@ function formMapping(form: FormData, columnCount: number): ColumnMapping {
   return cleanMapping(raw, columnCount);
 }
 
-/** Run a draft (charge and job in one transaction), or decide on a row to review. */
-export async function enrichmentAction(context: ContextReader, request: Request, lang: Lang, idText?: string) {
+/**
+ * Run a draft (charge and job in one transaction), decide on a row to review, or accept every row's
+ * best candidate at or above a score. A decision sent by the review island (`json`, through
+ * …/{id}/review/) is answered with the row's new state as JSON, the page staying as it is;
+ * without script, the post is redirected back to the row's place on the page.
+ */
+export async function enrichmentAction(
+  context: ContextReader,
+  request: Request,
+  lang: Lang,
+  idText?: string,
+  options: { json?: boolean } = {},
+) {
   const auth = requireUser(context);
-  const { db } = context.get(servicesContext);
+  const { db, reference } = context.get(servicesContext);
+  const p = presenter(reference, lang);
   const id = idOf(idText);
   const form = await request.formData();
   const intent = form.get('intent');
-  const back = (done?: string) =>
-    redirect(`${localePath(lang, `/companies/enrichment/${id}/`)}${done ? `?done=${done}` : ''}`, 303);
+  const json = options.json === true;
+  if (json && intent !== 'decide') return Response.json({ error: 'intent: decide' }, { status: 400 });
+  const page = localePath(lang, `/companies/enrichment/${id}/`);
   try {
     if (intent === 'run') {
       const enrichment = await getEnrichment(db, auth.user.id, id);
       await startEnrichment(db, auth.user.id, id, formMapping(form, enrichment.columns.length));
-      return back();
+      return redirect(page, 303);
     }
     if (intent === 'decide') {
       const row = form.get('row');
       if (typeof row !== 'string' || !/^\d{1,9}$/.test(row)) {
         throw new AppError('bad_request', 'row: the number of a row of the file', { parameter: 'row' });
       }
-      const decision = form.get('decision');
-      let companyId: number | null = null;
-      if (decision === 'accept') {
-        const company = form.get('company');
-        if (typeof company !== 'string' || !/^\d{1,15}$/.test(company)) {
-          throw new AppError('bad_request', 'company: choose one of the row’s candidates', { parameter: 'company' });
-        }
-        companyId = Number(company);
-      } else if (decision !== 'reject') {
-        throw new AppError('bad_request', 'decision: accept or reject', { parameter: 'decision' });
+      const companyId = chosenCompany(form);
+      const decided = await decideRow(db, auth.user.id, id, Number(row), companyId);
+      if (json) {
+        return Response.json(
+          {
+            row: Number(row),
+            anchor: rowAnchor(Number(row)),
+            outcome: decided.outcome,
+            company: decided.company && { id: decided.company.id, name: decided.company.name },
+            text: decisionText(p, Number(row), decided.outcome, decided.company),
+            counts: countsShown(p, await outcomeCounts(db, id)),
+          },
+          { headers: { 'cache-control': 'no-store' } },
+        );
       }
-      await decideRow(db, auth.user.id, id, Number(row), companyId);
-      return back('decided');
+      return redirect(`${page}?done=decided&row=${Number(row)}#${rowAnchor(Number(row))}`, 303);
+    }
+    if (intent === 'accept-all') {
+      const raw = form.get('threshold');
+      const threshold = typeof raw === 'string' && /^\d{1,3}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+      if (!(threshold >= ACCEPT_ALL_MIN && threshold <= 100)) {
+        throw new AppError('bad_request', `threshold: a whole percentage from ${ACCEPT_ALL_MIN} to 100`, {
+          parameter: 'threshold',
+        });
+      }
+      const count = await acceptAllAbove(db, auth.user.id, id, threshold / 100);
+      return redirect(`${page}?done=accepted&count=${count}&threshold=${threshold}#enrichment-review`, 303);
     }
   } catch (error) {
+    if (json && error instanceof AppError && error.code !== 'internal' && error.code !== 'unavailable') {
+      return Response.json({ error: error.message }, { status: httpStatus(error.code) });
+    }
     return failure(error);
   }
-  return data({ error: 'intent: run or decide' }, { status: 400 });
+  return data({ error: 'intent: run, decide or accept-all' }, { status: 400 });
+}
+
+/**
+ * The company a review form chose: a candidate's id, or none ("none of these": `company=none`, or
+ * the older `decision=reject`); a 400 naming `company` for anything else.
+ */
+function chosenCompany(form: FormData): number | null {
+  const company = form.get('company');
+  if (form.get('decision') === 'reject' || company === 'none') return null;
+  if (typeof company !== 'string' || !/^\d{1,15}$/.test(company)) {
+    throw new AppError('bad_request', 'company: choose one of the row’s candidates or “none”', {
+      parameter: 'company',
+    });
+  }
+  return Number(company);
 }
 
 function plain(text: string, status: number): Response {

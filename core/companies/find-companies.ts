@@ -106,6 +106,14 @@ export function findCompanies(
   return search(db, reference, state, pageSize, columns);
 }
 
+/** Companies by id with the result-table columns (number, town, status…): those the public may see, in no order. */
+export async function companyRowsByIds(db: Db, ids: number[]): Promise<CompanyRow[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<CompanyRow>`select ${columns} from legal_entities b
+    where b.id = any(${ids}::bigint[]) and ${visibleCompany('b')}`.execute(db.kysely);
+  return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
 /** What findCompanyIds reads of each company: its id, and its name for the did-you-mean of whole names. */
 const idColumns = sql`b.id, b.name`;
 

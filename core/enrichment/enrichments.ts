@@ -6,8 +6,9 @@ import { normalizeName } from '../companies/normalize-name.ts';
 import { AppError } from '../errors/app-error.ts';
 import { compactIdentifier } from '../identifiers/normalize-identifier.ts';
 import { enqueueJob } from '../jobs/queue.ts';
+import type { FeatureReason } from '../matching/explain.ts';
 import { countryOf, domainOf } from '../matching/features.ts';
-import type { MatchQuery } from '../matching/match-companies.ts';
+import type { FeatureId, MatchQuery } from '../matching/match-companies.ts';
 import { visibleCompanyIds } from '../takedowns/visible.ts';
 import { type ColumnMapping, cleanMapping, isUsableMapping, rowQuery, type Upload } from './read-upload.ts';
 
@@ -38,7 +39,18 @@ export type Enrichment = {
   createdAt: string;
 };
 
-export type Candidate = { id: number; uri: string; name: string; country: string | null; score: number };
+/** A candidate's feature as kept for the review: what was compared, as data (its words in any language, ADR 0032). */
+export type CandidateFeature = { id: FeatureId; value: number; reason: FeatureReason };
+
+export type Candidate = {
+  id: number;
+  uri: string;
+  name: string;
+  country: string | null;
+  score: number;
+  /** Absent on rows matched before the features were kept. */
+  features?: CandidateFeature[];
+};
 
 /** Rows inserted per statement when an upload is kept. */
 const INSERT_ROWS = 1_000;
@@ -277,7 +289,7 @@ export async function decideRow(
   id: number,
   rowNumber: number,
   companyId: number | null,
-): Promise<void> {
+): Promise<{ outcome: 'accepted' | 'rejected'; company: Candidate | null }> {
   const enrichment = await getEnrichment(db, userId, id);
   if (enrichment.status !== 'done') throw new AppError('conflict', 'The enrichment has not finished yet.');
   const row = await db.kysely
@@ -292,6 +304,8 @@ export async function decideRow(
     throw new AppError('bad_request', 'company: choose one of the row’s candidates', { parameter: 'company' });
   }
   const key = inputKey(rowQuery(parseJson(row.cells) as string[], enrichment.mapping));
+  // "None of these" names the candidates it rejects: the match API leaves them out (ADR 0032).
+  const rejected = companyId === null ? candidates.map((c) => c.id) : [];
   await db.kysely.transaction().execute(async (tx) => {
     await tx
       .updateTable('enrichment_rows')
@@ -306,10 +320,121 @@ export async function decideRow(
       .execute();
     await tx
       .insertInto('enrichment_decisions')
-      .values({ user_id: userId, input_key: key, company_id: companyId })
+      .values({ user_id: userId, input_key: key, company_id: companyId, rejected })
       .onConflict((oc) =>
-        oc.columns(['user_id', 'input_key']).doUpdateSet({ company_id: companyId, decided_at: new Date() }),
+        oc.columns(['user_id', 'input_key']).doUpdateSet({ company_id: companyId, rejected, decided_at: new Date() }),
       )
       .execute();
   });
+  return {
+    outcome: companyId === null ? 'rejected' : 'accepted',
+    company: candidates.find((c) => c.id === companyId) ?? null,
+  };
+}
+
+/** Rows decided at once by "accept all at or above" (one statement each). */
+const ACCEPT_BATCH = 1_000;
+
+/**
+ * "Accept all at or above N %": the best candidate (the first the public may still see) of every
+ * row still to review whose score is at least `threshold` (0–1) is accepted, and remembered like a
+ * decision made by hand. Answers how many rows were accepted.
+ */
+export async function acceptAllAbove(db: Db, userId: number, id: number, threshold: number): Promise<number> {
+  const enrichment = await getEnrichment(db, userId, id);
+  if (enrichment.status !== 'done') throw new AppError('conflict', 'The enrichment has not finished yet.');
+  const rows = await db.kysely
+    .selectFrom('enrichment_rows')
+    .select(['row_number', 'cells', 'candidates'])
+    .where('enrichment_id', '=', id)
+    .where('outcome', '=', 'review')
+    .orderBy('row_number')
+    .execute();
+  const candidatesOf = rows.map((r) => (parseJson(r.candidates) as Candidate[] | null) ?? []);
+  const visible = new Set(await visibleCompanyIds(db, [...new Set(candidatesOf.flat().map((c) => c.id))]));
+  const chosen = rows.flatMap((r, i) => {
+    const best = candidatesOf[i].find((c) => visible.has(c.id));
+    if (!best || best.score < threshold) return [];
+    const key = inputKey(rowQuery(parseJson(r.cells) as string[], enrichment.mapping));
+    return [{ row_number: r.row_number, company_id: best.id, score: best.score, key }];
+  });
+  let accepted = 0;
+  for (let at = 0; at < chosen.length; at += ACCEPT_BATCH) {
+    const batch = chosen.slice(at, at + ACCEPT_BATCH);
+    accepted += await db.kysely.transaction().execute(async (tx) => {
+      // Only rows still to review: one decided meanwhile (another tab) keeps its decision.
+      const updated = await sql<{ key: string; company_id: number }>`
+        update enrichment_rows r
+        set outcome = 'accepted', company_id = v.company_id, score = v.score, remembered = false
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(row_number int, company_id bigint, score real, key text)
+        where r.enrichment_id = ${id} and r.row_number = v.row_number and r.outcome = 'review'
+        returning v.key, v.company_id`.execute(tx);
+      const decisions = new Map(updated.rows.map((row) => [row.key, Number(row.company_id)]));
+      if (decisions.size > 0) {
+        await tx
+          .insertInto('enrichment_decisions')
+          .values(
+            [...decisions].map(([key, companyId]) => ({ user_id: userId, input_key: key, company_id: companyId })),
+          )
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'input_key']).doUpdateSet((eb) => ({
+              company_id: eb.ref('excluded.company_id'),
+              rejected: sql<number[]>`'{}'`,
+              decided_at: new Date(),
+            })),
+          )
+          .execute();
+      }
+      return updated.rows.length;
+    });
+  }
+  return accepted;
+}
+
+/** A row's decision as made: its outcome and the company accepted (for the page that shows it after the decision). */
+export async function rowDecision(
+  db: Db,
+  userId: number,
+  id: number,
+  rowNumber: number,
+): Promise<{ outcome: RowOutcome; company: Candidate | null } | null> {
+  await getEnrichment(db, userId, id);
+  const row = await db.kysely
+    .selectFrom('enrichment_rows')
+    .select(['outcome', 'company_id', 'candidates'])
+    .where('enrichment_id', '=', id)
+    .where('row_number', '=', rowNumber)
+    .executeTakeFirst();
+  if (!row?.outcome || (row.outcome !== 'accepted' && row.outcome !== 'rejected')) return null;
+  const candidates = (parseJson(row.candidates) as Candidate[] | null) ?? [];
+  const companyId = row.company_id === null ? null : Number(row.company_id);
+  return { outcome: row.outcome, company: candidates.find((c) => c.id === companyId) ?? null };
+}
+
+/** A remembered review decision: the company chosen, or none (null) and the candidates rejected. */
+export type RememberedDecision = { companyId: number | null; rejected: number[] };
+
+/**
+ * The user's remembered decisions for these input keys (inputKey). One home for the enrichment's
+ * job and POST /api/match (ADR 0032); another user's decisions are never read.
+ */
+export async function rememberedDecisions(
+  db: Db,
+  userId: number,
+  keys: string[],
+): Promise<Map<string, RememberedDecision>> {
+  const wanted = [...new Set(keys)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('enrichment_decisions')
+    .select(['input_key', 'company_id', 'rejected'])
+    .where('user_id', '=', userId)
+    .where('input_key', 'in', wanted)
+    .execute();
+  return new Map(
+    rows.map((d) => [
+      d.input_key,
+      { companyId: d.company_id === null ? null : Number(d.company_id), rejected: (d.rejected ?? []).map(Number) },
+    ]),
+  );
 }

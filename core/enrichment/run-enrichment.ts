@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { isMatchable, matchCompanies } from '../matching/match-companies.ts';
 import type { Reference } from '../reference/reference-data.ts';
-import { type Candidate, getEnrichmentById, inputKey, type RowOutcome } from './enrichments.ts';
+import { type Candidate, getEnrichmentById, inputKey, type RowOutcome, rememberedDecisions } from './enrichments.ts';
 import { rowQuery } from './read-upload.ts';
 
 // An enrichment's job (ADR 0020 "Enrichment"): the rows not matched yet, a batch at a time, through
@@ -91,16 +91,7 @@ async function matchBatch(
     rowQuery((typeof r.cells === 'string' ? JSON.parse(r.cells) : r.cells) as string[], enrichment.mapping),
   );
   const keys = queries.map(inputKey);
-  const decisions = new Map(
-    (
-      await db.kysely
-        .selectFrom('enrichment_decisions')
-        .select(['input_key', 'company_id'])
-        .where('user_id', '=', enrichment.userId)
-        .where('input_key', 'in', [...new Set(keys)])
-        .execute()
-    ).map((d) => [d.input_key, d.company_id === null ? null : Number(d.company_id)]),
-  );
+  const decisions = await rememberedDecisions(db, enrichment.userId, keys);
   const toMatch = queries.map((q, i) => ({ q, i })).filter(({ q, i }) => !decisions.has(keys[i]) && isMatchable(q));
   const results = await matchCompanies(
     db,
@@ -110,7 +101,7 @@ async function matchBatch(
   );
   const resultOf = new Map(toMatch.map(({ i }, n) => [i, results[n]]));
   return rows.map((row, i): Outcome => {
-    const decided = decisions.get(keys[i]);
+    const decided = decisions.get(keys[i])?.companyId;
     if (decided !== undefined) {
       return {
         row_number: row.row_number,
@@ -122,13 +113,17 @@ async function matchBatch(
       };
     }
     const result = resultOf.get(i);
-    const candidates = (result?.candidates ?? []).map((c) => ({
-      id: c.id,
-      uri: c.uri,
-      name: c.name,
-      country: c.country,
-      score: c.score,
-    }));
+    const candidates = (result?.candidates ?? []).map(
+      (c): Candidate => ({
+        id: c.id,
+        uri: c.uri,
+        name: c.name,
+        country: c.country,
+        score: c.score,
+        // Kept as data, so that the review explains each in the reader's language (ADR 0032).
+        features: c.features.map((f) => ({ id: f.id, value: f.value, reason: f.reason })),
+      }),
+    );
     const best = candidates[0];
     if (result?.match) {
       return {

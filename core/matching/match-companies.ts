@@ -10,6 +10,7 @@ import { namesPart } from '../companies/parts/names.ts';
 import { compactIdentifier, compactIdentifierSql, vatForms } from '../identifiers/normalize-identifier.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import { visibleCompany } from '../takedowns/visible.ts';
+import { explainFeature, type FeatureReason } from './explain.ts';
 import {
   addressOverlap,
   addressTokens,
@@ -47,8 +48,10 @@ export type MatchFeature = {
   id: FeatureId;
   /** 0–1: how well this part of the query matches. */
   value: number;
-  /** What was compared and what came out. */
+  /** What was compared and what came out, in English (explainFeature). */
   explanation: string;
+  /** The same as data, for the words of another language (ADR 0032). */
+  reason: FeatureReason;
 };
 
 export type MatchCandidate = {
@@ -124,9 +127,14 @@ export async function matchCompanies(
   db: Db,
   reference: Reference,
   queries: MatchQuery[],
-  options: { limit?: number } = {},
+  options: {
+    limit?: number;
+    /** Per query, companies scored and kept among its candidates whether a probe finds them or not (the caller's decision, ADR 0032). */
+    include?: number[][];
+  } = {},
 ): Promise<MatchResult[]> {
   const limit = Math.min(options.limit ?? 5, MATCH_CANDIDATES_MAX);
+  const include = options.include ?? [];
   const prepared = queries.map(prepare);
   const [byNumber, byDomain, byName] = await Promise.all([
     idsByIdentifier(db, prepared),
@@ -134,16 +142,19 @@ export async function matchCompanies(
     idsByName(db, prepared),
   ]);
   const ids = new Set<number>();
-  for (const list of [...byNumber, ...byDomain, ...byName]) for (const id of list) ids.add(id);
+  for (const list of [...byNumber, ...byDomain, ...byName, ...include]) for (const id of list) ids.add(id);
   const companies = await companyFacts(db, [...ids]);
   return prepared.map((p, i) => {
-    const seen = new Set([...byNumber[i], ...byDomain[i], ...byName[i]]);
-    const scored = [...seen]
+    const wanted = include[i] ?? [];
+    const seen = new Set([...byNumber[i], ...byDomain[i], ...byName[i], ...wanted]);
+    const all = [...seen]
       .map((id) => companies.get(id))
       .filter((c): c is CompanyFacts => c !== undefined)
       .map((c) => scoreCandidate(p, c, reference))
-      .sort((a, b) => b.score - a.score || a.id - b.id)
-      .slice(0, limit);
+      .sort((a, b) => b.score - a.score || a.id - b.id);
+    let scored = all.slice(0, limit);
+    const missing = all.filter((c) => wanted.includes(c.id) && !scored.includes(c));
+    if (missing.length > 0) scored = [...scored.slice(0, Math.max(0, limit - missing.length)), ...missing];
     const [best, next] = scored;
     const auto =
       best && best.score >= AUTO_MATCH_THRESHOLD && (!next || best.score - next.score >= AUTO_MATCH_MARGIN)
@@ -315,6 +326,8 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 
 function scoreCandidate(p: Prepared, c: CompanyFacts, reference: Reference): MatchCandidate {
   const features: MatchFeature[] = [];
+  const feature = (id: FeatureId, value: number, reason: FeatureReason) =>
+    features.push({ id, value, explanation: explainFeature(reason), reason });
   const location = reference.locations.byId.get(c.jurisdiction_id);
   const country = location?.country_code || null;
   const has = (types: number[], values: string[]) =>
@@ -329,93 +342,78 @@ function scoreCandidate(p: Prepared, c: CompanyFacts, reference: Reference): Mat
       if (value > best.value) best = { value, name: candidateName };
     }
     nameScore = best.value;
-    features.push({
-      id: 'name',
-      value: round(best.value),
-      explanation: `“${p.words.join(' ')}” and “${matchWords(best.name).join(' ')}” (legal forms, accents, abbreviations and word order set aside): ${Math.round(best.value * 100)}% alike`,
+    feature('name', round(best.value), {
+      key: 'name',
+      query: p.words.join(' '),
+      company: matchWords(best.name).join(' '),
+      percent: Math.round(best.value * 100),
     });
   }
   let numbers: number | null = null;
   let conflict = false;
   if (p.lei) {
     const same = has([TYPE.lei], [p.lei]);
-    features.push({
-      id: 'lei',
-      value: same ? 1 : 0,
-      explanation: same
-        ? `LEI ${p.lei} is the company’s`
-        : holds([TYPE.lei])
-          ? 'The company has another LEI'
-          : 'The company has no LEI on record',
-    });
+    feature(
+      'lei',
+      same ? 1 : 0,
+      same ? { key: 'leiSame', value: p.lei } : { key: holds([TYPE.lei]) ? 'leiOther' : 'leiNone' },
+    );
     if (same) numbers = Math.max(numbers ?? 0, 0.995);
     else if (holds([TYPE.lei])) conflict = true;
   }
   if (p.registration) {
     const same = has([TYPE.company, TYPE.business], [p.registration]);
-    features.push({
-      id: 'registration_number',
-      value: same ? 1 : 0,
-      explanation: same
-        ? `Registration number ${p.registration} is the company’s (compared without spaces and punctuation)`
-        : holds([TYPE.company, TYPE.business])
-          ? 'The company’s registration number is another'
-          : 'The company has no registration number on record',
-    });
+    feature(
+      'registration_number',
+      same ? 1 : 0,
+      same
+        ? { key: 'registrationSame', value: p.registration }
+        : { key: holds([TYPE.company, TYPE.business]) ? 'registrationOther' : 'registrationNone' },
+    );
     if (same) numbers = Math.max(numbers ?? 0, 0.97);
     else if (holds([TYPE.company, TYPE.business])) conflict = true;
   }
   if (p.vat.length > 0) {
     const same = has([TYPE.vat, TYPE.tax], p.vat);
-    features.push({
-      id: 'vat',
-      value: same ? 1 : 0,
-      explanation: same
-        ? `VAT or tax number ${p.vat[0]} is the company’s`
-        : holds([TYPE.vat, TYPE.tax])
-          ? 'The company’s VAT or tax number is another'
-          : 'The company has no VAT or tax number on record',
-    });
+    feature(
+      'vat',
+      same ? 1 : 0,
+      same ? { key: 'vatSame', value: p.vat[0] } : { key: holds([TYPE.vat, TYPE.tax]) ? 'vatOther' : 'vatNone' },
+    );
     if (same) numbers = Math.max(numbers ?? 0, 0.96);
     else if (holds([TYPE.vat, TYPE.tax])) conflict = true;
   }
   let countryFactor = 1;
   if (p.query.country !== undefined) {
     const same = p.country !== null && p.country === country;
-    features.push({
-      id: 'country',
-      value: same ? 1 : 0,
-      explanation: p.country
-        ? same
-          ? `Registered in ${country}`
-          : `Registered in ${country ?? 'an unknown country'}, not ${p.country}`
-        : `“${p.query.country}” is no country known`,
-    });
+    feature(
+      'country',
+      same ? 1 : 0,
+      !p.country
+        ? { key: 'countryUnknown', query: p.query.country }
+        : same
+          ? { key: 'countrySame', country: p.country }
+          : country
+            ? { key: 'countryOther', country, query: p.country }
+            : { key: 'countryOtherUnknown', query: p.country },
+    );
     if (p.country) countryFactor = same ? 1 : 0.6;
   }
   let domainBonus = 0;
   if (p.domain) {
     const hosts = c.websites.map(domainOf);
     const same = hosts.includes(p.domain);
-    features.push({
-      id: 'domain',
-      value: same ? 1 : 0,
-      explanation: same
-        ? `Website ${p.domain} is the company’s`
-        : hosts.length > 0
-          ? 'The company’s website is another'
-          : 'The company has no website on record',
-    });
+    feature(
+      'domain',
+      same ? 1 : 0,
+      same ? { key: 'domainSame', value: p.domain } : { key: hosts.length > 0 ? 'domainOther' : 'domainNone' },
+    );
     if (same) domainBonus = 0.1;
   }
   let addressBonus = 0;
   if (p.address.size > 0) {
     const overlap = addressOverlap(p.address, addressTokens(c.address));
-    features.push({
-      id: 'address',
-      value: round(overlap),
-      explanation: `${Math.round(overlap * 100)}% of the address’s words are in the company’s addresses`,
-    });
+    feature('address', round(overlap), { key: 'address', percent: Math.round(overlap * 100) });
     addressBonus = 0.05 * overlap;
   }
 

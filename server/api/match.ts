@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MATCH_QUERIES_PER_CREDIT, matchCredits, productCredits } from '../../core/billing/catalogue.ts';
 import { chargeCredits, recordCredits } from '../../core/billing/ledger.ts';
+import {
+  type DecidedCandidate,
+  type DecidedResult,
+  matchWithDecisions,
+} from '../../core/enrichment/decided-matches.ts';
 import { MAX_MATCH_QUERIES } from '../../core/limits.ts';
 import {
   AUTO_MATCH_MARGIN,
   AUTO_MATCH_THRESHOLD,
   isMatchable,
   MATCH_CANDIDATES_MAX,
-  matchCompanies,
 } from '../../core/matching/match-companies.ts';
 import type { AppServices } from '../../core/services.ts';
 import { requireUser } from './auth.ts';
@@ -46,10 +50,18 @@ export const MatchCandidateSchema = z
     name: z.string(),
     country: z.string().nullable().describe('ISO 3166-1 alpha-2 code of its jurisdiction.'),
     score: z.number().describe('0–1.'),
-    match: z.boolean().describe('The automatic match of the query.'),
+    match: z.boolean().describe('The match of the query: automatic, or the one you chose (`decided`).'),
+    decided: z
+      .boolean()
+      .describe('You chose this company for the same input in an enrichment’s review (it comes first).'),
     features: z.array(FeatureSchema).describe('Each part of the query compared, with what came out.'),
   })
   .meta({ id: 'MatchCandidate' });
+
+/** A candidate as the API answers it: the features' English words, not the data behind them (ADR 0032). */
+function answered(c: DecidedCandidate) {
+  return { ...c, features: c.features.map(({ id, value, explanation }) => ({ id, value, explanation })) };
+}
 
 export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, services: AppServices): void {
   mutationRoute(
@@ -66,6 +78,10 @@ export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, ser
         'legal-form, diacritic and abbreviation normalisation, numbers compared without spaces, country, website, ' +
         `address words). A candidate scoring at least ${AUTO_MATCH_THRESHOLD} and ${AUTO_MATCH_MARGIN} above the next ` +
         'is the automatic `match`; otherwise `match` is null and the candidates are for review. ' +
+        'Your own review decisions in enrichments count for the same input (name as normalised, country, numbers ' +
+        'and website, the address aside): the company you chose comes first as the `match` with `decided: true` ' +
+        '(`decision: "chosen"`); after "none of these" there is no match and the candidates you rejected are left ' +
+        'out (`decision: "none"`). Other users’ decisions never count. ' +
         'The `Registra-Balance` header gives the balance after the charge.',
       tags: ['Data'],
       // Spends the caller's credits: a signed-in user or a key (ADR 0020).
@@ -95,6 +111,12 @@ export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, ser
             id: z.string().nullable().describe('The query’s own id, when it had one.'),
             match: MatchCandidateSchema.nullable(),
             candidates: z.array(MatchCandidateSchema),
+            decision: z
+              .enum(['chosen', 'none'])
+              .nullable()
+              .describe(
+                'Your review decision on this input in an enrichment: a company chosen, none of the candidates, or null.',
+              ),
           }),
         ),
         meta: z.object({
@@ -122,9 +144,11 @@ export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, ser
       // Charged once, before the work; a call that then fails gives its credits back (ADR 0020).
       const balance = await chargeCredits(services.db, user.id, credits, 'api', note);
       tellBalance(reply, balance);
-      let results: Awaited<ReturnType<typeof matchCompanies>>;
+      let results: DecidedResult[];
       try {
-        results = await matchCompanies(services.db, services.reference, body.queries, { limit: body.limit });
+        results = await matchWithDecisions(services.db, services.reference, user.id, body.queries, {
+          limit: body.limit,
+        });
       } catch (error) {
         await services.db.kysely
           .transaction()
@@ -132,7 +156,12 @@ export function registerMatchRoutes(api: FastifyInstance, routes: ApiRoutes, ser
         throw error;
       }
       return {
-        results: results.map((r, i) => ({ id: body.queries[i].id ?? null, ...r })),
+        results: results.map((r, i) => ({
+          id: body.queries[i].id ?? null,
+          match: r.match && answered(r.match),
+          candidates: r.candidates.map(answered),
+          decision: r.decision,
+        })),
         meta: {
           count: results.length,
           threshold: AUTO_MATCH_THRESHOLD,

@@ -210,7 +210,9 @@ describe('the enrichment page', () => {
     expect(done.text).toMatch(/Matched automatically: <strong>1<\/strong>/);
     expect(done.text).toMatch(/To review: <strong>1<\/strong>/);
     expect(done.text).toMatch(/No match found: <strong>1<\/strong>/);
-    expect(done.text).toContain(`Row 3: drei · ${c.name}`.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+    expect(done.text).toContain(
+      `Candidates for row 3: drei · ${c.name}`.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'),
+    );
     expect(done.text).toContain(`value="${c.id}"`);
 
     // The review: pick the row's candidate (c itself), kept for next time.
@@ -230,8 +232,8 @@ describe('the enrichment page', () => {
     ).toBe(404);
     const decided = await post(path, { intent: 'decide', row: '3', decision: 'accept', company: String(c.id) }, alice);
     expect(decided.statusCode).toBe(303);
-    expect(decided.headers.location).toBe(`${path}?done=decided`);
-    const afterReview = await get(`${path}?done=decided`, alice);
+    expect(decided.headers.location).toBe(`${path}?done=decided&row=3#row-3`);
+    const afterReview = await get(`${path}?done=decided&row=3`, alice);
     expect(afterReview.text).toMatch(/Accepted by you: <strong>1<\/strong>/);
     expect(afterReview.text).toContain('Nothing left to review.');
 

@@ -1,6 +1,10 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CsrfField } from '../../components/account-form.tsx';
+import { ScrollFrame } from '../../components/scroll-frame.tsx';
 import { Notice, UserDataNav } from '../../components/user-data.tsx';
+import reviewScript from '../../islands/enrichment-review.js?raw';
+import { inlineScript } from '../../islands/inline-script.ts';
 import { pageMeta } from '../../meta.ts';
 import { enrichmentAction, loadEnrichmentPage } from '../../presenters/enrichment.server.ts';
 import { langOf } from '../../presenters/user-data.server.ts';
@@ -10,6 +14,8 @@ import type { Route } from './+types/enrichment';
 // its cost and the balance after, and the button that runs it; a run's progress (the page
 // refreshes itself, no script needed); a finished run's outcomes, the uncertain matches to review
 // (accept, pick another candidate, or reject) and the download of the enriched file.
+
+const REVIEW_SCRIPT = inlineScript(reviewScript);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return loadEnrichmentPage(context, request, langOf(params), params.id);
@@ -117,7 +123,7 @@ export default function EnrichmentPage({ loaderData: page, actionData }: Route.C
         <>
           <ul className="enrichment-summary">
             {page.done.counts.map((c) => (
-              <li key={c.outcome}>
+              <li key={c.outcome} data-outcome={c.outcome}>
                 {c.label}: <strong>{c.count}</strong>
               </li>
             ))}
@@ -125,45 +131,71 @@ export default function EnrichmentPage({ loaderData: page, actionData }: Route.C
           {page.done.remembered ? <p>{page.done.remembered}</p> : null}
           <section aria-labelledby="enrichment-review">
             <h2 id="enrichment-review">{t('enrichment.review')}</h2>
+            {page.done.accepted ? <Notice>{page.done.accepted}</Notice> : null}
+            {/* What the island decided, read out (app/islands/enrichment-review.js). */}
+            <p id="enrichment-review-status" className="visually-hidden" role="status" />
+            {page.done.review.length > 0 ? (
+              <form method="post" action={page.action} className="account-form enrichment-accept-all">
+                <CsrfField />
+                <input type="hidden" name="intent" value="accept-all" />
+                <fieldset>
+                  <legend>{t('enrichment.acceptAll')}</legend>
+                  <p className="field-hint" id="accept-all-hint">
+                    {t('enrichment.acceptAllHint')}
+                  </p>
+                  <div className="field">
+                    <label htmlFor="accept-all-threshold">{t('enrichment.acceptAllLabel')}</label>
+                    <input
+                      id="accept-all-threshold"
+                      name="threshold"
+                      type="number"
+                      inputMode="numeric"
+                      min={page.done.acceptAll.min}
+                      max={page.done.acceptAll.max}
+                      step={1}
+                      required
+                      defaultValue={page.done.acceptAll.value}
+                      aria-describedby="accept-all-hint"
+                    />
+                  </div>
+                </fieldset>
+                <button type="submit">{t('enrichment.acceptAllButton')}</button>
+              </form>
+            ) : null}
             {page.done.review.length === 0 ? (
-              <p className="empty">{t('enrichment.reviewNone')}</p>
+              <>
+                {page.done.decidedRow ? (
+                  <p className="enrichment-decided" id={page.done.decidedRow.anchor} tabIndex={-1}>
+                    {page.done.decidedRow.text}
+                  </p>
+                ) : null}
+                <p className="empty">{t('enrichment.reviewNone')}</p>
+              </>
             ) : (
               <>
                 <p className="field-hint">{t('enrichment.reviewHint')}</p>
-                {page.done.review.map((row) => (
-                  <form
-                    method="post"
-                    action={page.action}
-                    className="enrichment-review-row"
-                    key={row.rowNumber}
-                    aria-label={row.label}
-                  >
-                    <CsrfField />
-                    <input type="hidden" name="intent" value="decide" />
-                    <input type="hidden" name="row" value={row.rowNumber} />
-                    <fieldset>
-                      <legend>
-                        {row.label}: {row.input}
-                      </legend>
-                      {row.candidates.map((c, i) => (
-                        <label key={c.id}>
-                          <input type="radio" name="company" value={c.id} defaultChecked={i === 0} /> {c.name}
-                          {c.country ? ` (${c.country})` : ''} — {c.score} ·{' '}
-                          <a href={c.href} target="_blank" rel="noopener">
-                            {t('enrichment.openCompany')}
-                          </a>
-                        </label>
-                      ))}
-                    </fieldset>
-                    <button type="submit" name="decision" value="accept">
-                      {t('enrichment.accept')}
-                    </button>{' '}
-                    <button type="submit" name="decision" value="reject" className="secondary">
-                      {t('enrichment.reject')}
-                    </button>
-                  </form>
+                {page.done.decidedRow &&
+                page.done.review.every((row) => row.rowNumber > (page.done.decidedRow?.rowNumber ?? 0)) ? (
+                  <p className="enrichment-decided" id={page.done.decidedRow.anchor} tabIndex={-1}>
+                    {page.done.decidedRow.text}
+                  </p>
+                ) : null}
+                {page.done.review.map((row, r) => (
+                  <Fragment key={row.rowNumber}>
+                    <ReviewRow row={row} action={page.action} fetchAction={page.reviewAction} />
+                    {/* Back from a decision without script: the row decided, where it was. */}
+                    {page.done.decidedRow &&
+                    row.rowNumber < page.done.decidedRow.rowNumber &&
+                    (page.done.review[r + 1]?.rowNumber ?? Number.POSITIVE_INFINITY) >
+                      page.done.decidedRow.rowNumber ? (
+                      <p className="enrichment-decided" id={page.done.decidedRow.anchor} tabIndex={-1}>
+                        {page.done.decidedRow.text}
+                      </p>
+                    ) : null}
+                  </Fragment>
                 ))}
                 {page.done.reviewMore ? <p className="field-hint">{page.done.reviewMore}</p> : null}
+                <script dangerouslySetInnerHTML={{ __html: REVIEW_SCRIPT }} />
               </>
             )}
           </section>
@@ -192,5 +224,90 @@ export default function EnrichmentPage({ loaderData: page, actionData }: Route.C
         </>
       ) : null}
     </div>
+  );
+}
+
+type ReviewRowData = Extract<Route.ComponentProps['loaderData'], { done: unknown }>['done']['review'][number];
+
+/**
+ * A row to review: its candidates as a table (number, town, status, score and why, ADR 0032), a
+ * choice per candidate and "none of these". On a phone each candidate is a card (`row-cards`).
+ */
+function ReviewRow({ row, action, fetchAction }: { row: ReviewRowData; action: string; fetchAction: string }) {
+  const { t } = useTranslation();
+  const none = `${row.anchor}-none`;
+  return (
+    <form
+      method="post"
+      action={action}
+      className="enrichment-review-row"
+      id={row.anchor}
+      aria-label={row.label}
+      data-review-row={fetchAction}
+    >
+      <CsrfField />
+      <input type="hidden" name="intent" value="decide" />
+      <input type="hidden" name="row" value={row.rowNumber} />
+      <div className="row-cards">
+        <ScrollFrame className="table-wrap">
+          <table className="results-table style-2 review-table">
+            <caption>{row.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="select-column">
+                  {t('enrichment.candidateColumns.choice')}
+                </th>
+                <th scope="col">{t('columns.legal_name')}</th>
+                <th scope="col">{t('columns.company_number')}</th>
+                <th scope="col">{t('columns.town')}</th>
+                <th scope="col">{t('columns.status')}</th>
+                <th scope="col">{t('enrichment.candidateColumns.score')}</th>
+                <th scope="col">{t('enrichment.candidateColumns.why')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {row.candidates.map((c, i) => (
+                <tr key={c.id}>
+                  <td className="select-column" data-column="company">
+                    <input type="radio" name="company" value={c.id} defaultChecked={i === 0} aria-label={c.choose} />
+                  </td>
+                  <td data-column="legal_name">
+                    <a href={c.href} target="_blank" rel="noopener">
+                      {c.name}
+                    </a>
+                  </td>
+                  <td data-label={t('columns.company_number')}>{c.number}</td>
+                  <td data-label={t('columns.town')}>{c.town}</td>
+                  <td
+                    data-label={t('columns.status')}
+                    className={c.status?.tone ? `status-${c.status.tone}` : undefined}
+                  >
+                    {c.status?.text ?? ''}
+                  </td>
+                  <td data-label={t('enrichment.candidateColumns.score')}>{c.score}</td>
+                  <td data-label={t('enrichment.candidateColumns.why')} className="lines">
+                    <ul className="match-features">
+                      {c.features.map((f, k) => (
+                        <li key={k}>{f}</li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+              <tr>
+                <td className="select-column" data-column="company">
+                  <input type="radio" name="company" value="none" id={none} />
+                </td>
+                <td data-column="legal_name" colSpan={6}>
+                  <label htmlFor={none}>{t('enrichment.reject')}</label>
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </ScrollFrame>
+      </div>
+      <p role="alert" className="form-alert" data-review-error="" hidden />
+      <button type="submit">{t('enrichment.save')}</button>
+    </form>
   );
 }
