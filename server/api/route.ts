@@ -30,8 +30,10 @@ export type ApiRouteDecl<Q extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   method?: ApiMethod;
   /** Path parameters (`:user_id` in url). */
   params?: z.ZodObject;
-  /** The JSON request body. */
+  /** The request body (JSON unless `bodyType` says otherwise). */
   body?: z.ZodType;
+  /** The body's media type when it is not JSON (the reconciliation service's form POST). */
+  bodyType?: 'application/x-www-form-urlencoded';
   /** Status of a success (default 200). */
   status?: number;
   /** Signed in with the session cookie (documented as cookieAuth; unsafe methods also need the CSRF header). */
@@ -40,6 +42,11 @@ export type ApiRouteDecl<Q extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   produces?: string[];
   /** The API key scope the route needs (ADR 0020): `manage` for signed-in routes, else `read` (default). */
   scope?: ApiKeyScope;
+  /**
+   * Authenticated by the sender's signature (the payment and help-desk providers' webhooks): no API
+   * key or session is looked at, so neither a key's 401 nor its scope's 403 applies.
+   */
+  signed?: boolean;
   /** Credits one call costs, per unit named (the credits ledger charges them, ADR 0020); documented as x-cost. */
   cost?: { credits: number; per: string };
 };
@@ -50,6 +57,23 @@ export function scopeOf(decl: Pick<ApiRouteDecl, 'auth' | 'scope'>): ApiKeyScope
 }
 
 export type ApiMethod = 'get' | 'post' | 'patch' | 'delete';
+
+/**
+ * A request the API sends (an outgoing webhook), documented under the OpenAPI 3.1 `webhooks`: a
+ * POST of `body` as JSON with `headers` to the URL the user gave.
+ */
+export type OutgoingWebhookDecl = {
+  /** Its key under `webhooks`. */
+  name: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  body: z.ZodType;
+  headers: Record<string, { description: string; example?: string }>;
+  /** What the receiver answers, by status (`2XX`), and what follows. */
+  responses: Record<string, string>;
+};
 
 export type ApiRoutes = ApiRouteDecl[];
 
