@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { API_LIMIT_WINDOW_SECONDS, API_PLAN_LIMITS, API_WEBHOOK_LIMIT } from '../../core/limits.ts';
-import { type ApiRoutes, ErrorResponseSchema, type OutgoingWebhookDecl } from './route.ts';
+import {
+  type ApiRoutes,
+  ErrorResponseSchema,
+  isHealthRoute,
+  looksAtApiKey,
+  type OutgoingWebhookDecl,
+} from './route.ts';
 
 // The OpenAPI 3.1 document, generated from the routes' zod schemas (JSON Schema 2020-12, the
 // dialect of OpenAPI 3.1). Schemas with a `.meta({ id })` become components; the rest are inline.
@@ -132,10 +138,8 @@ export function buildOpenApiDocument(
     });
     const parameters = [...inPath, ...inQuery];
     const errorRefs: Record<string, unknown> = {};
-    const health = route.url.startsWith('/health');
-    // Every call but the health checks' and the providers' signed webhooks looks at an API key (ADR 0020):
-    // an unknown or revoked one is a 401, one without the route's scope a 403.
-    const keyed = !health && !route.signed;
+    const health = isHealthRoute(route);
+    const keyed = looksAtApiKey(route);
     const statuses = new Set([
       400,
       ...(route.errors ?? []),

@@ -51,6 +51,20 @@ export type ApiRouteDecl<Q extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   cost?: { credits: number; per: string };
 };
 
+/**
+ * Whether a route looks at an API key (ADR 0020): all but the health checks (which answer whatever
+ * the caller sends, without the database) and the providers' signed webhooks. Those that do answer
+ * 401 to an unknown or revoked key and 403 to one without their scope: the OpenAPI document lists both.
+ */
+export function looksAtApiKey(decl: Pick<ApiRouteDecl, 'url' | 'signed'>): boolean {
+  return !isHealthRoute(decl) && !decl.signed;
+}
+
+/** The health checks: no key, no limits, no database for liveness. */
+export function isHealthRoute(decl: Pick<ApiRouteDecl, 'url'>): boolean {
+  return decl.url.startsWith('/health');
+}
+
 /** The scope a route needs of an API key. */
 export function scopeOf(decl: Pick<ApiRouteDecl, 'auth' | 'scope'>): ApiKeyScope {
   return decl.scope ?? (decl.auth ? 'manage' : 'read');
@@ -101,7 +115,7 @@ export function getRoute<Q extends z.ZodObject, R extends z.ZodType, P extends z
   const parsedKeys = decl.openQuery ? new Set<string>(decl.openQuery.parsedKeys) : null;
   api.get(decl.url, async (request) => {
     // A guest gets 401 from a signed-in route before anything else is looked at.
-    requireScope(request, scopeOf(decl));
+    if (looksAtApiKey(decl)) requireScope(request, scopeOf(decl));
     if (decl.auth) await requireUser(request, scopeOf(decl));
     const params = searchParams(request.url);
     const path = (parseWith(decl.params, request.params ?? {}) ?? {}) as z.output<P>;
@@ -134,7 +148,7 @@ export function mutationRoute<P extends z.ZodObject, B extends z.ZodType, R exte
     method: decl.method.toUpperCase() as 'POST' | 'PATCH' | 'DELETE',
     url: decl.url,
     handler: async (request, reply) => {
-      requireScope(request, scopeOf(decl));
+      if (looksAtApiKey(decl)) requireScope(request, scopeOf(decl));
       if (decl.auth) await requireUser(request, scopeOf(decl));
       const params = parseWith(decl.params, request.params ?? {});
       const body = parseWith(decl.body, request.body ?? {});

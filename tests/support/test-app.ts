@@ -12,7 +12,7 @@ import type { LegalNotice } from '../../core/legal/legal-notice.ts';
 import type { Reference } from '../../core/reference/reference-data.ts';
 import type { HelpDeskSettings } from '../../core/support/help-desk.ts';
 import type { Db } from '../../db/client.ts';
-import { buildApp, type TrustProxy } from '../../server/app.ts';
+import { type AppOptions, buildApp, type TrustProxy } from '../../server/app.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export type TestAppOptions = {
@@ -39,6 +39,8 @@ export type TestAppOptions = {
   allowPrivateWebhookHosts?: boolean;
   /** The operator's legal notice (default: not set, as without LEGAL_* settings). */
   legalNotice?: LegalNotice;
+  /** Told of every answer with its route's pattern (server/app.ts). */
+  onResponse?: AppOptions['onResponse'];
 };
 
 const TEST_API_LIMITS = scaledApiLimits(10_000);
@@ -67,6 +69,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       helpDesk: options.helpDesk,
       allowPrivateWebhookHosts: options.allowPrivateWebhookHosts,
       legalNotice: options.legalNotice,
+      onResponse: options.onResponse,
     });
     await app.ready();
     return {
