@@ -34,6 +34,8 @@ const ERROR_STATUS: Record<number, string> = {
   404: 'Not found.',
   409: 'Conflicts with what is stored: the same contact twice, or an order or purchase in a state that does not allow it.',
   402: 'Too few credits (code `payment_required`): `details` gives the cost and the balance; buy credits on /info/pricing/.',
+  413: 'The body is larger than the operation takes.',
+  415: 'The body’s media type (Content-Type) is not one the operation takes.',
   429: 'Too many requests or attempts: over the plan’s limit (see the RateLimit headers), or too many sign-in attempts. The message says when to try again; so does the Retry-After header.',
   500: 'Something went wrong on the server.',
   503: 'The database is briefly unavailable (code `unavailable`): try again after the Retry-After header’s seconds.',
@@ -144,6 +146,8 @@ export function buildOpenApiDocument(
       400,
       ...(route.errors ?? []),
       ...(keyed ? [401, 403] : []),
+      // A body past the limit is a 413; one of another media type a 415 (the signed webhooks take any).
+      ...(route.body ? [413, ...(route.signed ? [] : [415])] : []),
       ...(health ? [] : [429]),
       500,
     ]);

@@ -132,7 +132,17 @@ it('lists every status each operation answers, to good and bad input (bad key, r
       call(goodUrl, manageOnly),
       call(goodUrl, null),
       call(url(goodIds, { ...goodQuery, zz_unknown: '1' }), good),
-      ...(payload === undefined ? [] : [call(goodUrl, good, type === 'application/json' ? '{"zz_unknown":' : '%')]),
+      ...(payload === undefined
+        ? []
+        : [
+            call(goodUrl, good, type === 'application/json' ? '{"zz_unknown":' : '%'),
+            t.app.inject({
+              method: method as 'POST',
+              url: goodUrl,
+              headers: { authorization: `Bearer ${good}`, 'content-type': 'application/xml' },
+              payload: '<zz/>',
+            }),
+          ]),
       ...(inPath.length
         ? [
             call(
