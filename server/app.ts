@@ -57,6 +57,11 @@ export type AppOptions = Omit<AppServices, 'mailer' | 'payments'> & {
   jobs?: { pollMs?: number };
   /** Requests per hour of /api per plan; the published ones (core/limits.ts) when absent. */
   apiLimits?: ApiLimits;
+  /**
+   * Tests: told of every answer, with its route's pattern (the OpenAPI statuses sweep records what
+   * each operation answers: tests/integration/openapi-drift.test.ts).
+   */
+  onResponse?: (answer: { method: string; route: string | undefined; status: number }) => void;
 };
 
 /** The translate function of emails in a language. */
@@ -129,6 +134,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSessions(app, services);
   registerApiLimits(app, services, options.apiLimits);
   registerVisitors(app, services);
+  const { onResponse } = options;
+  if (onResponse) {
+    app.addHook('onResponse', async (request, reply) => {
+      onResponse({ method: request.method, route: request.routeOptions.url, status: reply.statusCode });
+    });
+  }
   await app.register(async (api) => registerApi(api, services), { prefix: '/api' });
   // robots.txt and the sitemaps (ADR 0021).
   registerSitemaps(app, services);

@@ -21,12 +21,13 @@ import { type Lookup, requirePublicAddresses, resolveHost, systemLookup } from '
 
 export const SIGNATURE_HEADER = 'registra-signature';
 export const DELIVERY_HEADER = 'registra-delivery';
+export const WEBHOOK_USER_AGENT = 'Registra-Webhooks/1';
 
 /** The wait after the 1st, 2nd … failed attempt. */
-const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600];
+export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600];
 /** How long a claimed delivery is left to its sender before another worker may take it. */
 const LEASE_SECONDS = 120;
-const SEND_TIMEOUT_MS = 10_000;
+export const SEND_TIMEOUT_MS = 10_000;
 /** Deliveries one collection makes per webhook (the rest wait for the next run). */
 const DELIVERIES_PER_COLLECTION = 20;
 const RESPONSE_ERROR_MAX = 300;
@@ -325,7 +326,7 @@ async function post(
       timeoutMs,
       headers: {
         'content-type': 'application/json',
-        'user-agent': 'Registra-Webhooks/1',
+        'user-agent': WEBHOOK_USER_AGENT,
         [DELIVERY_HEADER]: String(delivery.id),
         [SIGNATURE_HEADER]: signature(delivery.secret, Math.floor(Date.now() / 1000), body),
       },

@@ -292,6 +292,7 @@ export function registerBillingRoutes(api: FastifyInstance, routes: ApiRoutes, s
     query: z.strictObject({}),
     body: z.object({ event_id: z.string(), event_type: z.string(), data: z.record(z.string(), z.unknown()) }).loose(),
     response: z.object({ received: z.boolean(), duplicate: z.boolean() }),
+    signed: true,
     errors: [401, 404],
   });
   api.register(async (scope) => {

@@ -11,7 +11,15 @@ import {
 } from '../../core/limits.ts';
 import { LANGS } from '../../core/reference/reference-data.ts';
 import type { AppServices } from '../../core/services.ts';
-import { DELIVERY_HEADER, listDeliveries, replayDelivery, SIGNATURE_HEADER } from '../../core/webhooks/deliveries.ts';
+import {
+  DELIVERY_HEADER,
+  listDeliveries,
+  RETRY_DELAYS_SECONDS,
+  replayDelivery,
+  SEND_TIMEOUT_MS,
+  SIGNATURE_HEADER,
+  WEBHOOK_USER_AGENT,
+} from '../../core/webhooks/deliveries.ts';
 import {
   createWebhook,
   deleteWebhook,
@@ -20,7 +28,7 @@ import {
   updateWebhook,
 } from '../../core/webhooks/webhooks.ts';
 import { requireUser } from './auth.ts';
-import { type ApiRoutes, getRoute, intParam, mutationRoute } from './route.ts';
+import { type ApiRoutes, getRoute, intParam, mutationRoute, type OutgoingWebhookDecl } from './route.ts';
 import { idParams, listQuery, RECORD_ROUTE_ERRORS, userRecordRoutes } from './user-data-route.ts';
 import { preferredLang } from './users.ts';
 
@@ -95,6 +103,67 @@ const DeliverySchema = z
     delivered_at: z.string().nullable(),
   })
   .meta({ id: 'WebhookDelivery' });
+
+/** A header's name as it is written in the docs: `registra-signature` → `Registra-Signature`. */
+const headerName = (name: string) => name.replace(/(^|-)([a-z])/g, (letter) => letter.toUpperCase());
+
+const duration = (seconds: number) => (seconds < 3600 ? `${seconds / 60} min` : `${seconds / 3600} h`);
+
+/** How a delivery is retried, as core/webhooks/deliveries.ts does it. */
+const RETRIES_TEXT =
+  `A delivery not answered with a 2xx within ${SEND_TIMEOUT_MS / 1000} s is retried after ` +
+  `${RETRY_DELAYS_SECONDS.map(duration).join(', ')}, then marked failed (${WEBHOOK_MAX_ATTEMPTS} attempts); ` +
+  'POST /api/webhook_deliveries/{id}/replay sends it again.';
+
+const SIGNATURE_TEXT = `\`${headerName(SIGNATURE_HEADER)}: t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret>\``;
+
+const WebhookPayloadSchema = z
+  .object({
+    webhook_id: z.number().int().describe('The webhook (GET /api/webhooks/{id}).'),
+    cursor: z
+      .number()
+      .int()
+      .describe('The change-feed cursor this delivery reaches: GET /api/changes?since=<cursor> goes on from it.'),
+    language: z
+      .enum(LANGS)
+      .describe(
+        'What each change’s `display` is written in: the webhook owner’s language (en when theirs is none of these).',
+      ),
+    changes: z
+      .array(ChangeSchema)
+      .describe(`Oldest first, at most ${WEBHOOK_CHANGES_PER_DELIVERY}; the same items as the change feed’s.`),
+  })
+  .meta({ id: 'WebhookPayload' });
+
+/** The changes webhook, as core/webhooks/deliveries.ts posts it (ADR 0018). */
+export const CHANGES_WEBHOOK: OutgoingWebhookDecl = {
+  name: 'changes',
+  operationId: 'changesWebhook',
+  summary: 'Changes of the companies you track, posted to your webhook’s URL',
+  description:
+    `Posted as JSON to the \`url\` of each active webhook (POST /api/webhooks/users/{user_id}) with the changes recorded to a company you track (an active existing_objects_tracking), only those of its \`fields\` when it has some. ` +
+    `Verify it before reading it: the ${SIGNATURE_TEXT} header; recompute the HMAC over the raw body as received, compare in constant time, and refuse an old \`t\` (a replayed request). ` +
+    `${RETRIES_TEXT} A retry or replay carries the same \`${headerName(DELIVERY_HEADER)}\` (deduplicate on it) and a fresh signature; it leaves out what was taken down since. ` +
+    'Only public hosts are posted to: the host is resolved and checked at every delivery.',
+  tags: TAGS,
+  body: WebhookPayloadSchema,
+  headers: {
+    [headerName(SIGNATURE_HEADER)]: {
+      description:
+        '`t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256, keyed with the webhook’s secret (the `secret` of its creation), of `<t>.<raw body>`.',
+      example: 't=1764786000,v1=5d41402abc4b2a76b9719d911017c592…',
+    },
+    [headerName(DELIVERY_HEADER)]: {
+      description: 'The delivery’s id (GET /api/webhook_deliveries/users/{user_id}): the same on each retry.',
+      example: '42',
+    },
+    'User-Agent': { description: 'Who posts it.', example: WEBHOOK_USER_AGENT },
+  },
+  responses: {
+    '2XX': 'Received: the delivery is done.',
+    default: `Anything else, or no answer within ${SEND_TIMEOUT_MS / 1000} s, is retried (${RETRY_DELAYS_SECONDS.map(duration).join(', ')}).`,
+  },
+};
 
 const webhookUrlField = z.string().max(10_000).describe('Where changes are posted: an http(s) URL on a public host.');
 const fields = z
@@ -171,7 +240,7 @@ export function registerChangeRoutes(api: FastifyInstance, routes: ApiRoutes, se
     {
       operationId: 'createWebhook',
       summary: 'Push the changes of the companies you track to a URL',
-      description: `Every change recorded from now on to a company you track (an active existing_objects_tracking) is posted to \`url\` as JSON \`{ webhook_id, cursor, language, changes: [Change] }\` (each change’s \`display\` in your account’s language, \`language\`), at most ${WEBHOOK_CHANGES_PER_DELIVERY} a delivery, with the header \`${SIGNATURE_HEADER}: t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret>\`. A delivery not answered with 2xx is retried after 1 min, 5 min, 30 min, 2 h and 12 h, then marked failed (${WEBHOOK_MAX_ATTEMPTS} attempts). The secret is in this answer only. At most ${MAX_WEBHOOKS_PER_USER} webhooks. A \`url\` whose host is or resolves to an address that is not public (loopback, private, link-local, multicast, reserved, or an IPv6 form of one) is a 400 naming \`url\` and why; every delivery checks the host again and connects to the address it checked.`,
+      description: `Every change recorded from now on to a company you track (an active existing_objects_tracking) is posted to \`url\` as JSON \`{ webhook_id, cursor, language, changes: [Change] }\` (each change’s \`display\` in your account’s language, \`language\`), at most ${WEBHOOK_CHANGES_PER_DELIVERY} a delivery, with the header ${SIGNATURE_TEXT} (the \`changes\` webhook of this document). ${RETRIES_TEXT} The secret is in this answer only. At most ${MAX_WEBHOOKS_PER_USER} webhooks. A \`url\` whose host is or resolves to an address that is not public (loopback, private, link-local, multicast, reserved, or an IPv6 form of one) is a 400 naming \`url\` and why; every delivery checks the host again and connects to the address it checked.`,
       body: z.strictObject({ url: webhookUrlField, fields: fields.optional() }),
       response: z.object({
         webhook: WebhookSchema,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from '../../core/email/account-emails.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 
 // Browsable API docs at /api/docs: Swagger UI served from the installed swagger-ui-dist package
@@ -16,6 +17,27 @@ const ASSETS: Record<string, string> = {
   'favicon-32x32.png': 'image/png',
 };
 
+/** The client's use, as clients/typescript/README.md shows it (tests/integration/api-client.test.ts runs these calls). */
+export const CLIENT_EXAMPLE = `import { createRegistraClient } from '@registra/api-client';
+
+const registra = createRegistraClient({ baseUrl: 'https://registra.example', apiKey: 'rk_…' });
+
+// Search, then the next page with the cursor.
+const page = await registra.GET('/api/site/data/v1/legal_entities', {
+  params: { query: { q: 'acme', count: 25 } },
+});
+if (page.error) throw new Error(page.error.error.message);
+const next = await registra.GET('/api/site/data/v1/legal_entities', {
+  params: { query: { q: 'acme', count: 25, after: page.data.meta.next ?? undefined } },
+});
+
+// Nested filters, matching and the change feed.
+await registra.POST('/api/site/data/v1/legal_entities/search', {
+  body: { filter: { any: [{ jurisdiction: '276' }, { not: { status: '1' } }] } },
+});
+await registra.POST('/api/match', { body: { queries: [{ name: 'Acme GmbH', country: 'DE' }] } });
+const changes = await registra.GET('/api/changes', { params: { query: { since: 0 } } });`;
+
 export function docsPage(openApiUrl: string, assetsUrl: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -25,10 +47,15 @@ export function docsPage(openApiUrl: string, assetsUrl: string): string {
 <title>Registra API</title>
 <link rel="icon" type="image/png" href="${assetsUrl}/favicon-32x32.png">
 <link rel="stylesheet" href="${assetsUrl}/swagger-ui.css">
-<style>body { margin: 0; } .swagger-ui .topbar { display: none; }</style>
+<style>body { margin: 0; } .swagger-ui .topbar { display: none; } .client { max-width: 1460px; margin: 0 auto; padding: 16px 20px 0; font: 14px sans-serif; } .client pre { background: #f4f4f4; padding: 12px; overflow-x: auto; }</style>
 </head>
 <body>
 <noscript><p>These docs need JavaScript. The API is described by the <a href="${openApiUrl}">OpenAPI document</a>.</p></noscript>
+<section class="client">
+<h2>TypeScript client</h2>
+<p>A typed client generated from this document is in the repository (<code>clients/typescript</code>): paths, parameters, bodies and answers are checked by the compiler.</p>
+<pre><code>${escapeHtml(CLIENT_EXAMPLE)}</code></pre>
+</section>
 <div id="docs"></div>
 <script src="${assetsUrl}/swagger-ui-bundle.js"></script>
 <script src="${assetsUrl}/init.js"></script>

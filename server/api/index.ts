@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppServices } from '../../core/services.ts';
 import { registerBillingRoutes } from './billing.ts';
-import { registerChangeRoutes } from './changes.ts';
+import { CHANGES_WEBHOOK, registerChangeRoutes } from './changes.ts';
 import { registerDocs } from './docs.ts';
 import { registerExportRoutes } from './export.ts';
 import { registerExportJobRoutes } from './export-jobs.ts';
@@ -124,7 +124,7 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
       response: z.object({ openapi: z.string() }).loose(),
     },
     async () => {
-      document ??= buildOpenApiDocument(routes, API_TAGS);
+      document ??= buildOpenApiDocument(routes, API_TAGS, [CHANGES_WEBHOOK]);
       return document;
     },
   );

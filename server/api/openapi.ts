@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { API_LIMIT_WINDOW_SECONDS, API_PLAN_LIMITS, API_WEBHOOK_LIMIT } from '../../core/limits.ts';
-import { type ApiRoutes, ErrorResponseSchema } from './route.ts';
+import {
+  type ApiRoutes,
+  ErrorResponseSchema,
+  isHealthRoute,
+  looksAtApiKey,
+  type OutgoingWebhookDecl,
+} from './route.ts';
 
 // The OpenAPI 3.1 document, generated from the routes' zod schemas (JSON Schema 2020-12, the
 // dialect of OpenAPI 3.1). Schemas with a `.meta({ id })` become components; the rest are inline.
@@ -11,6 +17,8 @@ export type OpenApiDocument = {
   openapi: string;
   info: { title: string; version: string; description: string };
   paths: Record<string, Record<string, unknown>>;
+  /** Requests the API sends (OpenAPI 3.1). */
+  webhooks: Record<string, Record<string, unknown>>;
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, unknown>;
@@ -21,11 +29,13 @@ export type OpenApiDocument = {
 
 const ERROR_STATUS: Record<number, string> = {
   400: 'A parameter is invalid; the error names it.',
-  401: 'Not signed in: sign in with POST /api/authentication, which sets the `token` cookie.',
-  403: 'Not allowed: another user’s resource, a missing or wrong CSRF token, or a request from another site.',
+  401: 'Not signed in (sign in with POST /api/authentication, which sets the `token` cookie), or the API key of `Authorization: Bearer` is unknown, revoked or malformed: a bad key is refused on every call, never read as anonymous.',
+  403: 'Not allowed: the API key lacks the scope the call needs (`details.scope`), another user’s resource, a missing or wrong CSRF token, or a request from another site.',
   404: 'Not found.',
   409: 'Conflicts with what is stored: the same contact twice, or an order or purchase in a state that does not allow it.',
   402: 'Too few credits (code `payment_required`): `details` gives the cost and the balance; buy credits on /info/pricing/.',
+  413: 'The body is larger than the operation takes.',
+  415: 'The body’s media type (Content-Type) is not one the operation takes.',
   429: 'Too many requests or attempts: over the plan’s limit (see the RateLimit headers), or too many sign-in attempts. The message says when to try again; so does the Retry-After header.',
   416: 'The Range asks for bytes the file does not have, or is malformed: `Content-Range: bytes */<length>` gives the length.',
   500: 'Something went wrong on the server.',
@@ -86,6 +96,7 @@ const SUCCESS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accep
 export function buildOpenApiDocument(
   routes: ApiRoutes,
   tags: { name: string; description: string }[],
+  outgoing: OutgoingWebhookDecl[] = [],
 ): OpenApiDocument {
   const schemas: Record<string, JsonSchema> = {};
   const component = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
@@ -148,8 +159,17 @@ export function buildOpenApiDocument(
       : [];
     const parameters = [...inPath, ...inQuery, ...rangeHeaders];
     const errorRefs: Record<string, unknown> = {};
-    const health = route.url.startsWith('/health');
-    const statuses = new Set([400, ...(route.errors ?? []), ...(health ? [] : [429]), 500]);
+    const health = isHealthRoute(route);
+    const keyed = looksAtApiKey(route);
+    const statuses = new Set([
+      400,
+      ...(route.errors ?? []),
+      ...(keyed ? [401, 403] : []),
+      // A body past the limit is a 413; one of another media type a 415 (the signed webhooks take any).
+      ...(route.body ? [413, ...(route.signed ? [] : [415])] : []),
+      ...(health ? [] : [429]),
+      500,
+    ]);
     for (const status of [...statuses].sort()) {
       errorRefs[String(status)] = { $ref: `#/components/responses/Error${status}` };
     }
@@ -166,16 +186,18 @@ export function buildOpenApiDocument(
           ? {
               security: [method === 'get' ? { cookieAuth: [] } : { cookieAuth: [], csrfToken: [] }, { bearerAuth: [] }],
             }
-          : health
-            ? {}
-            : { security: [{}, { bearerAuth: [] }] }),
+          : keyed
+            ? { security: [{}, { bearerAuth: [] }] }
+            : route.signed
+              ? { security: [] }
+              : {}),
         ...(route.cost ? { 'x-cost': route.cost } : {}),
         parameters,
         ...(route.body
           ? {
               requestBody: {
                 required: true,
-                content: { 'application/json': { schema: component(route.body, 'input') } },
+                content: { [route.bodyType ?? 'application/json']: { schema: component(route.body, 'input') } },
               },
             }
           : {}),
@@ -205,6 +227,30 @@ export function buildOpenApiDocument(
     };
   }
 
+  const webhooks: OpenApiDocument['webhooks'] = {};
+  for (const hook of outgoing) {
+    webhooks[hook.name] = {
+      post: {
+        operationId: hook.operationId,
+        summary: hook.summary,
+        description: hook.description,
+        tags: hook.tags,
+        parameters: Object.entries(hook.headers).map(([name, { description, example }]) => ({
+          name,
+          in: 'header',
+          required: true,
+          description,
+          schema: { type: 'string' },
+          ...(example ? { example } : {}),
+        })),
+        requestBody: { required: true, content: { 'application/json': { schema: component(hook.body, 'output') } } },
+        responses: Object.fromEntries(
+          Object.entries(hook.responses).map(([status, description]) => [status, { description }]),
+        ),
+      },
+    };
+  }
+
   return {
     openapi: '3.1.1',
     info: {
@@ -218,6 +264,7 @@ export function buildOpenApiDocument(
     },
     tags,
     paths,
+    webhooks,
     components: { schemas, responses, securitySchemes: SECURITY_SCHEMES },
   };
 }

@@ -30,8 +30,10 @@ export type ApiRouteDecl<Q extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   method?: ApiMethod;
   /** Path parameters (`:user_id` in url). */
   params?: z.ZodObject;
-  /** The JSON request body. */
+  /** The request body (JSON unless `bodyType` says otherwise). */
   body?: z.ZodType;
+  /** The body's media type when it is not JSON (the reconciliation service's form POST). */
+  bodyType?: 'application/x-www-form-urlencoded';
   /** Status of a success (default 200). */
   status?: number;
   /** Signed in with the session cookie (documented as cookieAuth; unsafe methods also need the CSRF header). */
@@ -42,9 +44,28 @@ export type ApiRouteDecl<Q extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   produces?: string[];
   /** The API key scope the route needs (ADR 0020): `manage` for signed-in routes, else `read` (default). */
   scope?: ApiKeyScope;
+  /**
+   * Authenticated by the sender's signature (the payment and help-desk providers' webhooks): no API
+   * key or session is looked at, so neither a key's 401 nor its scope's 403 applies.
+   */
+  signed?: boolean;
   /** Credits one call costs, per unit named (the credits ledger charges them, ADR 0020); documented as x-cost. */
   cost?: { credits: number; per: string };
 };
+
+/**
+ * Whether a route looks at an API key (ADR 0020): all but the health checks (which answer whatever
+ * the caller sends, without the database) and the providers' signed webhooks. Those that do answer
+ * 401 to an unknown or revoked key and 403 to one without their scope: the OpenAPI document lists both.
+ */
+export function looksAtApiKey(decl: Pick<ApiRouteDecl, 'url' | 'signed'>): boolean {
+  return !isHealthRoute(decl) && !decl.signed;
+}
+
+/** The health checks: no key, no limits, no database for liveness. */
+export function isHealthRoute(decl: Pick<ApiRouteDecl, 'url'>): boolean {
+  return decl.url.startsWith('/health');
+}
 
 /** The scope a route needs of an API key. */
 export function scopeOf(decl: Pick<ApiRouteDecl, 'auth' | 'scope'>): ApiKeyScope {
@@ -52,6 +73,23 @@ export function scopeOf(decl: Pick<ApiRouteDecl, 'auth' | 'scope'>): ApiKeyScope
 }
 
 export type ApiMethod = 'get' | 'post' | 'patch' | 'delete';
+
+/**
+ * A request the API sends (an outgoing webhook), documented under the OpenAPI 3.1 `webhooks`: a
+ * POST of `body` as JSON with `headers` to the URL the user gave.
+ */
+export type OutgoingWebhookDecl = {
+  /** Its key under `webhooks`. */
+  name: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  body: z.ZodType;
+  headers: Record<string, { description: string; example?: string }>;
+  /** What the receiver answers, by status (`2XX`), and what follows. */
+  responses: Record<string, string>;
+};
 
 export type ApiRoutes = ApiRouteDecl[];
 
@@ -79,7 +117,7 @@ export function getRoute<Q extends z.ZodObject, R extends z.ZodType, P extends z
   const parsedKeys = decl.openQuery ? new Set<string>(decl.openQuery.parsedKeys) : null;
   api.get(decl.url, async (request) => {
     // A guest gets 401 from a signed-in route before anything else is looked at.
-    requireScope(request, scopeOf(decl));
+    if (looksAtApiKey(decl)) requireScope(request, scopeOf(decl));
     if (decl.auth) await requireUser(request, scopeOf(decl));
     const params = searchParams(request.url);
     const path = (parseWith(decl.params, request.params ?? {}) ?? {}) as z.output<P>;
@@ -112,7 +150,7 @@ export function mutationRoute<P extends z.ZodObject, B extends z.ZodType, R exte
     method: decl.method.toUpperCase() as 'POST' | 'PATCH' | 'DELETE',
     url: decl.url,
     handler: async (request, reply) => {
-      requireScope(request, scopeOf(decl));
+      if (looksAtApiKey(decl)) requireScope(request, scopeOf(decl));
       if (decl.auth) await requireUser(request, scopeOf(decl));
       const params = parseWith(decl.params, request.params ?? {});
       const body = parseWith(decl.body, request.body ?? {});

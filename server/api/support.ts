@@ -216,6 +216,7 @@ export function registerSupportRoutes(api: FastifyInstance, routes: ApiRoutes, s
     query: z.strictObject({}),
     body: z.object({ ticket: z.object({ id: z.number().int() }).loose() }).loose(),
     response: z.object({ received: z.boolean(), known: z.boolean() }),
+    signed: true,
     errors: [400, 401, 404],
   });
   api.register(async (scope) => {

@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../core/email/mailer.ts';
@@ -177,6 +179,20 @@ describe('webhooks', () => {
     expect(log.data).toHaveLength(1);
     expect(log.data[0]).toMatchObject({ status: 'delivered', attempts: 1, response_status: 200, changes: 1 });
     expect(String(mine[0].headers[DELIVERY_HEADER])).toBe(String(log.data[0].id));
+
+    // As the OpenAPI document's `changes` webhook says: its payload schema and its headers.
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const hook = document.webhooks.changes.post;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ ...document, $id: 'openapi' });
+    const payloadSchema = ajv.getSchema('openapi#/webhooks/changes/post/requestBody/content/application~1json/schema');
+    expect(payloadSchema?.(body), JSON.stringify(payloadSchema?.errors)).toBe(true);
+    expect(body.changes[0].display).toMatchObject({ field: expect.any(String), new: 'Acme Holdings Ltd' });
+    for (const { name } of hook.parameters as { name: string }[]) {
+      expect(mine[0].headers[name.toLowerCase()], name).toBeTruthy();
+    }
+    expect(hook.description).toContain('Registra-Signature: t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<body>"');
   });
 
   it('retries a refused delivery later, fails it after the last attempt, and replays it on request', async () => {

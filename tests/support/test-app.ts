@@ -12,7 +12,7 @@ import type { LegalNotice } from '../../core/legal/legal-notice.ts';
 import type { Reference } from '../../core/reference/reference-data.ts';
 import type { HelpDeskSettings } from '../../core/support/help-desk.ts';
 import type { Db } from '../../db/client.ts';
-import { buildApp, type TrustProxy } from '../../server/app.ts';
+import { type AppOptions, buildApp, type TrustProxy } from '../../server/app.ts';
 import type { PageCacheOptions } from '../../server/plugins/page-cache.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -42,6 +42,8 @@ export type TestAppOptions = {
   legalNotice?: LegalNotice;
   /** Keep guests' pages as production does (PAGE_CACHE_SECONDS); off by default. */
   pageCache?: PageCacheOptions;
+  /** Told of every answer with its route's pattern (server/app.ts). */
+  onResponse?: AppOptions['onResponse'];
 };
 
 const TEST_API_LIMITS = scaledApiLimits(10_000);
@@ -71,6 +73,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       allowPrivateWebhookHosts: options.allowPrivateWebhookHosts,
       legalNotice: options.legalNotice,
       pageCache: options.pageCache,
+      onResponse: options.onResponse,
     });
     await app.ready();
     return {
