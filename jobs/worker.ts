@@ -8,6 +8,7 @@ import { claimJob, completeJob, failJob, requeueStale, retryDelayMs } from '../c
 import { enqueueDailyReports } from '../core/monitoring/enqueue-reports.ts';
 import type { Lang, Reference } from '../core/reference/reference-data.ts';
 import type { Db } from '../db/client.ts';
+import { bulkDataJob, enqueueDailyBulkData } from './bulk-data.job.ts';
 import { enrichmentJob } from './enrichment.job.ts';
 import { monitoringReportsJob } from './monitoring-reports.job.ts';
 import { deliverWebhooks } from './webhooks.ts';
@@ -30,6 +31,8 @@ export type JobServices = {
   allowPrivateWebhookHosts?: boolean;
   /** The payment provider: the sandbox's subscriptions are renewed by the worker (ADR 0019). */
   payments?: PaymentProvider;
+  /** Where the bulk data snapshots are written (BULK_DATA_DIR, ADR 0036). */
+  bulkDataDir?: string;
 };
 
 export type JobLog = {
@@ -47,6 +50,7 @@ export type JobDefinition<P> = {
 export const JOB_DEFINITIONS: JobDefinition<never>[] = [
   monitoringReportsJob as JobDefinition<never>,
   enrichmentJob as JobDefinition<never>,
+  bulkDataJob as JobDefinition<never>,
 ];
 
 export type WorkerOptions = {
@@ -129,7 +133,10 @@ export function startWorker(options: WorkerOptions): Worker {
     while (!stopped) {
       try {
         await requeueStale(options.services.db, options.staleAfterMs ?? 15 * 60_000);
-        if (options.daily !== false) await enqueueDailyReports(options.services.db);
+        if (options.daily !== false) {
+          await enqueueDailyReports(options.services.db);
+          await enqueueDailyBulkData(options.services.db);
+        }
         if (Date.now() - webhooksAt >= (options.webhooksEveryMs ?? WEBHOOKS_EVERY_MS)) {
           webhooksAt = Date.now();
           await deliverWebhooks(options.services, options.log);

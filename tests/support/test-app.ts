@@ -39,6 +39,8 @@ export type TestAppOptions = {
   allowPrivateWebhookHosts?: boolean;
   /** The operator's legal notice (default: not set, as without LEGAL_* settings). */
   legalNotice?: LegalNotice;
+  /** Where bulk data snapshots are kept (BULK_DATA_DIR; default var/bulk-data). */
+  bulkDataDir?: string;
 };
 
 const TEST_API_LIMITS = scaledApiLimits(10_000);
@@ -67,6 +69,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       helpDesk: options.helpDesk,
       allowPrivateWebhookHosts: options.allowPrivateWebhookHosts,
       legalNotice: options.legalNotice,
+      bulkDataDir: options.bulkDataDir,
     });
     await app.ready();
     return {
