@@ -104,7 +104,7 @@ beforeAll(async () => {
     .set({ name: `${renamed.name} Renamed` })
     .where('id', '=', renamed.id)
     .execute();
-  await afterCompanyWrite(t.db, { companies: [renamed.id], names: [renamed.id] });
+  await afterCompanyWrite(t.db, { companies: [renamed.id], names: 'all' });
   const [permit] = (
     await writeRecords(t.db, {
       companyId: recorded.id,
