@@ -76,7 +76,7 @@ async function applyChanges(state: State, manifest: BulkManifest): Promise<void>
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'registra-bulk-'));
-  t = await buildTestApp({ bulkDataDir: dir });
+  t = await buildTestApp({ bulkDataDir: dir, pages: 'build' });
   const free = await createSignedInUser(t.db, 'bulk-free');
   const paid = await createSignedInUser(t.db, 'bulk-paid');
   freeKey = (await createApiKey(t.db, free.id, { name: 'bulk', scopes: ['read'] })).key;
@@ -325,5 +325,32 @@ describe('bulk data over the API', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details).toMatchObject({ parameter: 'file' });
+  });
+});
+
+describe('/info/bulk-data/', () => {
+  it('lists every snapshot’s files with rows, size and SHA-256, and download links, to a guest in each language', async () => {
+    for (const [prefix, title] of [
+      ['', 'Bulk data'],
+      ['/de', 'Massendaten'],
+      ['/fr', 'Données en masse'],
+    ]) {
+      const response = await t.app.inject({ url: `${prefix}/info/bulk-data/` });
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+      expect(html).toContain(`<h1>${title}</h1>`);
+      for (const manifest of [first, second]) {
+        for (const file of manifest.files) {
+          expect(html).toContain(`href="/api/bulk/${manifest.snapshot}/${file.name}"`);
+          expect(html).toContain(file.sha256);
+        }
+      }
+      const companies = second.files.find((f) => f.name === 'companies.jsonl.gz') ?? expect.fail('file');
+      const row = /companies\.jsonl\.gz<\/a><\/th><td>[^<]+<\/td><td>([^<]+)<\/td><td>([^<]+)<\/td>/.exec(html);
+      expect(row?.[1].replace(/\D/g, '')).toBe(String(companies.rows));
+      expect(row?.[2]).toMatch(/\d/);
+    }
+    const footer = (await t.app.inject({ url: '/de/info/legal-notice/' })).body;
+    expect(footer).toContain('href="/de/info/bulk-data/"');
   });
 });
