@@ -135,7 +135,8 @@ export function startWorker(options: WorkerOptions): Worker {
         await requeueStale(options.services.db, options.staleAfterMs ?? 15 * 60_000);
         if (options.daily !== false) {
           await enqueueDailyReports(options.services.db);
-          await enqueueDailyBulkData(options.services.db);
+          // The daily snapshot where the process was given a place for it (server and CLI: BULK_DATA_DIR).
+          if (options.services.bulkDataDir) await enqueueDailyBulkData(options.services.db);
         }
         if (Date.now() - webhooksAt >= (options.webhooksEveryMs ?? WEBHOOKS_EVERY_MS)) {
           webhooksAt = Date.now();

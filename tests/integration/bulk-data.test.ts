@@ -13,9 +13,12 @@ import {
   csvCells,
 } from '../../core/bulk/build-bulk-snapshot.ts';
 import type { BulkManifest } from '../../core/bulk/bulk-files.ts';
+import { listBulkSnapshots } from '../../core/bulk/bulk-files.ts';
 import { afterCompanyWrite } from '../../core/companies/company-writes.ts';
 import { writeRecords } from '../../core/records/record-writes.ts';
 import { applyTakedown } from '../../core/takedowns/takedowns.ts';
+import { bulkDataJob, enqueueDailyBulkData } from '../../jobs/bulk-data.job.ts';
+import { drainJobs } from '../../jobs/worker.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, someCompanies } from '../support/users.ts';
 
@@ -352,5 +355,21 @@ describe('/info/bulk-data/', () => {
     }
     const footer = (await t.app.inject({ url: '/de/info/legal-notice/' })).body;
     expect(footer).toContain('href="/de/info/bulk-data/"');
+  });
+});
+
+describe('the daily job', () => {
+  it('is enqueued once a day and builds the next snapshot, whose change files are empty when nothing changed', async () => {
+    const day = new Date('2026-12-04T02:00:00Z');
+    expect(await enqueueDailyBulkData(t.db, day)).not.toBeNull();
+    expect(await enqueueDailyBulkData(t.db, day)).toBeNull();
+    const quiet = { info: () => {}, error: () => {} };
+    const services = { db: t.db, reference: t.reference, bulkDataDir: dir } as Parameters<
+      typeof drainJobs
+    >[0]['services'];
+    expect(await drainJobs({ services, log: quiet, definitions: [bulkDataJob as never], daily: false })).toBe(1);
+    const [third] = await listBulkSnapshots(dir);
+    expect(third.previous).toBe(second.snapshot);
+    for (const file of third.files.filter((f) => f.kind === 'changes')) expect(file.rows, file.name).toBe(0);
   });
 });
