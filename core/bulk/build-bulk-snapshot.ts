@@ -124,6 +124,8 @@ function recordSection(section: SectionDecl): BulkSection {
         if (result.rows.length === 0) return;
         const last = result.rows[result.rows.length - 1];
         after = [Number(last.legal_entity_id), Number(last.id)];
+        // A guest's rows: where the data API empties fields a purchase unlocks (the paywall), the
+        // same guest view belongs here, before presenting — the files hold only what a guest reads.
         yield result.rows.map((row) => presentRecord(section, row, reference, 'en'));
       }
     },
