@@ -82,6 +82,8 @@ export default [
     route('info/contact-us', 'routes/info/contact-us.tsx'),
     route('info/cookie-settings', 'routes/info/cookie-settings.tsx'),
     route('info/legal-notice', 'routes/info/legal-notice.tsx'),
+    // Bulk data: daily snapshots and change files (ADR 0036).
+    route('info/bulk-data', 'routes/info/bulk-data.tsx'),
     route('dashboard/support', 'routes/support/tickets.tsx'),
     route('dashboard/support/topics/:number', 'routes/support/ticket.tsx'),
     route('support-desk', 'routes/support/desk.tsx'),

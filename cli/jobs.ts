@@ -40,6 +40,7 @@ export function registerJobsCommand(program: Command, env: Env): void {
         siteUrl: env.SITE_URL,
         translate,
         allowPrivateWebhookHosts: env.WEBHOOKS_ALLOW_PRIVATE_HOSTS === '1',
+        bulkDataDir: env.BULK_DATA_DIR,
       };
       if (options.once) {
         const ran = await drainJobs({ services, log });

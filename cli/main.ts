@@ -7,6 +7,7 @@ import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { readEnv } from '../server/env.ts';
+import { registerBulkCommand } from './bulk.ts';
 import { registerDemoCommand } from './demo.ts';
 import { registerEnrichCommand } from './enrich.ts';
 import { registerExportCommand } from './export.ts';
@@ -93,5 +94,6 @@ registerJobsCommand(program, env);
 registerKbCommand(program, env);
 registerUsersCommand(program, env);
 registerTakedownCommand(program, env);
+registerBulkCommand(program, env);
 
 await program.parseAsync(process.argv);

@@ -28,6 +28,8 @@ export type AppServices = {
   allowPrivateWebhookHosts?: boolean;
   /** Who operates the site, for the legal notice (LEGAL_* settings); absent or null: not set. */
   legalNotice?: LegalNotice | null;
+  /** Where the bulk data snapshots are kept (BULK_DATA_DIR, ADR 0036); absent: var/bulk-data. */
+  bulkDataDir?: string;
 };
 
 /** The request as the server saw it: the client's address and agent, HTTPS or not, and the origins that are this site. */

@@ -9,6 +9,7 @@ import { claimJob, completeJob, failJob, requeueStale, retryDelayMs } from '../c
 import { enqueueDailyReports } from '../core/monitoring/enqueue-reports.ts';
 import type { Lang, Reference } from '../core/reference/reference-data.ts';
 import type { Db } from '../db/client.ts';
+import { bulkDataJob, enqueueDailyBulkData } from './bulk-data.job.ts';
 import { enrichmentJob } from './enrichment.job.ts';
 import { exportExpiryJob, exportJob } from './export.job.ts';
 import { monitoringReportsJob } from './monitoring-reports.job.ts';
@@ -33,6 +34,8 @@ export type JobServices = {
   allowPrivateWebhookHosts?: boolean;
   /** The payment provider: the sandbox's subscriptions are renewed by the worker (ADR 0019). */
   payments?: PaymentProvider;
+  /** Where the bulk data snapshots are written (BULK_DATA_DIR, ADR 0036). */
+  bulkDataDir?: string;
 };
 
 export type JobLog = {
@@ -52,6 +55,7 @@ export const JOB_DEFINITIONS: JobDefinition<never>[] = [
   enrichmentJob as JobDefinition<never>,
   exportJob as JobDefinition<never>,
   exportExpiryJob as JobDefinition<never>,
+  bulkDataJob as JobDefinition<never>,
 ];
 
 export type WorkerOptions = {
@@ -138,6 +142,8 @@ export function startWorker(options: WorkerOptions): Worker {
           await enqueueDailyReports(options.services.db);
           // Exports kept past their days are deleted by an hourly job (docs/decisions/0031-export-jobs.md).
           await enqueueExportExpiry(options.services.db);
+          // The daily snapshot where the process was given a place for it (server and CLI: BULK_DATA_DIR).
+          if (options.services.bulkDataDir) await enqueueDailyBulkData(options.services.db);
         }
         if (Date.now() - webhooksAt >= (options.webhooksEveryMs ?? WEBHOOKS_EVERY_MS)) {
           webhooksAt = Date.now();

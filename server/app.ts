@@ -113,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     helpDesk: options.helpDesk,
     allowPrivateWebhookHosts: options.allowPrivateWebhookHosts,
     legalNotice: options.legalNotice,
+    bulkDataDir: options.bulkDataDir,
   };
   if (options.jobs) {
     const worker = startWorker({

@@ -12,6 +12,8 @@ const Env = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Where PGlite keeps its data when DATABASE_URL is not set. */
   DATA_DIR: z.string().default('var/pglite'),
+  /** Where the bulk data snapshots are written and served from (ADR 0036). */
+  BULK_DATA_DIR: z.string().min(1).default('var/bulk-data'),
   /** Demo companies the database should hold (default: see demoCompanies). */
   SEED_COMPANIES: z.coerce.number().int().min(0).optional(),
   SEED: z.coerce.number().int().default(1),

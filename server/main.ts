@@ -124,6 +124,7 @@ async function serve(setup: Db | undefined): Promise<void> {
     paddle: paddleSettings(env),
     helpDesk,
     legalNotice,
+    bulkDataDir: env.BULK_DATA_DIR,
     // An import by the CLI (another process) shows within seconds: core/imports/data-version.ts.
     watchDataMs: 2000,
     apiLimits: scaledApiLimits(env.API_LIMIT_FACTOR),

@@ -27,6 +27,9 @@ export function SiteFooter() {
             <a href={to(kbPath(KB_LINKS.dataSources))}>{t('footer.dataSources')}</a>
           </li>
           <li>
+            <a href={to('/info/bulk-data/')}>{t('footer.bulkData')}</a>
+          </li>
+          <li>
             <a href={to(kbPath(KB_LINKS.terms))}>{t('footer.terms')}</a>
           </li>
           <li>

@@ -1491,6 +1491,29 @@ export const de: Messages = {
     languages: 'Sprachen',
     cookieSettings: 'Cookie-Einstellungen',
     legalNotice: 'Impressum',
+    bulkData: 'Massendaten',
+  },
+  bulkData: {
+    title: 'Massendaten',
+    description:
+      'Tägliche Abzüge der öffentlichen Firmendaten und jedes Datensatzbereichs als JSON Lines und CSV, mit Änderungsdateien.',
+    intro:
+      'Jeden Tag werden die öffentlichen Daten – Firmen und jeder Datensatzbereich, so wie die Daten-API sie einem Gast liefert – als gzip-komprimierte JSON-Lines- und CSV-Dateien geschrieben, mit einem Manifest aus Zeilenzahlen und SHA-256-Prüfsummen.',
+    access:
+      'Was es gibt, sieht jeder; herunterladen lässt es sich mit einem API-Schlüssel eines bezahlten Tarifs (Authorization: Bearer <Schlüssel>), und Bereichsanfragen setzen einen Download fort.',
+    pricing: 'Tarife',
+    apiKeys: 'API-Schlüssel',
+    changes:
+      'Jeder Abzug hat Änderungsdateien seit dem vorigen: eine Zeile je hinzugefügter oder geänderter Zeile (op "upsert", mit der Zeile) oder entfernter (op "delete"). Einen Abzug laden, die späteren Änderungsdateien der Reihe nach anwenden – und Sie haben den neuesten. Sieben Abzüge werden aufbewahrt.',
+    none: 'Es wurde noch kein Abzug erstellt.',
+    snapshot: 'Abzug vom {{date}}',
+    since: 'Änderungsdateien seit {{previous}}.',
+    file: 'Datei',
+    kind: 'Inhalt',
+    kindSnapshot: 'Ganzer Bereich',
+    kindChanges: 'Änderungen',
+    rows: 'Zeilen',
+    size: 'Größe',
   },
   legalNotice: {
     title: 'Impressum',

@@ -1436,6 +1436,29 @@ export const en = {
     languages: 'Languages',
     cookieSettings: 'Cookie settings',
     legalNotice: 'Legal notice',
+    bulkData: 'Bulk data',
+  },
+  bulkData: {
+    title: 'Bulk data',
+    description:
+      'Daily snapshots of the public company data and each record section, as JSON Lines and CSV, with change files.',
+    intro:
+      'Every day the public data — companies and each record section, as the data API answers a guest — is written as gzipped JSON Lines and CSV files, with a manifest of row counts and SHA-256 checksums.',
+    access:
+      'Anyone may see what exists; downloading needs an API key of a paid plan (Authorization: Bearer <key>), and ranges resume a download.',
+    pricing: 'Plans',
+    apiKeys: 'API keys',
+    changes:
+      'Each snapshot has change files since the one before: one line per row added or changed (op "upsert", with the row) or removed (op "delete"). Load a snapshot, apply the later change files in order, and you have the newest. Seven snapshots are kept.',
+    none: 'No snapshot has been built yet.',
+    snapshot: 'Snapshot of {{date}}',
+    since: 'Change files since {{previous}}.',
+    file: 'File',
+    kind: 'Contents',
+    kindSnapshot: 'Whole section',
+    kindChanges: 'Changes',
+    rows: 'Rows',
+    size: 'Size',
   },
   legalNotice: {
     title: 'Legal notice',

@@ -1491,6 +1491,29 @@ export const fr: Messages = {
     languages: 'Langues',
     cookieSettings: 'Paramètres des cookies',
     legalNotice: 'Mentions légales',
+    bulkData: 'Données en masse',
+  },
+  bulkData: {
+    title: 'Données en masse',
+    description:
+      'Instantanés quotidiens des données publiques des entreprises et de chaque section de registres, en JSON Lines et CSV, avec des fichiers de changements.',
+    intro:
+      'Chaque jour, les données publiques — les entreprises et chaque section de registres, telles que l’API de données les donne à un visiteur — sont écrites en fichiers JSON Lines et CSV compressés (gzip), avec un manifeste des nombres de lignes et des sommes SHA-256.',
+    access:
+      'Chacun voit ce qui existe ; le téléchargement demande une clé d’API d’une offre payante (Authorization: Bearer <clé>), et les requêtes de plage reprennent un téléchargement.',
+    pricing: 'Offres',
+    apiKeys: 'Clés d’API',
+    changes:
+      'Chaque instantané a des fichiers de changements depuis le précédent : une ligne par ligne ajoutée ou modifiée (op "upsert", avec la ligne) ou supprimée (op "delete"). Chargez un instantané, appliquez les fichiers de changements suivants dans l’ordre, et vous avez le plus récent. Sept instantanés sont conservés.',
+    none: 'Aucun instantané n’a encore été produit.',
+    snapshot: 'Instantané du {{date}}',
+    since: 'Fichiers de changements depuis {{previous}}.',
+    file: 'Fichier',
+    kind: 'Contenu',
+    kindSnapshot: 'Section entière',
+    kindChanges: 'Changements',
+    rows: 'Lignes',
+    size: 'Taille',
   },
   legalNotice: {
     title: 'Mentions légales',

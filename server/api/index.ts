@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppServices } from '../../core/services.ts';
 import { registerBillingRoutes } from './billing.ts';
 import { CHANGES_WEBHOOK, registerChangeRoutes } from './changes.ts';
+import { registerBulkRoutes } from './bulk.ts';
 import { registerDocs } from './docs.ts';
 import { registerExportRoutes } from './export.ts';
 import { registerExportJobRoutes } from './export-jobs.ts';
@@ -71,6 +72,11 @@ export const API_TAGS = [
       'Credits and what they buy, orders paid through the payment provider (Paddle, or the sandbox without keys), the credits ledger, subscriptions and invoices. A guest gets 401; another user’s {user_id} 403, another user’s record 404.',
   },
   {
+    name: 'Bulk data',
+    description:
+      'Daily snapshots of the public data (companies and every record section, JSON Lines and CSV, gzipped) and change files since the snapshot before: anyone may list them, an API key of a paid plan downloads them.',
+  },
+  {
     name: 'Partner stats',
     description: 'Visitor records: who came, from which partner and campaign (UTM). No sign-in needed.',
   },
@@ -104,6 +110,7 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
   registerPartnerStatsRoutes(api, routes, services);
   registerExportRoutes(api, routes, services);
   registerExportJobRoutes(api, routes, services);
+  registerBulkRoutes(api, routes, services);
   registerBillingRoutes(api, routes, services);
   registerMatchRoutes(api, routes, services);
   registerReconcileRoutes(api, routes, services);

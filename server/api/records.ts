@@ -7,6 +7,7 @@ import {
   totalMeta,
   totalMetaFields,
 } from '../../core/api/legal-entity-schemas.ts';
+import { presentRecord } from '../../core/api/present-record.ts';
 import { readShares } from '../../core/api/read-shares.ts';
 import { settleTogether } from '../../core/errors/settle-together.ts';
 import { GATED_RECORD_FIELDS, recordRowsFor } from '../../core/purchases/paywall.ts';
@@ -14,8 +15,7 @@ import { displayName, flagOf, type Lang, type Reference } from '../../core/refer
 import { facetCounts } from '../../core/search/facets.ts';
 import { findRecords, type RecordRow } from '../../core/search/find-records.ts';
 import { MAX_PAGE, parseSearchState, type SearchState } from '../../core/search/search-state.ts';
-import { fieldColumn, type RecordField } from '../../core/sections/record-fields.ts';
-import type { SectionDecl } from '../../core/sections/section.ts';
+import type { RecordField } from '../../core/sections/record-fields.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
 import type { AppServices } from '../../core/services.ts';
 import { staleReads } from '../../core/services.ts';
@@ -246,71 +246,4 @@ export function registerRecordRoutes(api: FastifyInstance, routes: ApiRoutes, se
       return { data, meta: { count: data.length } };
     },
   );
-}
-
-/** A record as the API returns it: reference values as links, the company it belongs to. */
-export function presentRecord(
-  section: SectionDecl,
-  row: RecordRow,
-  reference: Reference,
-  lang: Lang,
-): { id: number; legal_entity_id: number; legal_entity: z.input<typeof CompanyLinkSchema> } & Record<string, unknown> {
-  const languageId = languageIdOf(reference, lang);
-  const location = (id: number) => {
-    const item = reference.locations.byId.get(id);
-    return {
-      id,
-      uri: item?.uri ?? '',
-      name: displayName(item, languageId),
-      countryCode: item?.country_code ?? '',
-      flag: flagOf(reference, id),
-    };
-  };
-  const out = {
-    id: row.id,
-    legal_entity_id: row.legal_entity_id,
-    legal_entity: {
-      id: row.legal_entity_id,
-      uri: row.company_uri,
-      name: row.company_name,
-      jurisdiction: location(row.company_jurisdiction_id),
-      status_id: row.company_status_id,
-      primary_industry_id: row.company_industry_id,
-      size_id: row.company_size_id,
-      employees_id: row.company_employees_id,
-    },
-  } as { id: number; legal_entity_id: number; legal_entity: z.input<typeof CompanyLinkSchema> } & Record<
-    string,
-    unknown
-  >;
-  for (const f of section.record?.fields ?? []) {
-    const value = row[fieldColumn(f)];
-    if (value === null || value === undefined) {
-      out[f.key] = null;
-      continue;
-    }
-    switch (f.type) {
-      case 'enum': {
-        const v = f.values?.find((e) => e.id === Number(value));
-        out[f.key] = v ? { id: v.id, uri: v.uri, name: v.label[lang] } : null;
-        break;
-      }
-      case 'location':
-        out[f.key] = location(Number(value));
-        break;
-      case 'currency':
-        out[f.key] = reference.currencies.byId.get(Number(value))?.uri.toUpperCase() ?? null;
-        break;
-      case 'amount':
-        out[f.key] = String(value);
-        break;
-      case 'number':
-      case 'year':
-        out[f.key] = Number(value);
-        break;
-      default:
-        out[f.key] = String(value);
-    }
-  }
-  return out;
 }

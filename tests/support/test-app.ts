@@ -44,6 +44,8 @@ export type TestAppOptions = {
   pageCache?: PageCacheOptions;
   /** Told of every answer with its route's pattern (server/app.ts). */
   onResponse?: AppOptions['onResponse'];
+  /** Where bulk data snapshots are kept (BULK_DATA_DIR; default var/bulk-data). */
+  bulkDataDir?: string;
 };
 
 const TEST_API_LIMITS = scaledApiLimits(10_000);
@@ -74,6 +76,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       legalNotice: options.legalNotice,
       pageCache: options.pageCache,
       onResponse: options.onResponse,
+      bulkDataDir: options.bulkDataDir,
     });
     await app.ready();
     return {
