@@ -14,6 +14,7 @@ import { LEGAL_ENTITY_SECTIONS, type LegalEntitySection } from '../api/legal-ent
 import { presentRecord } from '../api/present-record.ts';
 import { readLegalEntities } from '../api/read-legal-entities.ts';
 import { type Cell, csvWriter, type ExportColumn } from '../export/writers.ts';
+import { NOTHING_UNLOCKED, visibleRecordRows } from '../purchases/paywall.ts';
 import type { Reference } from '../reference/reference-data.ts';
 import type { RecordRow } from '../search/find-records.ts';
 import type { SectionDecl } from '../sections/section.ts';
@@ -100,7 +101,13 @@ const companiesSection: BulkSection = {
         db,
         reference,
         ids.map((r) => Number(r.id)),
-        { sections: BULK_COMPANY_SECTIONS, lang: 'en', languageId: reference.languageIds.en || LANGUAGE_EN },
+        {
+          sections: BULK_COMPANY_SECTIONS,
+          lang: 'en',
+          languageId: reference.languageIds.en || LANGUAGE_EN,
+          // The files hold what a guest of the data API reads (ADR 0029).
+          unlocked: NOTHING_UNLOCKED,
+        },
       );
     }
   },
@@ -124,9 +131,10 @@ function recordSection(section: SectionDecl): BulkSection {
         if (result.rows.length === 0) return;
         const last = result.rows[result.rows.length - 1];
         after = [Number(last.legal_entity_id), Number(last.id)];
-        // A guest's rows: where the data API empties fields a purchase unlocks (the paywall), the
-        // same guest view belongs here, before presenting — the files hold only what a guest reads.
-        yield result.rows.map((row) => presentRecord(section, row, reference, 'en'));
+        // A guest's rows: the fields a purchase unlocks are empty, as the data API answers a guest (ADR 0029).
+        yield visibleRecordRows(NOTHING_UNLOCKED, section.baseTable, result.rows).map((row) =>
+          presentRecord(section, row, reference, 'en'),
+        );
       }
     },
   };

@@ -33,8 +33,8 @@ import { companiesSection } from '../../core/sections/companies.ts';
 import type { LabelRef, SectionDecl } from '../../core/sections/section.ts';
 import type { AppServices } from '../../core/services.ts';
 import { staleReads } from '../../core/services.ts';
-import { facetsMeta, facetsParam } from './facets-param.ts';
 import { viewerOf } from './auth.ts';
+import { facetsMeta, facetsParam } from './facets-param.ts';
 import { type ApiRoutes, badRequest, getRoute, intParam, langParam, languageIdOf, mutationRoute } from './route.ts';
 import { queryField, searchBodyFields, stateOfBody } from './search-body.ts';
 
