@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Search companies with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/legal_entities` for filters a query string cannot say: the same parameters as a JSON body, and `filter`, a tree of the same filters. Facet counts: use the GET.
+         * @description The twin of `GET /api/site/data/v1/legal_entities` for filters a query string cannot say: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchLegalEntities"];
         delete?: never;
@@ -153,7 +153,7 @@ export interface paths {
         };
         /**
          * Search connections
-         * @description Connections of companies, newest first. `id` returns one record by id; `le_le_id` the records of the given companies. Filters use the search grammar (`field=v1|v2`, `field:from`, `field:to`, `field:is_known=`), including the company filters `company_jurisdiction`, `company_industry`, `company_status`, `company_size`, `company_employees`, `company_kind` and the typed `company_dates[type]:from`, `company_identifiers[type]`, `company_contacts[type]:is_known`, `company_addresses[type][part]`, `company_indicators[type]`, `company_names[type]`. Unknown parameters are a 400 naming them.
+         * @description Connections of companies, newest first. `id` returns one record by id; `le_le_id` the records of the given companies. Filters use the search grammar (`field=v1|v2`, `field:from`, `field:to`, `field:is_known=`), including the company filters `company_jurisdiction`, `company_industry`, `company_status`, `company_size`, `company_employees`, `company_kind` and the typed `company_dates[type]:from`, `company_identifiers[type]`, `company_contacts[type]:is_known`, `company_addresses[type][part]`, `company_indicators[type]`, `company_names[type]`. Unknown parameters are a 400 naming them. email, phone are null unless the caller bought the company's full profile (POST /api/purchases/users/{user_id}).
          */
         get: operations["getMembers"];
         put?: never;
@@ -175,7 +175,7 @@ export interface paths {
         put?: never;
         /**
          * Search connections with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/members`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/members`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchMembers"];
         delete?: never;
@@ -215,7 +215,7 @@ export interface paths {
         put?: never;
         /**
          * Search transactions with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/transactions`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/transactions`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchTransactions"];
         delete?: never;
@@ -255,7 +255,7 @@ export interface paths {
         put?: never;
         /**
          * Search permits with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/permits`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/permits`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchPermits"];
         delete?: never;
@@ -295,7 +295,7 @@ export interface paths {
         put?: never;
         /**
          * Search real estate with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/real_estate`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/real_estate`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchRealEstate"];
         delete?: never;
@@ -313,7 +313,7 @@ export interface paths {
         };
         /**
          * Search contacts
-         * @description Contacts of companies, newest first. `id` returns one record by id; `le_le_id` the records of the given companies. Filters use the search grammar (`field=v1|v2`, `field:from`, `field:to`, `field:is_known=`), including the company filters `company_jurisdiction`, `company_industry`, `company_status`, `company_size`, `company_employees`, `company_kind` and the typed `company_dates[type]:from`, `company_identifiers[type]`, `company_contacts[type]:is_known`, `company_addresses[type][part]`, `company_indicators[type]`, `company_names[type]`. Unknown parameters are a 400 naming them.
+         * @description Contacts of companies, newest first. `id` returns one record by id; `le_le_id` the records of the given companies. Filters use the search grammar (`field=v1|v2`, `field:from`, `field:to`, `field:is_known=`), including the company filters `company_jurisdiction`, `company_industry`, `company_status`, `company_size`, `company_employees`, `company_kind` and the typed `company_dates[type]:from`, `company_identifiers[type]`, `company_contacts[type]:is_known`, `company_addresses[type][part]`, `company_indicators[type]`, `company_names[type]`. Unknown parameters are a 400 naming them. email, phone, fax are null unless the caller bought the company's full profile (POST /api/purchases/users/{user_id}).
          */
         get: operations["getContacts"];
         put?: never;
@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Search contacts with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/contacts`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/contacts`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchContacts"];
         delete?: never;
@@ -375,7 +375,7 @@ export interface paths {
         put?: never;
         /**
          * Search aircraft with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/aircraft`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/aircraft`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchAircraft"];
         delete?: never;
@@ -415,7 +415,7 @@ export interface paths {
         put?: never;
         /**
          * Search bank accounts with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/bank_accounts`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/bank_accounts`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchBankAccounts"];
         delete?: never;
@@ -455,7 +455,7 @@ export interface paths {
         put?: never;
         /**
          * Search facilities with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/facilities`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/facilities`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchFacilities"];
         delete?: never;
@@ -495,7 +495,7 @@ export interface paths {
         put?: never;
         /**
          * Search financial statements with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/accounting`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/accounting`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchAccounting"];
         delete?: never;
@@ -535,7 +535,7 @@ export interface paths {
         put?: never;
         /**
          * Search industrial designs with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/industrial_designs`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/industrial_designs`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchIndustrialDesigns"];
         delete?: never;
@@ -575,7 +575,7 @@ export interface paths {
         put?: never;
         /**
          * Search inspections with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/inspections_and_violations`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/inspections_and_violations`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchInspectionsAndViolations"];
         delete?: never;
@@ -615,7 +615,7 @@ export interface paths {
         put?: never;
         /**
          * Search liabilities with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/liabilities`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/liabilities`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchLiabilities"];
         delete?: never;
@@ -655,7 +655,7 @@ export interface paths {
         put?: never;
         /**
          * Search mergers and acquisitions with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/mergers_and_acquisitions`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/mergers_and_acquisitions`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchMergersAndAcquisitions"];
         delete?: never;
@@ -695,7 +695,7 @@ export interface paths {
         put?: never;
         /**
          * Search patents with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/patents`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/patents`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchPatents"];
         delete?: never;
@@ -735,7 +735,7 @@ export interface paths {
         put?: never;
         /**
          * Search plant variety rights with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/plant_variety_rights`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/plant_variety_rights`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchPlantVarietyRights"];
         delete?: never;
@@ -775,7 +775,7 @@ export interface paths {
         put?: never;
         /**
          * Search registers with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/registers`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/registers`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchRegisters"];
         delete?: never;
@@ -815,7 +815,7 @@ export interface paths {
         put?: never;
         /**
          * Search taxes with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/taxes`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/taxes`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchTaxes"];
         delete?: never;
@@ -855,7 +855,7 @@ export interface paths {
         put?: never;
         /**
          * Search trademarks with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/trademarks`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/trademarks`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchTrademarks"];
         delete?: never;
@@ -895,7 +895,7 @@ export interface paths {
         put?: never;
         /**
          * Search vehicles with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/vehicles`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/vehicles`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchVehicles"];
         delete?: never;
@@ -935,7 +935,7 @@ export interface paths {
         put?: never;
         /**
          * Search vessels with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/vessels`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/vessels`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchVessels"];
         delete?: never;
@@ -975,7 +975,7 @@ export interface paths {
         put?: never;
         /**
          * Search violations with nested any/all/not filters
-         * @description The twin of `GET /api/site/data/v1/violations`: the same parameters as a JSON body, and `filter`, a tree of the same filters.
+         * @description The twin of `GET /api/site/data/v1/violations`: the same parameters as a JSON body, and `filter`, a tree of the same filters. `facets` counts under the tree; a facet leaves out its own filter when the tree ANDs that filter at its top, as the GET does.
          */
         post: operations["searchViolations"];
         delete?: never;
@@ -2085,7 +2085,7 @@ export interface paths {
         put?: never;
         /**
          * Buy a company’s full profile
-         * @description Once per user and company: 1 credit, 2 for an advanced profile (a related list of 10 or more items), spent from the balance in the same transaction; too few credits is a 402 that records nothing. Buying it again spends nothing and answers the first purchase with created false (shown again in the history if it was removed).
+         * @description Once per user and company: 1 credit, 2 for an advanced profile (a related list of 10 or more items), spent from the balance in the same transaction; too few credits is a 402 that records nothing. Buying it again spends nothing and answers the first purchase with created false (shown again in the history if it was removed). The purchase unlocks the company’s emails, phone and fax numbers (its contacts and Contacts records) and its officers’ contacts (members’ contacts, Connections records’ emails and phones), wherever they are read: pages, this API, exports, enrichment downloads, the change feed and webhooks (websites are never gated). A company with none of these has nothing to sell: a 409 (details.reason nothing_to_unlock), nothing charged.
          */
         post: operations["purchaseProfile"];
         delete?: never;
@@ -2227,7 +2227,7 @@ export interface paths {
         };
         /**
          * Download a search’s rows as csv, xlsx, json or xml
-         * @description The same filters, `q` and `sort` as the section’s search. Streamed: rows are written as they are read; the `x-export-rows` header says how many are expected. CSV has a byte-order mark, a header row and every value quoted; JSON and XML skip empty values and drop a leading #; XML has a `data` root with `legal_entities`/`legal_entity` (other sections alike); XLSX has typed cells and a frozen header row. A failure after the first bytes aborts the download. It costs 1 credit per 100 rows (at least 1; an export with no rows to write is free), spent before the first byte: too few credits is a 402 naming the cost and the balance. A request set off by another site’s page (Sec-Fetch-Site cross-site or same-site) is a 403.
+         * @description The same filters, `q` and `sort` as the section’s search. Streamed: rows are written as they are read; the `x-export-rows` header says how many are expected. CSV has a byte-order mark, a header row and every value quoted; JSON and XML skip empty values and drop a leading #; XML has a `data` root with `legal_entities`/`legal_entity` (other sections alike); XLSX has typed cells and a frozen header row. A failure after the first bytes aborts the download. It costs 1 credit per 100 rows (at least 1; an export with no rows to write is free), spent before the first byte (the `Registra-Balance` header gives the balance after it): too few credits is a 402 naming the cost and the balance. A request set off by another site’s page (Sec-Fetch-Site cross-site or same-site) is a 403.
          */
         get: operations["exportRecords"];
         put?: never;
@@ -2294,6 +2294,110 @@ export interface paths {
          * @description All of the ids or none: an id that is not yours is a 404.
          */
         delete: operations["deleteExportViewSettings"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your exports of the last 7 days
+         * @description Newest first, with their state; a done one’s file can be downloaded again until `expires_at`.
+         */
+        get: operations["listExports"];
+        put?: never;
+        /**
+         * Start an export in the background
+         * @description Checks the export as GET /export/{section} does (a bad parameter is a 400 naming it), counts its rows and charges them — 1 credit per 100 rows, at least 1 — when it starts: too few credits is a 402 and nothing starts. Answers 202 with the export’s state and its `Location`; follow it until `status` is `done`, then download `download_url`. A failed export gives its credits back. Exports are kept 7 days.
+         */
+        post: operations["startExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An export’s state
+         * @description queued, running (with `rows_written` of `rows_total`), done (with `download_url`) or failed (with `error`; its credits given back). Another user’s export is a 404.
+         */
+        get: operations["getExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a finished export’s file
+         * @description The whole file (200), or with `Range: bytes=…` one range of it (206 with `Content-Range`), so that a broken download resumes; a range past the end or malformed is a 416. `ETag` names the file; `If-Range` with another ETag sends it whole. An export not done yet is a 409; another user’s is a 404.
+         */
+        get: operations["downloadExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bulk data snapshots and their files
+         * @description Every snapshot kept (the newest first; 7 are kept), each with its files: per section a gzipped JSON Lines and a gzipped CSV file of every row as the data API answers a guest (English names), and the change file since the previous snapshot (`op` upsert with the `row`, or delete), with row counts, sizes and SHA-256. Anyone may list them; downloading needs an API key of a paid plan.
+         */
+        get: operations["listBulkData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk/{snapshot}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a bulk data file
+         * @description A gzipped file of a snapshot, as listed by `GET /api/bulk`. Needs an API key (`Authorization: Bearer <key>`) of a user with a running subscription: without a key 401, with a key of a free plan 403. A `Range: bytes=…` header answers 206 with that part (one range; 416 beyond the end) so that a download can resume; the ETag is the SHA-256.
+         */
+        get: operations["downloadBulkFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2454,7 +2558,7 @@ export interface paths {
         put?: never;
         /**
          * Match companies you describe to Registra’s
-         * @description Up to 100 queries at once; each needs a name, registration number, LEI, VAT number or domain. Each answers its candidates, best first, with a score 0–1 and an explanation per feature (name after legal-form, diacritic and abbreviation normalisation, numbers compared without spaces, country, website, address words). A candidate scoring at least 0.9 and 0.05 above the next is the automatic `match`; otherwise `match` is null and the candidates are for review.
+         * @description Up to 100 queries at once; each needs a name, registration number, LEI, VAT number or domain. Each answers its candidates, best first, with a score 0–1 and an explanation per feature (name after legal-form, diacritic and abbreviation normalisation, numbers compared without spaces, country, website, address words). A candidate scoring at least 0.9 and 0.05 above the next is the automatic `match`; otherwise `match` is null and the candidates are for review. Your own review decisions in enrichments count for the same input (name as normalised, country, numbers and website, the address aside): the company you chose comes first as the `match` with `decided: true` (`decision: "chosen"`); after "none of these" there is no match and the candidates you rejected are left out (`decision: "none"`). Other users’ decisions never count. The `Registra-Balance` header gives the balance after the charge.
          */
         post: operations["matchCompanies"];
         delete?: never;
@@ -2472,7 +2576,7 @@ export interface paths {
         };
         /**
          * Reconciliation service (W3C 0.2): manifest, queries and data extension
-         * @description Without parameters: the service manifest. With `queries`: candidates per query (id, name, score 0–1, match, features), at most 100 queries; properties: country, registration_number, lei, vat, domain, address. With `extend`: the properties asked of each company. The same as a form POST (application/x-www-form-urlencoded) with `queries=` or `extend=`.
+         * @description Without parameters: the service manifest. With `queries`: candidates per query (id, name, score 0–1, match, features), at most 100 queries; properties: country, registration_number, lei, vat, domain, address. A query that is an id the service returns (or the profile’s address) answers that company alone (score 1, match); one that is an LEI or a registration number puts the companies holding it first. With `extend`: the properties asked of each company. The same as a form POST (application/x-www-form-urlencoded) with `queries=` or `extend=`. Every reconciliation route answers other origins (CORS: `Access-Control-Allow-Origin: *`, preflight by OPTIONS; JSONP by `callback`); a request from another origin or by JSONP is anonymous or signed by an API key, never by the session cookie.
          */
         get: operations["reconcile"];
         put?: never;
@@ -2494,7 +2598,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reconciliation: companies whose name starts with a prefix */
+        /**
+         * Reconciliation: companies whose name starts with a prefix
+         * @description Ten a page, best first (at most 200 in all); an id or profile address typed whole suggests that company.
+         */
         get: operations["reconcileSuggestEntity"];
         put?: never;
         post?: never;
@@ -2545,7 +2652,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reconciliation: an HTML preview of a company */
+        /**
+         * Reconciliation: an HTML preview of a company
+         * @description Any site may show it in a frame (no X-Frame-Options, `frame-ancestors *`); no JSONP.
+         */
         get: operations["reconcilePreview"];
         put?: never;
         post?: never;
@@ -2795,16 +2905,7 @@ export interface components {
                 corrected_query?: string;
                 /** @description Present when `q`, typed as a whole name, found few companies and none of that name: how many companies of a name one corrected word away were added (after the exact names). */
                 near_names?: number;
-                /** @description Present when `facets` was asked: the most frequent values of each field among the matches. */
-                facets?: {
-                    [key: string]: {
-                        /** @description The value’s id in the reference list (industries: the sector). */
-                        id: number;
-                        count: number;
-                        /** @description The count is estimated from a sample. */
-                        estimate: boolean;
-                    }[];
-                };
+                facets?: components["schemas"]["Facets"];
             };
         };
         /** @description One company: `legal_entities` always, and one key per other requested section (`le_names` → `names`, …). */
@@ -2819,6 +2920,7 @@ export interface components {
             shares?: components["schemas"]["LegalEntityShare"][];
             specifications?: components["schemas"]["LegalEntitySpecifications"] | null;
             statuses?: components["schemas"]["StatusEntry"][];
+            /** @description The company's contacts: emails, phone and fax numbers only when the caller bought its full profile (websites always). */
             contacts?: components["schemas"]["LegalEntityContact"][];
             members?: components["schemas"]["LegalEntityMember"][];
         };
@@ -2961,6 +3063,17 @@ export interface components {
                 uri: string;
                 name: string;
             } | null;
+        };
+        /** @description Present when `facets` was asked: the most frequent values (at most 12) of each field among the matches. A field’s own filter is left out of its counts (choosing another value is one click); under nested filters only when the filter is one the tree ANDs at its top. */
+        Facets: {
+            [key: string]: {
+                /** @description The value’s id: in its reference list (industries: the sector; jurisdictions: the country or state), or, for a record’s own field, the `id` of the field’s value as records show it. */
+                id: number;
+                /** @description Matching rows with this value, under the search’s other filters. */
+                count: number;
+                /** @description The count is estimated from a sample (shown "about 1,200"); exact when false. */
+                estimate: boolean;
+            }[];
         };
         LegalEntityFiltersV1: {
             data: components["schemas"]["FilterDescription"][];
@@ -3846,6 +3959,69 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
+        ExportJob: {
+            id: number;
+            section: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            rows_written: number;
+            /** @description Rows the export expects to write (and was charged for). */
+            rows_total: number;
+            /** @description Percent of the rows written, 0–100. */
+            progress: number;
+            /** @description Credits charged when it started (given back if it failed). */
+            credits: number;
+            file_name: string;
+            content_type: string;
+            /** @description The file’s length once done. */
+            size_bytes: number | null;
+            /** @description Once done: the file (Range requests welcome). */
+            download_url: string | null;
+            /** @description This export’s state. */
+            url: string;
+            error: string | null;
+            created_at: string;
+            finished_at: string | null;
+            /** @description When the export and its file are deleted (7 days after it started). */
+            expires_at: string;
+        };
+        BulkManifest: {
+            /** @description The snapshot’s name (its folder and URL segment). */
+            snapshot: string;
+            /** @description When the build started (ISO 8601): the data is as of then. */
+            created_at: string;
+            /** @description The snapshot the change files lead from; null for the first. */
+            previous: string | null;
+            /**
+             * @description Language of display names in the rows.
+             * @constant
+             */
+            lang: "en";
+            files: components["schemas"]["BulkFile"][];
+        };
+        BulkFile: {
+            /** @description The file name, as in the download URL. */
+            name: string;
+            /** @description `companies`, or the data API name of a record section (`vessels`). */
+            section: string;
+            /**
+             * @description A whole section, or its changes since the previous snapshot.
+             * @enum {string}
+             */
+            kind: "snapshot" | "changes";
+            /** @enum {string} */
+            format: "jsonl" | "csv";
+            /** @description Rows (snapshot) or change lines (changes). */
+            rows: number;
+            /** @description Change files: rows added or changed. */
+            upserts?: number;
+            /** @description Change files: rows removed (taken down or gone). */
+            deletes?: number;
+            /** @description Size of the gzipped file. */
+            bytes: number;
+            /** @description SHA-256 of the gzipped file, hex. */
+            sha256: string;
+        };
         Offer: {
             id: string;
             /**
@@ -3943,8 +4119,10 @@ export interface components {
             country: string | null;
             /** @description 0–1. */
             score: number;
-            /** @description The automatic match of the query. */
+            /** @description The match of the query: automatic, or the one you chose (`decided`). */
             match: boolean;
+            /** @description You chose this company for the same input in an enrichment’s review (it comes first). */
+            decided: boolean;
             /** @description Each part of the query compared, with what came out. */
             features: {
                 /** @enum {string} */
@@ -4106,6 +4284,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The Range asks for bytes the file does not have, or is malformed: `Content-Range: bytes *\/<length>` gives the length. */
+        Error416: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Too many requests or attempts: over the plan’s limit (see the RateLimit headers), or too many sign-in attempts. The message says when to try again; so does the Retry-After header. */
         Error429: {
             headers: {
@@ -4217,7 +4404,7 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
-                /** @description Facet counts of the matches in `meta.facets`: jurisdiction, industry, status, size, comma-separated (the search page's panel). */
+                /** @description Facet counts of the matches in `meta.facets`: jurisdiction, industry, status, size, comma-separated (the search page’s facets). */
                 facets?: string;
                 /** @description Values (ids or uris, see the filters call) joined by |; any of them matches. */
                 jurisdiction?: string;
@@ -4523,6 +4710,8 @@ export interface operations {
                     count?: number;
                     /** @description Data sections to return, joined by |: le_legal_entities, le_names, le_addresses, le_dates, le_identifiers, le_industries, le_indicators, le_shares, le_specifications, le_statuses, le_contacts, le_members. le_legal_entities (the default) is always included. */
                     sections?: string;
+                    /** @description Facet counts of the matches in `meta.facets`: jurisdiction, industry, status, size, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -4682,6 +4871,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, position, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
@@ -4787,6 +4978,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -4824,6 +5016,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, position, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -4860,6 +5054,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -4888,6 +5083,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, type, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
@@ -5007,6 +5204,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -5044,6 +5242,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, type, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -5080,6 +5280,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -5108,6 +5309,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, type, status, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
@@ -5227,6 +5430,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -5264,6 +5468,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, type, status, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -5300,6 +5506,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -5328,6 +5535,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, category, type, property_use, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Values (ids or uris, see the filters call) joined by |; any of them matches. */
@@ -5505,6 +5714,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -5542,6 +5752,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, category, type, property_use, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -5578,6 +5790,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -5606,6 +5819,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Values (ids or uris, see the filters call) joined by |; any of them matches. */
@@ -5719,6 +5934,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -5756,6 +5972,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -5792,6 +6010,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -5820,6 +6039,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, engine_type, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
@@ -5953,6 +6174,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -5990,6 +6212,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, engine_type, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -6026,6 +6250,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -6054,6 +6279,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, account_type, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
@@ -6171,6 +6398,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -6208,6 +6436,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, account_type, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -6244,6 +6474,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -6272,6 +6503,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, type, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Values (ids or uris, see the filters call) joined by |; any of them matches. */
@@ -6389,6 +6622,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -6426,6 +6660,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, type, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -6462,6 +6698,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -6490,6 +6727,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
@@ -6625,6 +6864,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -6662,6 +6902,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -6698,6 +6940,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -6726,6 +6969,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, status, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
@@ -6853,6 +7098,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -6890,6 +7136,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, status, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -6926,6 +7174,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -6954,6 +7203,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, category, type, status, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
@@ -7059,6 +7310,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7096,6 +7348,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, category, type, status, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -7132,6 +7386,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7160,6 +7415,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, type, status, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Values (ids or uris, see the filters call) joined by |; any of them matches. */
@@ -7281,6 +7538,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7318,6 +7576,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, type, status, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -7354,6 +7614,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7382,6 +7643,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, type, role, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
@@ -7501,6 +7764,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7538,6 +7802,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, type, role, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -7574,6 +7840,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7602,6 +7869,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, status, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
@@ -7721,6 +7990,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7758,6 +8028,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, status, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -7794,6 +8066,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7822,6 +8095,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, status, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
@@ -7949,6 +8224,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7986,6 +8262,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, status, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -8022,6 +8300,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -8050,6 +8329,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, type, status, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
@@ -8161,6 +8442,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -8198,6 +8480,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, type, status, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -8234,6 +8518,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -8262,6 +8547,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, tax_type, status, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Values (ids or uris, see the filters call) joined by |; any of them matches. */
@@ -8393,6 +8680,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -8430,6 +8718,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, tax_type, status, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -8466,6 +8756,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -8494,6 +8785,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, mark_type, status, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
@@ -8627,6 +8920,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -8664,6 +8958,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, mark_type, status, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -8700,6 +8996,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -8728,6 +9025,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, vehicle_type, fuel_type, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
@@ -8859,6 +9158,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -8896,6 +9196,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, vehicle_type, fuel_type, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -8932,6 +9234,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -8960,6 +9263,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, vessel_type, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
@@ -9101,6 +9406,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -9138,6 +9444,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, vessel_type, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -9174,6 +9482,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -9202,6 +9511,8 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, violation_level, violation_type, comma-separated (the search page’s facets). */
+                facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
                 /** @description Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
@@ -9321,6 +9632,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -9358,6 +9670,8 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, violation_level, violation_type, comma-separated (the search page’s facets). */
+                    facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.
                      * @default en
@@ -9394,6 +9708,7 @@ export interface operations {
                             total_is_lower_bound: boolean;
                             /** @description Cursor of the next page: pass it as `after`. */
                             next: string | null;
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -13077,6 +13392,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
@@ -13681,6 +13997,276 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    listExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per hour the caller’s plan allows. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current hour. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends and the count starts to fall; past the limit, until a request is allowed again (then the same number as Retry-After). */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        data: components["schemas"]["ExportJob"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    startExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The search section.
+                     * @enum {string}
+                     */
+                    section: "companies" | "connections" | "transactions" | "permits" | "real-estate" | "contacts" | "aircraft" | "bank-accounts" | "facilities" | "financial-statements" | "industrial-designs" | "inspections" | "liabilities" | "mergers-and-acquisitions" | "patents" | "plant-variety-rights" | "registers" | "taxes" | "trademarks" | "vehicles" | "vessels" | "violations";
+                    /** @description The search as its page’s query string (filters, q, sort; page and after for scope=page), e.g. `q=acme&jurisdiction=276`: the same parameters as GET /export/{section}, without the export’s own. */
+                    search?: string;
+                    /**
+                     * @description csv (default), xlsx, json or xml.
+                     * @enum {string}
+                     */
+                    format?: "csv" | "xlsx" | "json" | "xml";
+                    /**
+                     * @description CSV separator: comma (default), semicolon or tab.
+                     * @enum {string}
+                     */
+                    separator?: "comma" | "semicolon" | "tab";
+                    /**
+                     * @description page, selected (the rows in ids), first (count rows) or all.
+                     * @enum {string}
+                     */
+                    scope?: "page" | "selected" | "first" | "all";
+                    /** @description N of scope=first. */
+                    count?: number;
+                    /** @description scope=selected: company ids (record ids in a record section). */
+                    ids?: number[];
+                    sections?: ("addresses" | "dates" | "employees_number" | "indicators" | "identifiers" | "industries" | "names" | "products" | "registration_authorities" | "specifications" | "statuses" | "tax_authorities" | "types_by_size" | "members")[];
+                    /**
+                     * @description Language of headers and names (default en).
+                     * @enum {string}
+                     */
+                    lang?: "en" | "de" | "fr";
+                    /** @description Companies: the number of one of your company lists. */
+                    list?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    /** @description Requests per hour the caller’s plan allows. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current hour. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends and the count starts to fall; past the limit, until a request is allowed again (then the same number as Retry-After). */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per hour the caller’s plan allows. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current hour. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends and the count starts to fall; past the limit, until a request is allowed again (then the same number as Retry-After). */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    downloadExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One byte range (`bytes=0-1023`, `bytes=1024-`, `bytes=-500`): answered with 206. */
+                Range?: string;
+                /** @description The ETag of the file a resumed download has part of: another file is sent whole (200). */
+                "If-Range"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per hour the caller’s plan allows. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current hour. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends and the count starts to fall; past the limit, until a request is allowed again (then the same number as Retry-After). */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/json": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description Partial content: the bytes of the Range, named by Content-Range. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/json": string;
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            416: components["responses"]["Error416"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listBulkData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per hour the caller’s plan allows. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current hour. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends and the count starts to fall; past the limit, until a request is allowed again (then the same number as Retry-After). */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkManifest"][];
+                        meta: {
+                            count: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    downloadBulkFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                snapshot: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per hour the caller’s plan allows. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current hour. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends and the count starts to fall; past the limit, until a request is allowed again (then the same number as Retry-After). */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            416: components["responses"]["Error416"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
     listProducts: {
         parameters: {
             query?: never;
@@ -13749,7 +14335,7 @@ export interface operations {
                             /** @description Credits added (positive) or spent or taken back (negative). */
                             delta: number;
                             /** @enum {string} */
-                            reason: "pack" | "subscription" | "profile" | "export" | "api" | "api_refund" | "refund" | "chargeback" | "grant" | "enrichment" | "enrichment_refund";
+                            reason: "pack" | "subscription" | "profile" | "export" | "export_refund" | "api" | "api_refund" | "refund" | "chargeback" | "grant" | "enrichment" | "enrichment_refund";
                             order_id: number | null;
                             purchase_id: number | null;
                             note: string | null;
@@ -14061,6 +14647,8 @@ export interface operations {
                             id: string | null;
                             match: components["schemas"]["MatchCandidate"] | null;
                             candidates: components["schemas"]["MatchCandidate"][];
+                            /** @description Your review decision on this input in an enrichment: a company chosen, none of the candidates, or null. */
+                            decision: ("chosen" | "none") | null;
                         }[];
                         meta: {
                             count: number;
@@ -14093,6 +14681,10 @@ export interface operations {
                 queries?: string;
                 /** @description A data extension query: `{"ids":["…"],"properties":[{"id":"lei"}]}`. */
                 extend?: string;
+                /** @description JSONP (GET only): the answer is `callback(json)` as application/javascript. A JavaScript function name, else 400. */
+                callback?: string;
+                /** @description An API key, as `Authorization: Bearer` takes it (the W3C apiKey-in-query security scheme). */
+                api_key?: string;
             };
             header?: never;
             path?: never;
@@ -14126,7 +14718,10 @@ export interface operations {
     };
     reconcileForm: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An API key, as `Authorization: Bearer` takes it (the W3C apiKey-in-query security scheme). */
+                api_key?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -14138,6 +14733,10 @@ export interface operations {
                     queries?: string;
                     /** @description A data extension query: `{"ids":["…"],"properties":[{"id":"lei"}]}`. */
                     extend?: string;
+                    /** @description JSONP (GET only): the answer is `callback(json)` as application/javascript. A JavaScript function name, else 400. */
+                    callback?: string;
+                    /** @description An API key, as `Authorization: Bearer` takes it (the W3C apiKey-in-query security scheme). */
+                    api_key?: string;
                 };
             };
         };
@@ -14173,7 +14772,12 @@ export interface operations {
             query: {
                 /** @description What was typed. */
                 prefix: string;
+                /** @description How many suggestions to skip (the next page starts at the number already shown); ten a page. */
                 cursor?: string;
+                /** @description JSONP (GET only): the answer is `callback(json)` as application/javascript. A JavaScript function name, else 400. */
+                callback?: string;
+                /** @description An API key, as `Authorization: Bearer` takes it (the W3C apiKey-in-query security scheme). */
+                api_key?: string;
             };
             header?: never;
             path?: never;
@@ -14210,7 +14814,12 @@ export interface operations {
             query: {
                 /** @description What was typed. */
                 prefix: string;
+                /** @description How many suggestions to skip (the next page starts at the number already shown); ten a page. */
                 cursor?: string;
+                /** @description JSONP (GET only): the answer is `callback(json)` as application/javascript. A JavaScript function name, else 400. */
+                callback?: string;
+                /** @description An API key, as `Authorization: Bearer` takes it (the W3C apiKey-in-query security scheme). */
+                api_key?: string;
             };
             header?: never;
             path?: never;
@@ -14248,6 +14857,10 @@ export interface operations {
                 /** @description company */
                 type: string;
                 limit?: string;
+                /** @description JSONP (GET only): the answer is `callback(json)` as application/javascript. A JavaScript function name, else 400. */
+                callback?: string;
+                /** @description An API key, as `Authorization: Bearer` takes it (the W3C apiKey-in-query security scheme). */
+                api_key?: string;
             };
             header?: never;
             path?: never;
@@ -14284,6 +14897,8 @@ export interface operations {
             query: {
                 /** @description The company’s URI. */
                 id: string;
+                /** @description An API key, as `Authorization: Bearer` takes it (the W3C apiKey-in-query security scheme). */
+                api_key?: string;
             };
             header?: never;
             path?: never;
