@@ -917,7 +917,7 @@ export type Database = {
     input_key: string;
     company_id: number | null;
     decided_at: Generated<Date>;
-    /** The candidates a "none of these" rejected (migration 0036). */
+    /** The candidates a "none of these" rejected (migration 0034). */
     rejected: Generated<number[]>;
   };
 };

@@ -16,14 +16,19 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits } from '../../core/billing/ledger.ts';
 import { afterCompanyWrite } from '../../core/companies/company-writes.ts';
+import { createMailer, type Mailer } from '../../core/email/mailer.ts';
 import { refreshExportDocuments } from '../../core/export/export-documents.ts';
 import { COMPANY_EXPORT_SECTIONS, EXPORT_FORMATS } from '../../core/export/export-options.ts';
+import { i18nFor } from '../../core/i18n/i18n.ts';
 import { buildMonitoringReports } from '../../core/monitoring/build-reports.ts';
 import { personPath } from '../../core/people/person-path.ts';
 import { GATED_RECORD_FIELDS, HIDDEN_UNTIL_BOUGHT } from '../../core/purchases/paywall.ts';
 import { writeRecords } from '../../core/records/record-writes.ts';
+import type { Lang } from '../../core/reference/reference-data.ts';
 import { RECORD_SECTIONS } from '../../core/sections/records.ts';
 import { collectDeliveries } from '../../core/webhooks/deliveries.ts';
+import { exportJob } from '../../jobs/export.job.ts';
+import { drainJobs } from '../../jobs/worker.ts';
 import { postJson } from '../support/accounts.ts';
 import { bodyText } from '../support/body-text.ts';
 import { pageRoutes } from '../support/page-routes.ts';
@@ -109,8 +114,16 @@ const signedIn = (ask: (who: Who, user: TestUser) => Promise<{ status: number; t
   return user ? ask(who, user) : Promise.resolve(null);
 };
 
+let mailer: Mailer;
+const quiet = { info: () => {}, error: () => {} };
+const translate = (lang: Lang) => {
+  const { t: tr } = i18nFor(lang);
+  return (key: string, values?: Record<string, unknown>) => (values ? tr(key, values) : tr(key));
+};
+
 beforeAll(async () => {
   t = await buildTestApp({ pages: 'build' });
+  mailer = createMailer({ db: t.db, settings: { from: 'Registra <no-reply@localhost>' }, log: quiet, translate });
   const k = t.db.kysely;
   // ---- X: a company with an individual member who sits on it alone ----
   const found = await sql<{ id: string; uri: string; name: string; member_id: string; member_name: string }>`
@@ -234,7 +247,10 @@ beforeAll(async () => {
   const proposed = (await t.app.inject({ url: '/api/reconcile/extend/propose?type=company' })).json();
   extendProperties = (proposed.properties as { id: string }[]).map((p) => p.id);
 }, 120_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await mailer?.close();
+  await t?.close();
+});
 
 /** Every record section with a gated field, as its data API names it. */
 const GATED_SECTIONS = RECORD_SECTIONS.filter((s) => GATED_RECORD_FIELDS[s.table]);
@@ -379,6 +395,36 @@ function surfaces(): Surface[] {
         website: true,
       },
       {
+        // The background export writes its file through the same reader, as its starter sees it (ADR 0031).
+        name: `the companies export job (${format})`,
+        ask: signedIn(async (who) => {
+          const started = await request(who, 'POST', '/api/exports', {
+            section: 'companies',
+            format,
+            scope: 'selected',
+            ids: [x.id],
+            sections: [...COMPANY_EXPORT_SECTIONS],
+          });
+          expect(started.status, started.text).toBe(202);
+          // bodyText appends a URL-decoded copy on a second line: the JSON is the first.
+          const { id } = JSON.parse(started.text.split('\n')[0]) as { id: number };
+          await drainJobs({
+            services: { db: t.db, reference: t.reference, mailer, siteUrl: 'http://localhost:3000', translate },
+            log: quiet,
+            definitions: [exportJob as never],
+            daily: false,
+            retryDelay: () => 0,
+          });
+          const state = JSON.parse((await request(who, 'GET', `/api/exports/${id}`)).text.split('\n')[0]) as {
+            status: string;
+          };
+          expect(state.status).toBe('done');
+          return request(who, 'GET', `/api/exports/${id}/file`);
+        }),
+        buyerSees: [V.companyEmail, V.companyPhone, V.companyFax, V.memberEmail, V.memberPhone],
+        website: true,
+      },
+      {
         name: `the enrichment download (${format})`,
         ask: signedIn((who, user) =>
           request(
@@ -411,6 +457,9 @@ const WALKED_OPERATIONS = new Set([
   'reconcileForm',
   'listChanges',
   'exportRecords',
+  'startExport',
+  'getExport',
+  'downloadExport',
   'listUpdateReports',
   ...GATED_SECTIONS.flatMap((s) => {
     const pascal = (s.api ?? s.table).replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
@@ -434,6 +483,7 @@ const NO_CONTACTS: Record<string, string> = {
   deleteWebhook: 'the user’s webhook settings',
   listWebhookDeliveries: 'the deliveries’ payloads, walked as “a webhook payload” (written at collection)',
   replayWebhookDelivery: 'sends a payload written at collection (walked as “a webhook payload”)',
+  listExports: 'the user’s export jobs: states and counts (their files are walked as “the companies export job”)',
   listExportViewSettings: 'the user’s export settings',
   saveExportViewSetting: 'the user’s export settings',
   updateExportViewSetting: 'the user’s export settings',
@@ -468,6 +518,7 @@ const PAGES_WITHOUT_CONTACTS: Record<string, string> = {
   '/:section/search/f/*/': 'the same search page as /:section/search/ (path filters)',
   '/companies/enrichment/': 'the list of the user’s files',
   '/companies/enrichment/:id/': 'the review: candidates’ names and countries',
+  '/companies/enrichment/:id/review/': 'a review decision’s outcome and counts (JSON)',
   '/companies/monitoring/new/reports/': 'new companies: names',
   '/members/search/': 'people: names, positions and companies',
 };
