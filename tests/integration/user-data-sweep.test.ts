@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../core/api-keys/api-keys.ts';
 import { grantCredits } from '../../core/billing/ledger.ts';
+import { createMailer } from '../../core/email/mailer.ts';
+import { i18nFor } from '../../core/i18n/i18n.ts';
+import type { Lang } from '../../core/reference/reference-data.ts';
+import { exportJob } from '../../jobs/export.job.ts';
+import { drainJobs } from '../../jobs/worker.ts';
 import { postJson } from '../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
@@ -53,6 +58,8 @@ const SELF_ONLY: Record<string, string> = {
   listSupportTopics: 'lists the caller’s own support tickets (support.test.ts: another user’s ticket is a 404)',
   createSupportTopic: 'opens a ticket of the caller’s own',
   matchCompanies: 'matches public companies, spending the caller’s own credits (matching.test.ts)',
+  startExport: 'starts an export of the caller’s own; a company list in it is looked up among the caller’s own',
+  listExports: 'lists the caller’s own export jobs',
 };
 
 /** Public routes that take an {id} of content that is nobody's data. Each needs its reason here. */
@@ -116,6 +123,25 @@ beforeAll(async () => {
     await as('POST', `/api/table_view_settings/users/${a.id}`, { section: 'companies', style: 'style-3' })
   ).json();
   Object.assign(recordOf, { orders: order.id, purchases: purchase.id, table_view_settings: tableView.id });
+  // ---- an export job of A's (left queued) ----
+  recordOf.exports = (
+    await as('POST', '/api/exports', { section: 'companies', format: 'csv', scope: 'selected', ids: [c1.id] })
+  ).json().id;
+  // Written by the worker, so that its file is there to be refused to B.
+  const translate = (lang: Lang) => {
+    const { t: tr } = i18nFor(lang);
+    return (key: string, values?: Record<string, unknown>) => (values ? tr(key, values) : tr(key));
+  };
+  const quiet = { info: () => {}, error: () => {} };
+  const mailer = createMailer({ db: t.db, settings: { from: 'Registra <no-reply@localhost>' }, log: quiet, translate });
+  await drainJobs({
+    services: { db: t.db, reference: t.reference, mailer, siteUrl: 'http://localhost:3000', translate },
+    log: quiet,
+    definitions: [exportJob as never],
+    daily: false,
+    retryDelay: () => 0,
+  });
+  await mailer.close();
   // ---- billing: A's order is paid (it has an invoice), and A has a subscription (its cancel takes {id}) ----
   await t.db.kysely
     .updateTable('orders')
@@ -297,11 +323,15 @@ function sample(schema: JsonSchema, operationId: string, name: string): unknown 
     case 'number':
       if (name in bodyIds) return bodyIds[name];
       if (name === 'results' || (name === 'limit' && operationId === 'matchCompanies')) return 1;
+      // An export job's companies and its company list (A's first list is number 1).
+      if (name === 'ids') return bodyIds.object_id;
+      if (name === 'list') return 1;
       throw new Error(`the sweep does not know the number ${name} of ${operationId}`);
     case 'string':
       if (schema.format === 'date-time' || name === 'created_at') return new Date(Date.now() - 60_000).toISOString();
       if (name === 'section') return 'companies';
       if (name === 'query') return '/companies/search/?q=bob';
+      if (name === 'search') return 'q=bob';
       if (name === 'tag' || name === 'tags') return aTag;
       if (name === 'company_refs') return String(bodyIds.object_id);
       if (['name', 'description', 'summary'].includes(name)) return `Changed by ${operationId}`;
@@ -489,8 +519,17 @@ describe('the cross-user sweep', () => {
     const { key } = await createApiKey(t.db, a.id, { name: 'A’s reader', scopes: ['read'] });
     const before = await snapshotOfA();
     for (const op of operations) {
-      // Signed-in routes of the read scope: they read public data for the caller (ADR 0020).
-      if (op.operationId === 'exportRecords' || op.operationId === 'matchCompanies') continue;
+      // Signed-in routes of the read scope: they read public data for the caller (ADR 0020), an
+      // export job as the export's download does (ADR 0031).
+      const readScope = [
+        'exportRecords',
+        'matchCompanies',
+        'startExport',
+        'listExports',
+        'getExport',
+        'downloadExport',
+      ];
+      if (readScope.includes(op.operationId)) continue;
       const response = await call(op, { key });
       expect(response.statusCode, `${op.method} ${urlFor(op)} with a read-only key: ${response.body}`).toBe(403);
       expect(response.json().error.details.scope).toBe('manage');

@@ -1,3 +1,4 @@
+import { redirect } from 'react-router';
 import { enrichmentAction } from '../../presenters/enrichment.server.ts';
 import { langOf } from '../../presenters/user-data.server.ts';
 import type { Route } from './+types/review';
@@ -8,4 +9,9 @@ import type { Route } from './+types/review';
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return enrichmentAction(context, request, langOf(params), params.id, { json: true });
+}
+
+/** A GET (a link, a reload) goes to the review page itself. */
+export function loader({ request }: Route.LoaderArgs) {
+  return redirect(new URL('../', request.url).pathname);
 }
