@@ -4,7 +4,7 @@ import { addUserContact, deleteUserContacts, listUserContacts } from '../../core
 import { getTableViewSetting, saveTableViewSetting } from '../../core/table-views/table-view-settings.ts';
 import { postJson } from '../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
-import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
+import { createSignedInUser, someCompanies, type TestUser, withContactToUnlock } from '../support/users.ts';
 
 // The rest of the users API (spec §7 "Users"): contacts, orders, purchases and table view
 // settings through app.inject with the session cookie and CSRF header. Guests get 401, another
@@ -246,6 +246,7 @@ describe('purchases', () => {
   it('records a profile purchase once per user and company, costing 1 credit or 2 for an advanced profile', async () => {
     const user = await createSignedInUser(t.db, 'purchases');
     const [plain, advanced] = await someCompanies(t.db, 2, 30);
+    await withContactToUnlock(t.db, [plain.id, advanced.id]);
     // Make one company's profile advanced: 10 more names than it had.
     await t.db.kysely
       .insertInto('legal_entity_names')

@@ -4,7 +4,7 @@ import { hasPurchased, listPurchases, purchaseProfile } from '../../core/purchas
 import { textOf } from '../support/accounts.ts';
 import { pageClient } from '../support/page-forms.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
-import { createSignedInUser, someCompanies } from '../support/users.ts';
+import { createSignedInUser, someCompanies, withContactToUnlock } from '../support/users.ts';
 
 // The pages of a user's data: company lists, browsing and search history, saved
 // searches; "add to list" on profiles and search results; the sign-in gate for guests. Plain
@@ -340,6 +340,7 @@ describe('histories', () => {
     const path = '/dashboard/history/purchases/profiles/companies/';
     expect(textOf((await get(path, user)).body)).toContain('You have not bought any company profiles yet.');
     const [a, b] = await someCompanies(t.db, 2, 70);
+    await withContactToUnlock(t.db, [a.id, b.id]);
     const other = await createSignedInUser(t.db, 'pages-purchases-other');
     await grantCredits(t.db, user.id, 10);
     await grantCredits(t.db, other.id, 10);

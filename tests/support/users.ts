@@ -51,3 +51,18 @@ export async function someCompanies(db: Db, count: number, offset = 0) {
     .execute();
   return rows.map((r) => ({ id: Number(r.id), uri: r.uri, name: r.name, companyNumber: r.company_number }));
 }
+
+/** Gives each company an email of its own, so that its full profile has something to unlock (ADR 0029). */
+export async function withContactToUnlock(db: Db, companyIds: number[]): Promise<void> {
+  await db.kysely
+    .insertInto('legal_entity_contacts')
+    .values(
+      companyIds.map((id) => ({
+        legal_entity_id: id,
+        contact_type_id: 1,
+        position: 900,
+        contact: `unlock-${id}@example.com`,
+      })),
+    )
+    .execute();
+}
