@@ -16,21 +16,19 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits } from '../../core/billing/ledger.ts';
 import { afterCompanyWrite } from '../../core/companies/company-writes.ts';
-import { createMailer, type Mailer } from '../../core/email/mailer.ts';
 import { refreshExportDocuments } from '../../core/export/export-documents.ts';
 import { COMPANY_EXPORT_SECTIONS, EXPORT_FORMATS } from '../../core/export/export-options.ts';
-import { i18nFor } from '../../core/i18n/i18n.ts';
 import { buildMonitoringReports } from '../../core/monitoring/build-reports.ts';
 import { personPath } from '../../core/people/person-path.ts';
 import { GATED_RECORD_FIELDS, HIDDEN_UNTIL_BOUGHT } from '../../core/purchases/paywall.ts';
 import { writeRecords } from '../../core/records/record-writes.ts';
-import type { Lang } from '../../core/reference/reference-data.ts';
 import { RECORD_SECTIONS } from '../../core/sections/records.ts';
 import { collectDeliveries } from '../../core/webhooks/deliveries.ts';
 import { exportJob } from '../../jobs/export.job.ts';
-import { drainJobs } from '../../jobs/worker.ts';
+import { drainJobs, type JobServices } from '../../jobs/worker.ts';
 import { postJson } from '../support/accounts.ts';
 import { bodyText } from '../support/body-text.ts';
+import { quietLog, testJobServices } from '../support/job-services.ts';
 import { pageRoutes } from '../support/page-routes.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, type TestUser } from '../support/users.ts';
@@ -114,16 +112,11 @@ const signedIn = (ask: (who: Who, user: TestUser) => Promise<{ status: number; t
   return user ? ask(who, user) : Promise.resolve(null);
 };
 
-let mailer: Mailer;
-const quiet = { info: () => {}, error: () => {} };
-const translate = (lang: Lang) => {
-  const { t: tr } = i18nFor(lang);
-  return (key: string, values?: Record<string, unknown>) => (values ? tr(key, values) : tr(key));
-};
+let jobs: JobServices;
 
 beforeAll(async () => {
   t = await buildTestApp({ pages: 'build' });
-  mailer = createMailer({ db: t.db, settings: { from: 'Registra <no-reply@localhost>' }, log: quiet, translate });
+  jobs = testJobServices(t.db, t.reference);
   const k = t.db.kysely;
   // ---- X: a company with an individual member who sits on it alone ----
   const found = await sql<{ id: string; uri: string; name: string; member_id: string; member_name: string }>`
@@ -248,7 +241,7 @@ beforeAll(async () => {
   extendProperties = (proposed.properties as { id: string }[]).map((p) => p.id);
 }, 120_000);
 afterAll(async () => {
-  await mailer?.close();
+  await jobs?.mailer.close();
   await t?.close();
 });
 
@@ -409,8 +402,8 @@ function surfaces(): Surface[] {
           // bodyText appends a URL-decoded copy on a second line: the JSON is the first.
           const { id } = JSON.parse(started.text.split('\n')[0]) as { id: number };
           await drainJobs({
-            services: { db: t.db, reference: t.reference, mailer, siteUrl: 'http://localhost:3000', translate },
-            log: quiet,
+            services: jobs,
+            log: quietLog,
             definitions: [exportJob as never],
             daily: false,
             retryDelay: () => 0,

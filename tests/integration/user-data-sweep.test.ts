@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../core/api-keys/api-keys.ts';
 import { grantCredits } from '../../core/billing/ledger.ts';
-import { createMailer } from '../../core/email/mailer.ts';
-import { i18nFor } from '../../core/i18n/i18n.ts';
-import type { Lang } from '../../core/reference/reference-data.ts';
 import { exportJob } from '../../jobs/export.job.ts';
 import { drainJobs } from '../../jobs/worker.ts';
 import { postJson } from '../support/accounts.ts';
+import { quietLog, testJobServices } from '../support/job-services.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
 
@@ -128,20 +126,9 @@ beforeAll(async () => {
     await as('POST', '/api/exports', { section: 'companies', format: 'csv', scope: 'selected', ids: [c1.id] })
   ).json().id;
   // Written by the worker, so that its file is there to be refused to B.
-  const translate = (lang: Lang) => {
-    const { t: tr } = i18nFor(lang);
-    return (key: string, values?: Record<string, unknown>) => (values ? tr(key, values) : tr(key));
-  };
-  const quiet = { info: () => {}, error: () => {} };
-  const mailer = createMailer({ db: t.db, settings: { from: 'Registra <no-reply@localhost>' }, log: quiet, translate });
-  await drainJobs({
-    services: { db: t.db, reference: t.reference, mailer, siteUrl: 'http://localhost:3000', translate },
-    log: quiet,
-    definitions: [exportJob as never],
-    daily: false,
-    retryDelay: () => 0,
-  });
-  await mailer.close();
+  const services = testJobServices(t.db, t.reference);
+  await drainJobs({ services, log: quietLog, definitions: [exportJob as never], daily: false, retryDelay: () => 0 });
+  await services.mailer.close();
   // ---- billing: A's order is paid (it has an invoice), and A has a subscription (its cancel takes {id}) ----
   await t.db.kysely
     .updateTable('orders')
