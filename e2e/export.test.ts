@@ -160,12 +160,13 @@ describe('export', () => {
       .select(['id', 'status'])
       .where('user_id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(['queued', 'running']).toContain(started.status);
+    // The job belongs to the server, not the tab: it may already have finished on a fast machine.
+    expect(['queued', 'running', 'done']).toContain(started.status);
 
     const again = await context.newPage();
     await again.goto(`${server.url}/dashboard/exports/`);
     expect(await again.getByRole('link', { name: /^registra_legal_entities_.*\.csv$/ }).count()).toBe(1);
-    // The list refreshes itself while the export runs; then its file downloads.
+    // The list refreshes itself while the export runs (or shows it done); then its file downloads.
     const file = await downloadFrom(again, again.getByRole('link', { name: 'Download', exact: true }));
     expect(file.name).toMatch(/^registra_legal_entities_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.csv$/);
     expect(parseStrictCsv(file.data.toString('utf8')).length).toBe(121);
