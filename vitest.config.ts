@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 // Three tiers (STYLE.md): unit (pure core/ logic), integration (the app through app.inject() over
 // a real database: PGlite, and PostgreSQL too when TEST_DATABASE_URL is set), e2e (real Chromium).
@@ -10,27 +10,77 @@ const INTEGRATION_FILES = ['tests/integration/**/*.test.ts'];
 /** Tests of a PostgreSQL server's own behaviour (its connections killed, its restarts): that project only. */
 const POSTGRES_ONLY_FILES = ['tests/integration-postgres/**/*.test.ts'];
 /**
- * Files that never open the test database: the CLI runs on its own PGlite data directory
- * (DATABASE_URL unset), so the PostgreSQL project would run them a second time, identically.
+ * The integration files that also run on PostgreSQL (ADR 0039). Both engines run the same SQL
+ * (PGlite is PostgreSQL compiled to WebAssembly); what differs is below it. A file runs on both when
+ * its subject is one of those differences; a file that only passes through them on the way to
+ * something else (a page's markup, sign-in, a sweep over every route) runs on PGlite alone, because
+ * the files listed here already run that path on PostgreSQL. The CLI tests never open the test
+ * database (the CLI runs on its own PGlite data directory), so they are never here.
  */
-const WITHOUT_TEST_DATABASE = [
-  'tests/integration/cli.test.ts',
-  'tests/integration/enrich-cli.test.ts',
-  'tests/integration/export-cli.test.ts',
-  'tests/integration/import-cli.test.ts',
-  'tests/integration/jobs-cli.test.ts',
-];
+const ENGINE_DEPENDENT_FILES = [
+  // Code that branches on the engine: named prepared statements for a company's page and record
+  // (core/companies/prepared-query.ts), facet counts (core/search/facets.ts), two export workers
+  // (core/export/export-documents.ts), VACUUM after an import (core/imports/vacuum-imported.ts),
+  // the seed's COPY (db/seed/seed-companies.ts).
+  'api-companies',
+  'company-as-of',
+  'company-history',
+  'api-facets',
+  'section-pages',
+  'export',
+  'export-documents',
+  'export-file-streaming',
+  'export-jobs',
+  'export-reader',
+  'imports-framework',
+  'imports-gleif',
+  'import-merges',
+  'import-industries',
+  'import-visibility',
+  'national-register-imports',
+  'company-writes',
+  'demo-advance',
+  'demo-monitoring',
+  // The drivers: node-postgres and PGlite parse values each their own way (db/client.ts).
+  'schema-types',
+  'record-tables',
+  // More than one session at a time: PGlite has one connection, so its transactions never meet;
+  // on PostgreSQL they lock, wait and conflict (the job queue's SKIP LOCKED, advisory locks,
+  // credits spent at once, limits counted at once), and a pool can fail to connect.
+  'monitoring-jobs',
+  'monitoring-notifications',
+  'monitored-records',
+  'change-feed-webhooks',
+  'webhook-limits',
+  'rate-limits',
+  'billing',
+  'credit-ledger-properties',
+  'paddle-payments',
+  'takedown-everywhere',
+  'knowledge-base',
+  'database-outage',
+  // The planner and the search SQL: estimates come from the server's statistics; trigram, typo
+  // and identifier matching, the filter grammar's every shape, and the order of text.
+  'count-estimates',
+  'filter-fuzz',
+  'filter-parameters',
+  'api-search-post',
+  'near-name-search',
+  'typo-search',
+  'identifier-search',
+  'header-search',
+  'suggest-api',
+  'find-company-ids',
+  'matching',
+  'reconciliation',
+  'people-told-apart',
+  'industry-names',
+].map((name) => `tests/integration/${name}.test.ts`);
 
-const integration = (
-  name: string,
-  env: Record<string, string>,
-  include = INTEGRATION_FILES,
-  exclude: string[] = [],
-) => ({
+const integration = (name: string, env: Record<string, string>, include = INTEGRATION_FILES) => ({
   test: {
     name,
     include,
-    exclude: [...configDefaults.exclude, ...exclude],
     environment: 'node' as const,
     isolate: false,
     globalSetup: GLOBAL_SETUP,
@@ -67,12 +117,10 @@ export default defineConfig({
       integration('integration', { REGISTRA_TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL
         ? [
-            integration(
-              'integration-postgres',
-              { REGISTRA_TEST_DB: 'postgres' },
-              [...INTEGRATION_FILES, ...POSTGRES_ONLY_FILES],
-              WITHOUT_TEST_DATABASE,
-            ),
+            integration('integration-postgres', { REGISTRA_TEST_DB: 'postgres' }, [
+              ...ENGINE_DEPENDENT_FILES,
+              ...POSTGRES_ONLY_FILES,
+            ]),
           ]
         : []),
       {
@@ -83,8 +131,9 @@ export default defineConfig({
           isolate: false,
           globalSetup: GLOBAL_SETUP,
           env: { REGISTRA_TEST_DB: 'pglite' },
-          // One browser journey at a time: each file starts its own server and Chromium. After
-          // the other tiers (a group of its own: one worker where they have two).
+          // One browser journey at a time: each file starts its own server and Chromium. In one
+          // Vitest process, after the other tiers (a group of its own: one worker where they have
+          // two); `npm test` runs it in a process of its own beside them instead (ADR 0039).
           fileParallelism: false,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },

@@ -1,5 +1,6 @@
 // `npm test`: Chromium check, lint, typecheck, build, then every Vitest tier (unit, integration on
-// PGlite — and PostgreSQL when TEST_DATABASE_URL is set — and the browser journeys).
+// PGlite — and PostgreSQL when TEST_DATABASE_URL is set — and the browser journeys, in a Vitest
+// process of its own started beside the others: ADR 0039).
 // Lint and typecheck count as one test each. The last line is always `N passed, N failed`, which
 // is what CI reads; the exit code is non-zero when anything failed or when no test ran.
 // Extra arguments go to Vitest: `npm test -- --project unit`.
@@ -112,54 +113,108 @@ type JsonReport = {
   }[];
 };
 
+/**
+ * Every tier. Without arguments, two Vitest processes start together (ADR 0039): the browser tier,
+ * which spends most of its time waiting on Chromium and its server, beside unit and integration,
+ * which keep their two workers busy; the browser tier's output is printed when both are done.
+ * With arguments, one process runs what they ask for.
+ */
 async function runVitest(extra: string[]): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'registra-vitest-'));
-  const reportFile = join(dir, 'report.json');
-  const timesFile = join(dir, 'tiers.json');
   try {
-    const code = await step(
-      'vitest',
-      [
-        'vitest',
-        'run',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${reportFile}`,
-        '--reporter=./tests/support/tier-times.ts',
-        ...extra,
-      ],
-      { ...ENV, REGISTRA_TIER_TIMES: timesFile },
-    );
-    if (existsSync(timesFile)) printTiers(JSON.parse(await readFile(timesFile, 'utf8')) as TierTimes);
-    const report = existsSync(reportFile) ? (JSON.parse(await readFile(reportFile, 'utf8')) as JsonReport) : undefined;
-    if (!report) {
-      outcome.failed += 1;
-      outcome.failures.push(`vitest (exit ${code}, no report written)`);
-      return;
+    const runs: { name: string; args: string[]; quiet?: boolean }[] =
+      extra.length > 0
+        ? [{ name: 'vitest', args: extra }]
+        : [
+            {
+              name: 'vitest unit+integration',
+              args: [
+                ...['--project', 'unit', '--project', 'integration'],
+                ...(process.env.TEST_DATABASE_URL ? ['--project', 'integration-postgres'] : []),
+              ],
+            },
+            { name: 'vitest e2e', args: ['--project', 'e2e'], quiet: true },
+          ];
+    const started = Date.now();
+    const results = await Promise.all(runs.map((r, i) => runVitestProcess(r, join(dir, String(i)))));
+    if (runs.length > 1) {
+      timings.push(
+        `${'vitest (together)'.padEnd(36)} ${`${((Date.now() - started) / 1000).toFixed(1)} s`.padStart(8)}`,
+      );
     }
-    let failed = report.numFailedTests;
-    for (const file of report.testResults) {
-      for (const test of file.assertionResults) {
-        if (test.status === 'failed') outcome.failures.push(`${relative(file.name)} › ${test.fullName}`);
-      }
-      // A file that failed outside any test (import error, failing hook) is one failure of its own.
-      if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) {
-        failed += 1;
-        outcome.failures.push(`${relative(file.name)} (${firstLine(file.message) || 'failed outside a test'})`);
-      }
-    }
-    if (report.numPassedTests + failed === 0) {
-      failed += 1;
-      outcome.failures.push('vitest (no test ran)');
-    } else if (code !== 0 && failed === 0) {
-      failed += 1;
-      outcome.failures.push(`vitest (exit ${code}: errors outside the tests, see above)`);
-    }
-    outcome.passed += report.numPassedTests;
-    outcome.failed += failed;
+    for (const { output } of results) if (output) process.stdout.write(output);
+    const tiers: TierTimes = {};
+    for (const result of results) Object.assign(tiers, result.tiers);
+    printTiers(tiers);
+    for (const result of results) count(result);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+type VitestRun = { name: string; code: number; report?: JsonReport; tiers: TierTimes; output: string };
+
+async function runVitestProcess(
+  { name, args, quiet }: { name: string; args: string[]; quiet?: boolean },
+  prefix: string,
+): Promise<VitestRun> {
+  const reportFile = `${prefix}-report.json`;
+  const timesFile = `${prefix}-tiers.json`;
+  const command = [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportFile}`,
+    '--reporter=./tests/support/tier-times.ts',
+    ...args,
+  ];
+  const env = { ...ENV, REGISTRA_TIER_TIMES: timesFile };
+  let output = '';
+  let code: number;
+  if (quiet) {
+    console.log(`\n── ${name}: ${command.join(' ')} (its output follows when it is done)`);
+    const started = Date.now();
+    const captured = await capture(command, env);
+    code = captured.code;
+    const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
+    output = `\n── ${name}: ${command.join(' ')}\n${captured.output}── ${name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${took}\n`;
+    timings.push(`${`${name}`.padEnd(36)} ${took.padStart(8)}`);
+  } else {
+    code = await step(name, command, env);
+  }
+  const tiers = existsSync(timesFile) ? (JSON.parse(await readFile(timesFile, 'utf8')) as TierTimes) : {};
+  const report = existsSync(reportFile) ? (JSON.parse(await readFile(reportFile, 'utf8')) as JsonReport) : undefined;
+  return { name, code, report, tiers, output };
+}
+
+/** Adds one Vitest process's tests to the outcome. */
+function count({ name, code, report }: VitestRun): void {
+  if (!report) {
+    outcome.failed += 1;
+    outcome.failures.push(`${name} (exit ${code}, no report written)`);
+    return;
+  }
+  let failed = report.numFailedTests;
+  for (const file of report.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') outcome.failures.push(`${relative(file.name)} › ${test.fullName}`);
+    }
+    // A file that failed outside any test (import error, failing hook) is one failure of its own.
+    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) {
+      failed += 1;
+      outcome.failures.push(`${relative(file.name)} (${firstLine(file.message) || 'failed outside a test'})`);
+    }
+  }
+  if (report.numPassedTests + failed === 0) {
+    failed += 1;
+    outcome.failures.push(`${name} (no test ran)`);
+  } else if (code !== 0 && failed === 0) {
+    failed += 1;
+    outcome.failures.push(`${name} (exit ${code}: errors outside the tests, see above)`);
+  }
+  outcome.passed += report.numPassedTests;
+  outcome.failed += failed;
 }
 
 /**
@@ -169,6 +224,7 @@ async function runVitest(extra: string[]): Promise<void> {
  */
 function printTiers(tiers: TierTimes): void {
   for (const [tier, files] of Object.entries(tiers)) {
+    if (files.length === 0) continue;
     const sum = (pick: (f: TierTimes[string][number]) => number) => files.reduce((total, f) => total + pick(f), 0);
     const started = Math.min(...files.map((f) => f.started));
     const ended = Math.max(...files.map((f) => f.started + f.total * 1000));
@@ -189,6 +245,23 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = ENV): Pro
       resolve(127);
     });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** Runs a command with its output (stdout and stderr, interleaved) kept instead of printed. */
+function capture([command, ...args]: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`Could not run ${command}: ${error.message}\n`));
+      resolve({ code: 127, output: Buffer.concat(chunks).toString('utf8') });
+    });
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 128 : 1), output: Buffer.concat(chunks).toString('utf8') }),
+    );
   });
 }
 

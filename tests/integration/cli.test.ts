@@ -5,15 +5,18 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../db/client.ts';
+import { cliDataDir } from '../support/cli-data-dir.ts';
 
 const run = promisify(execFile);
 const CLI = new URL('../../cli/main.ts', import.meta.url).pathname;
+let dir: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'registra-cli-'));
+  dir = await mkdtemp(join(tmpdir(), 'registra-cli-'));
+  dataDir = await cliDataDir(join(dir, 'data'));
 });
-afterAll(() => rm(dataDir, { recursive: true, force: true }));
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const cli = (...args: string[]) => {
   const { DATABASE_URL: _, ...env } = process.env;

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditBalance, grantCredits } from '../../core/billing/ledger.ts';
 import { openDatabase } from '../../db/open-database.ts';
+import { cliDataDir } from '../support/cli-data-dir.ts';
 
 // `npm run cli -- enrich <file> --user <email>`: the enrichment of a user's file from the command
 // line (ADR 0020 "Enrichment"): charged once, run with a progress bar, the enriched file written;
@@ -23,6 +24,7 @@ const cli = (...args: string[]) => {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'registra-enrich-cli-'));
+  await cliDataDir(join(dir, 'db'));
   await cli('db', 'seed', '--companies', '40', '--seed', '7');
   const db = await openDatabase({ databaseUrl: undefined, dataDir: join(dir, 'db') });
   try {

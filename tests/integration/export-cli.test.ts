@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits } from '../../core/billing/ledger.ts';
 import { openDatabase } from '../../db/open-database.ts';
+import { cliDataDir } from '../support/cli-data-dir.ts';
 import { parseStrictCsv } from '../support/export-readers.ts';
 
 // `npm run cli -- export`: a file of the search's rows and a summary line; bad input is
@@ -23,6 +24,7 @@ const cli = (...args: string[]) => {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'registra-export-cli-'));
+  await cliDataDir(join(dir, 'db'));
   await cli('db', 'seed', '--companies', '40', '--seed', '5');
   const db = await openDatabase({ databaseUrl: undefined, dataDir: join(dir, 'db') });
   try {

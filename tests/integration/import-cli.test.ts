@@ -8,24 +8,27 @@ import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { openPglite } from '../../db/client.ts';
+import { cliDataDir } from '../support/cli-data-dir.ts';
 
 // `npm run cli -- import`: its summary, rejects file and exit codes, on its own PGlite data directory.
 
 const run = promisify(execFile);
 const CLI = new URL('../../cli/main.ts', import.meta.url).pathname;
 const FIXTURES = '/work/shared/fixtures/gleif';
+let root: string;
 let dataDir: string;
 let work: string;
 /** Data directories of tests that need their own. */
 const ownDataDirs: string[] = [];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'registra-import-cli-'));
+  root = await mkdtemp(join(tmpdir(), 'registra-import-cli-'));
+  dataDir = await cliDataDir(join(root, 'data'));
   work = await mkdtemp(join(tmpdir(), 'registra-import-files-'));
 });
 afterAll(async () => {
   for (const dir of ownDataDirs) await rm(dir, { recursive: true, force: true });
-  await rm(dataDir, { recursive: true, force: true });
+  await rm(root, { recursive: true, force: true });
   await rm(work, { recursive: true, force: true });
 });
 
@@ -35,10 +38,11 @@ async function cli(...args: string[]): Promise<Outcome> {
   return cliOn(dataDir, ...args);
 }
 
+/** A migrated data directory of the test's own (cli-data-dir.ts). */
 async function ownDataDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'registra-import-own-'));
   ownDataDirs.push(dir);
-  return dir;
+  return cliDataDir(join(dir, 'data'));
 }
 
 /** The CLI on a data directory of its own (a test whose counts must not depend on the others). */

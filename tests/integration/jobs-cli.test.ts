@@ -4,18 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliDataDir } from '../support/cli-data-dir.ts';
 
 // The job worker as a process of its own (docs/decisions/0015-monitoring.md): a reports run asked
 // for from the command line is taken and done by `jobs work --once`, and `jobs list` shows it.
 
 const run = promisify(execFile);
 const CLI = new URL('../../cli/main.ts', import.meta.url).pathname;
+let dir: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'registra-jobs-cli-'));
+  dir = await mkdtemp(join(tmpdir(), 'registra-jobs-cli-'));
+  dataDir = await cliDataDir(join(dir, 'data'));
 });
-afterAll(() => rm(dataDir, { recursive: true, force: true }));
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const cli = (...args: string[]) => {
   const { DATABASE_URL: _, ...env } = process.env;

@@ -1,20 +1,25 @@
 // Vitest global setup (runs once per run in the main process, before any test file): builds the
 // test template and tells the workers where it is (`inject('testDatabase')`).
 //
-// PGlite (default): one database is filled and dumped to a tar file under the OS temp directory;
-// each test file loads a private copy of it (test-database.ts).
+// PGlite (default): one database is filled and dumped to a tar file; each test file loads a
+// private copy of it (test-database.ts). Its first stage (schema and reference data) is also kept
+// as a data directory that the CLI tests copy (cli-data-dir.ts). Both are cached under the OS temp
+// directory, keyed by a hash of what fills them (template-cache.ts, ADR 0039): the next run, and
+// the browser tier's Vitest process started beside the others' (scripts/test.ts), reuse them.
 // PostgreSQL (project env REGISTRA_TEST_DB=postgres, server at TEST_DATABASE_URL): the template
 // is the database `registra_test_template`; each test file creates its own copy from it.
 
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../db/client.ts';
+import { cachedTemplate } from './template-cache.ts';
 import {
   databaseUrl,
+  fillCompanies,
+  fillSchema,
   fillTemplate,
   POSTGRES_DATABASE_PREFIX,
   POSTGRES_TEMPLATE,
@@ -25,7 +30,7 @@ import {
 
 // Several projects (integration, e2e) use the same template: build it once per process.
 type Shared = {
-  pglite?: Promise<{ dir: string; file: string }>;
+  pglite?: Promise<PgliteTemplate>;
   postgres?: Promise<TestDatabaseSource>;
   users: number;
 };
@@ -43,31 +48,48 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     shared.postgres ??= buildPostgresTemplate(url);
     project.provide('testDatabase', await shared.postgres);
   } else {
-    shared.pglite ??= buildPgliteTemplate();
-    project.provide('testDatabase', { kind: 'pglite', templateFile: (await shared.pglite).file });
+    project.provide('testDatabase', { kind: 'pglite', templateFile: (await pgliteTemplate()).file });
   }
+  // The CLI tests run on PGlite data directories in every project.
+  project.provide('cliDataDir', (await pgliteTemplate()).cliDataDir);
   return async () => {
     shared.users -= 1;
     if (shared.users > 0) return;
-    const [pglite, postgres] = [shared.pglite, shared.postgres];
+    // The PGlite template stays in its cache (template-cache.ts) for the next run.
+    const postgres = shared.postgres;
     shared.pglite = undefined;
     shared.postgres = undefined;
-    if (pglite) await rm((await pglite).dir, { recursive: true, force: true });
     if (postgres) await dropRunDatabases(await postgres);
   };
 }
 
-async function buildPgliteTemplate(): Promise<{ dir: string; file: string }> {
+type PgliteTemplate = { file: string; cliDataDir: string };
+
+function pgliteTemplate(): Promise<PgliteTemplate> {
+  shared.pglite ??= cachedTemplate(buildPgliteTemplate).then((dir) => ({
+    file: join(dir, 'template.tar'),
+    cliDataDir: join(dir, 'cli-data'),
+  }));
+  return shared.pglite;
+}
+
+/** Builds the PGlite template into `dir`: the CLI's data directory first, then the tar file the tests load. */
+async function buildPgliteTemplate(dir: string): Promise<void> {
   const started = Date.now();
-  const db = await openPglite();
+  const schema = await openPglite({ dataDir: join(dir, 'cli-data') });
+  let stage: Blob;
   try {
-    await fillTemplate(db);
+    await fillSchema(schema);
+    stage = await schema.pglite!.dumpDataDir('none');
+  } finally {
+    await schema.close();
+  }
+  const db = await openPglite({ loadDataDir: stage });
+  try {
+    await fillCompanies(db);
     const dump = await db.pglite!.dumpDataDir('none');
-    const dir = await mkdtemp(join(tmpdir(), 'registra-test-'));
-    const file = join(dir, 'template.tar');
-    await writeFile(file, new Uint8Array(await dump.arrayBuffer()));
-    console.log(`Test template (PGlite, ${TEMPLATE_SEED.companies} companies) built in ${seconds(started)}: ${file}`);
-    return { dir, file };
+    await writeFile(join(dir, 'template.tar'), new Uint8Array(await dump.arrayBuffer()));
+    console.log(`Test template (PGlite, ${TEMPLATE_SEED.companies} companies) built in ${seconds(started)}: ${dir}`);
   } finally {
     await db.close();
   }

@@ -24,13 +24,28 @@ export type TestDatabaseSource =
 declare module 'vitest' {
   export interface ProvidedContext {
     testDatabase: TestDatabaseSource;
+    /**
+     * A PGlite data directory as `npm run cli -- db migrate` leaves it (schema and reference data,
+     * no companies): the CLI tests copy it instead of migrating a new one (cli-data-dir.ts, ADR 0039).
+     */
+    cliDataDir: string;
   }
 }
 
 /** Fills an empty database: migrations, reference data, the help content, then the seeded companies. */
 export async function fillTemplate(db: Db): Promise<void> {
+  await fillSchema(db);
+  await fillCompanies(db);
+}
+
+/** The first stage, what the CLI's `db migrate` makes: the schema and the reference data. */
+export async function fillSchema(db: Db): Promise<void> {
   await migrate(db);
   await loadReferenceData(db);
+}
+
+/** The second stage: the help content and TEMPLATE_SEED's companies. */
+export async function fillCompanies(db: Db): Promise<void> {
   await loadKnowledgeBase(db);
   await seedCompanies(db, { companies: TEMPLATE_SEED.companies, seed: TEMPLATE_SEED.seed });
 }
