@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -76,6 +77,10 @@ const ENGINE_DEPENDENT_FILES = [
   'people-told-apart',
   'industry-names',
 ].map((name) => `tests/integration/${name}.test.ts`);
+// A renamed or removed file must not leave PostgreSQL quietly running less.
+for (const file of ENGINE_DEPENDENT_FILES) {
+  if (!existsSync(file)) throw new Error(`vitest.config.ts: ${file} is listed as engine-dependent but does not exist`);
+}
 
 const integration = (name: string, env: Record<string, string>, include = INTEGRATION_FILES) => ({
   test: {
