@@ -36,6 +36,8 @@ export type Filing = {
   periodEnd: string | null; // the balance sheet / DocumentPeriodEndDate, ISO
   dormant: boolean | null;
   facts: XbrlFact[];
+  /** What was read past: facts skipped (a value no format reads, a missing context) or formats not implemented. */
+  warnings?: string[];
 };
 export type FigureScope = 'company' | 'consolidated';
 export type NormalisedFigures = {
