@@ -8,6 +8,7 @@ import { runImport } from '../../core/imports/run-import.ts';
 import { chAccountsSource, secIxbrlSource } from '../../core/imports/sources/accounts/accounts-sources.ts';
 import type { AppServices } from '../../core/services.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
+import { createSignedInUser } from '../support/users.ts';
 
 // Filed accounts (docs/decisions/0037-inline-xbrl-accounts.md "Import and product"): the real
 // Companies House and SEC inline XBRL fixtures through the real parser into facts and figures;
@@ -220,7 +221,12 @@ describe('importing filed accounts', () => {
       old_value: expect.objectContaining({ equity: 18297298 }),
       new_value: expect.objectContaining({ equity: 18297999 }),
     });
-    const feed = await t.app.inject({ method: 'GET', url: `/api/changes?since=${start}&company=${crouch?.id}` });
+    const user = await createSignedInUser(t.db, 'accounts-feed');
+    const feed = await t.app.inject({
+      method: 'GET',
+      url: `/api/changes?since=${start}&company=${crouch?.id}`,
+      headers: { cookie: user.cookie },
+    });
     expect(feed.statusCode).toBe(200);
     expect(feed.json().data).toEqual([
       expect.objectContaining({
@@ -245,8 +251,11 @@ describe('importing filed accounts', () => {
       [2019, 19372069],
       [2020, 21444801],
     ]);
-    const section = page.records.find((r) => r.id === 'financial-statements');
+    const section = page.records.find((r) => r.id === 'records-financial-statements');
     expect(JSON.stringify(section)).toContain('21,444,801');
-    expect(section?.sources).toContain(DEMO_TV);
+    expect(section?.sources).toContain(`Companies House accounts ${DEMO_TV}`);
+    // The timeline: one entry a period, not one a scope.
+    const statements = page.timeline.filter((e) => e.href === '#records-financial-statements');
+    expect(statements.map((e) => e.date)).toEqual(['2020-09-30', '2019-09-30']);
   });
 });
