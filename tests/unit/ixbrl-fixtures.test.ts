@@ -80,8 +80,8 @@ describe('Companies House filings', () => {
 
   it('03195231: ixt2 formats (numdotdecimal, zerodash, nocontent, booleans, d.m.yy dates) and prefixes ns6/ns11', () => {
     const filing = read('Prod223_2911_03195231_20200630.html');
-    expect(filing.companyNumber).toBe('03195231');
-    expect(filing.name).toBe('P.J. LIVESEY HOLDINGS LIMITED');
+    expect(filing.companyNumber).toBe('03195231'); // line 125
+    expect(filing.name).toBe('P.J. LIVESEY HOLDINGS LIMITED'); // line 202, inside a table in the fact
     // BalanceSheetDate written "30.6.20" with ixt2:datedaymonthyear.
     expect(filing.periodEnd).toBe('2020-06-30');
     // "6th May 2021" with ixt2:datedaymonthyearen.
@@ -99,11 +99,13 @@ describe('Companies House filings', () => {
     expect(zero.length).toBeGreaterThan(0);
     const rows = normalise(filing);
     const now = row(rows, '2020-06-30', 'company');
-    expect(now.currentAssets).toBe('35702566');
-    expect(row(rows, '2019-06-30', 'company').currentAssets).toBe('38256276');
-    expect(now.profitBeforeTax).toBe('481993');
+    expect(now.currentAssets).toBe('35702566'); // line 3486: 35,702,566
+    expect(row(rows, '2019-06-30', 'company').currentAssets).toBe('38256276'); // line 3488: 38,256,276
+    expect(now.profitBeforeTax).toBe('481993'); // line 7305: 481,993 (prior 490,463, line 7307)
+    expect(row(rows, '2019-06-30', 'company').profitBeforeTax).toBe('490463');
     // ProfitLoss is tagged on the Consolidated member in this filing: consolidated, apart.
-    expect(row(rows, '2020-06-30', 'consolidated').profitAfterTax).toBe('377070');
+    expect(row(rows, '2020-06-30', 'consolidated').profitAfterTax).toBe('377070'); // line 2408: 377,070
+    expect(row(rows, '2019-06-30', 'consolidated').profitAfterTax).toBe('402203'); // line 2410: 402,203
     expect(now.profitAfterTax).toBeNull();
     // An opening equity balance (2018-06-30) is not a period of its own.
     expect(rows.some((r) => r.periodEnd === '2018-06-30')).toBe(false);
