@@ -10,7 +10,10 @@ type Central = { name: Buffer; crc: number; compressed: number; size: number; of
 export class ZipWriter {
   private offset = 0;
   private readonly central: Central[] = [];
-  constructor(private readonly out: Writable) {}
+  private readonly out: Writable;
+  constructor(out: Writable) {
+    this.out = out;
+  }
 
   private async write(chunk: Buffer): Promise<void> {
     this.offset += chunk.length;
