@@ -201,6 +201,21 @@ describe('nonNumeric text', () => {
     // &nbsp; is read, and as white space collapsed to one space like the rest.
     expect(filing.facts[0].value).toBe('Alice Smith Bob');
   });
+  it('a Latin-1 document is decoded as its declaration says; a UTF-8 byte-order mark is dropped', () => {
+    const latin = Buffer.from(
+      doc('<ix:nonNumeric name="core:Note" contextRef="cy">£5 café</ix:nonNumeric>').replace(
+        'encoding="utf-8"',
+        'encoding="ISO-8859-1"',
+      ),
+      'latin1',
+    );
+    expect(parseInlineXbrl(latin, { kind: 'ch-accounts', sourceName: 'l.html' }).facts[0].value).toBe('£5 café');
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(doc(num('t2:numdotdecimal', '7')))]);
+    expect(parseInlineXbrl(bom, { kind: 'ch-accounts', sourceName: 'b.html' }).facts[0].value).toBe('7');
+  });
+  it('a block element inside a number does not split it', () => {
+    expect(value(num('t2:numdotdecimal', '<span>1,2</span><span>34</span>'))).toBe('1234');
+  });
   it('a chain that loops ends', () => {
     const filing = parse(`
       <ix:nonNumeric name="core:Loop" contextRef="cy" continuedAt="a">one</ix:nonNumeric>
