@@ -132,7 +132,7 @@ const BLOCK = new Set(['p', 'div', 'br', 'tr', 'td', 'th', 'li', 'h1', 'h2', 'h3
  * cut short, or has no inline XBRL in it; never anything else for bad input.
  */
 export function parseInlineXbrl(html: string | Buffer, opts: { kind: Filing['kind']; sourceName: string }): Filing {
-  const source = typeof html === 'string' ? html : html.toString('utf8');
+  const source = typeof html === 'string' ? html.replace(/^\uFEFF/, '') : decode(html);
   const { sourceName } = opts;
   const parser = new SaxesParser({ xmlns: true, position: true });
   for (const [name, value] of Object.entries(HTML_ENTITIES)) parser.ENTITIES[name] = value;
@@ -217,7 +217,7 @@ export function parseInlineXbrl(html: string | Buffer, opts: { kind: Filing['kin
     let frame: Frame = null;
 
     if (collectors.length > 0 && uri === XHTML && BLOCK.has(local)) {
-      for (const c of collectors) if (c.excludeDepth === 0) c.text.push(' ');
+      for (const c of collectors) if (c.blocks && c.excludeDepth === 0) c.text.push(' ');
     }
 
     if (IX_NAMESPACES.has(uri)) {
@@ -372,7 +372,7 @@ export function parseInlineXbrl(html: string | Buffer, opts: { kind: Filing['kin
     const frame = frames.pop();
     frame?.pop();
     if (collectors.length > 0 && tag.uri === XHTML && BLOCK.has(tag.local)) {
-      for (const c of collectors) if (c.excludeDepth === 0) c.text.push(' ');
+      for (const c of collectors) if (c.blocks && c.excludeDepth === 0) c.text.push(' ');
     }
     scope = scopes.pop() ?? scope;
   });
@@ -437,6 +437,19 @@ export function parseInlineXbrl(html: string | Buffer, opts: { kind: Filing['kin
   }
 
   return { ...entityOf(opts.kind, sourceName, out, contexts), facts: out, warnings };
+}
+
+/**
+ * The document's text: UTF-8 (a byte-order mark dropped) unless its XML declaration names a Latin-1
+ * encoding (ISO-8859-1, windows-1252), which some filing software writes.
+ */
+function decode(bytes: Buffer): string {
+  const head = bytes.subarray(0, 200).toString('latin1');
+  const declared = /^\s*<\?xml[^>]*encoding=["']([\w-]+)["']/i.exec(head)?.[1]?.toLowerCase();
+  if (declared && /^(iso-8859-1|latin1|windows-1252|cp1252)$/.test(declared)) {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+  return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
 
 /** Text with runs of white space made one space, trimmed. */
