@@ -578,6 +578,17 @@ export type Database = {
     period_end: string;
     total_assets: string | null;
     equity: string | null;
+    /** Migration 0035 (ADR 0037): the rest of the normalised set, its scope, basis and filing. */
+    gross_profit: string | null;
+    operating_profit: string | null;
+    profit_before_tax: string | null;
+    current_assets: string | null;
+    cash: string | null;
+    total_liabilities: string | null;
+    average_employees: number | null;
+    scope_id: number | null;
+    basis_id: number | null;
+    filing_id: number | null;
   };
   industrial_designs: RecordRow & {
     design_number: string | null;
@@ -712,6 +723,43 @@ export type Database = {
   };
 
   /** Imports of public registry files (db/migrations/0014-imports.sql, docs/decisions/0014-importers.md). */
+  /** Filed accounts (migration 0035, ADR 0037). */
+  xbrl_concepts: { id: Generated<number>; namespace: string; local_name: string };
+  filings: {
+    legal_entity_id: number;
+    id: Generated<number>;
+    kind: 'ch-accounts' | 'sec-ixbrl';
+    source_name: string;
+    sha256: string;
+    period_end: string | null;
+    entity_name: string | null;
+    entity_number: string | null;
+    fact_count: number;
+    import_id: number | null;
+    imported_at: Generated<Date>;
+  };
+  filing_contexts: {
+    legal_entity_id: number;
+    filing_id: number;
+    context_no: number;
+    period_start: string | null;
+    period_end: string | null;
+    instant: boolean;
+    dimensions: unknown;
+  };
+  filing_facts: {
+    legal_entity_id: number;
+    filing_id: number;
+    position: number;
+    context_no: number;
+    concept_id: number;
+    amount: string | null;
+    value: string | null;
+    decimals: number | null;
+    unit: string | null;
+    currency: string | null;
+    hidden: Generated<boolean>;
+  };
   imports: {
     id: Generated<number>;
     source: string;

@@ -20,6 +20,7 @@ import type { RecordRow } from '../../core/search/find-records.ts';
 import { RECORD_SECTIONS } from '../../core/sections/records.ts';
 import { SECTIONS } from '../../core/sections/sections.ts';
 import { staleReads } from '../../core/services.ts';
+import type { Db } from '../../db/client.ts';
 import type { AppServices } from '../services.ts';
 import {
   type ConnectionsGraph,
@@ -67,6 +68,8 @@ export type ProfileRecords = {
   totalText: string;
   /** The section search narrowed to this company (absent for lists without a section). */
   allHref?: string;
+  /** Where the rows came from, said once below them (financial statements: the filings, ADR 0037). */
+  sources?: string;
 };
 
 export type ProfilePage = {
@@ -420,7 +423,9 @@ export async function loadProfilePage(
     jurisdictionHref: searchPath(`jurisdiction-${jurisdictionUri}-${company.jurisdiction_id}`),
     // Advanced by what the company has, bought or not (its price must not depend on who looks).
     advanced: isAdvancedProfile(profileListSizes(rebuilt, read.values())),
-    ...(until === null ? presentRecords(company, lists, p) : { records: [], emptyRecordTypes: [] }),
+    ...(until === null
+      ? presentRecords(company, lists, p, await filingSources(reads, company.id, lists, p))
+      : { records: [], emptyRecordTypes: [] }),
     summary,
     summarySources,
     financials,
@@ -537,10 +542,48 @@ function gleifRows(lei: LeiDetails, p: Presenter): Omit<ProfileRow, 'key'>[] {
   return rows;
 }
 
+/**
+ * "Sources: …" of the financial statements from filed accounts (ADR 0037): each filing shown once,
+ * by its kind and file name, with the period it closes.
+ */
+async function filingSources(
+  db: Db,
+  companyId: number,
+  lists: Map<string, RecordList>,
+  p: Presenter,
+): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(
+      (lists.get('financial-statements')?.rows ?? []).flatMap((r) =>
+        r.filing_id === null || r.filing_id === undefined ? [] : [Number(r.filing_id)],
+      ),
+    ),
+  ];
+  if (ids.length === 0) return new Map();
+  const filings = await db.kysely
+    .selectFrom('filings')
+    .select(['kind', 'source_name', 'period_end'])
+    .where('legal_entity_id', '=', companyId)
+    .where('id', 'in', ids)
+    .orderBy('period_end', 'desc')
+    .execute();
+  const sources = filings
+    .map((f) =>
+      p.t('profile.filingSource', {
+        kind: p.t(`profile.filingKind.${f.kind}`),
+        name: f.source_name,
+        date: f.period_end ? p.date(f.period_end) : '',
+      }),
+    )
+    .join('; ');
+  return new Map([['financial-statements', p.t('profile.sources', { sources, count: filings.length })]]);
+}
+
 function presentRecords(
   company: CompanyProfile,
   lists: Map<string, RecordList>,
   p: Presenter,
+  sources: Map<string, string> = new Map(),
 ): Pick<ProfilePage, 'records' | 'emptyRecordTypes'> {
   const records: ProfileRecords[] = [];
   const emptyRecordTypes: string[] = [];
@@ -568,6 +611,7 @@ function presentRecords(
       })),
       totalText: totalText(list.total),
       allHref: p.path(`/${section.id}/search/?company=${company.id}`),
+      ...(sources.has(section.id) ? { sources: sources.get(section.id) } : {}),
     });
   }
   for (const other of OTHER_LISTS) {

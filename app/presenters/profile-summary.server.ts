@@ -197,7 +197,13 @@ export function profileFinancials(statements: RecordList | undefined, p: Present
   // One currency: the latest statement's (the list is newest first); a year once, its latest statement.
   const currencyId = rows[0].currency_id;
   const byYear = new Map<number, FinancialYear>();
-  for (const r of rows) {
+  // Filed accounts give a year's company-only and consolidated figures apart (ADR 0037): the
+  // group's are the headline, so a year's consolidated statement comes first.
+  const ordered = rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => Number(b.r.scope_id === 2) - Number(a.r.scope_id === 2) || a.i - b.i)
+    .map(({ r }) => r);
+  for (const r of ordered) {
     if (r.currency_id !== currencyId) continue;
     const year = r.report_year === null ? Number(String(r.period_end).slice(0, 4)) : Number(r.report_year);
     if (!Number.isFinite(year) || byYear.has(year)) continue;
@@ -283,7 +289,11 @@ export function profileTimeline(
       labelled(p.code('profile.documentType', String(d.document_type)), d.title),
       '#records-documents',
     );
-  for (const f of lists.get('financial-statements')?.rows ?? [])
+  const periods = new Set<string>();
+  for (const f of lists.get('financial-statements')?.rows ?? []) {
+    // One entry a period (filed accounts give company-only and consolidated statements of it).
+    if (periods.has(String(f.period_end))) continue;
+    periods.add(String(f.period_end));
     add(
       `filing-${f.id}`,
       f.period_end,
@@ -291,6 +301,7 @@ export function profileTimeline(
       t('profile.timeline.statement', { year: f.report_year ?? String(f.period_end).slice(0, 4) }),
       '#records-financial-statements',
     );
+  }
   nameChanges.forEach((c, i) => {
     add(
       `name-${i}`,

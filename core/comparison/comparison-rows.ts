@@ -190,9 +190,15 @@ export function comparisonRows(companies: ComparedCompany[]): ComparisonTable {
         const f = c.financials;
         if (!f) return EMPTY;
         if (key === 'report_year') return f.report_year === null ? EMPTY : { kind: 'year', year: f.report_year };
+        if (key === 'average_employees')
+          return f.average_employees === null || f.average_employees === undefined
+            ? EMPTY
+            : { kind: 'count', count: f.average_employees };
         const amount = f[key];
-        return amount === null ? EMPTY : { kind: 'money', amount, currencyId: f.currency_id };
+        return amount === null || amount === undefined ? EMPTY : { kind: 'money', amount, currencyId: f.currency_id };
       });
+      // Year, revenue and profit always; the rest of filed accounts' figures when any company has them.
+      if (!['report_year', 'revenue', 'profit'].includes(key) && values.every((v) => v === EMPTY)) continue;
       rows.push(row(`financials-${key}`, 'financials', { kind: 'text', label }, values));
     }
   }

@@ -27,7 +27,26 @@ export const COMPARED_RECORD_TYPES: ComparedRecordType[] = [
 export const FINANCIALS_SECTION = RECORD_SECTIONS.find((s) => s.id === 'financial-statements')!;
 
 /** The financial fields compared, in order (keys of FINANCIALS_SECTION's fields). */
-export const FINANCIAL_FIELDS = ['report_year', 'revenue', 'profit'] as const;
+export const FINANCIAL_FIELDS = [
+  'report_year',
+  'revenue',
+  'gross_profit',
+  'operating_profit',
+  'profit_before_tax',
+  'profit',
+  'total_assets',
+  'current_assets',
+  'cash',
+  'total_liabilities',
+  'equity',
+  'average_employees',
+] as const;
+
+/** The amounts among them (the rest: the year, and average employees, a count). */
+export const FINANCIAL_AMOUNTS = FINANCIAL_FIELDS.filter(
+  (key): key is Exclude<(typeof FINANCIAL_FIELDS)[number], 'report_year' | 'average_employees'> =>
+    key !== 'report_year' && key !== 'average_employees',
+);
 
 const financialColumn = (key: string) => fieldColumn(FINANCIALS_SECTION.fields.find((f) => f.key === key)!);
 
@@ -39,6 +58,10 @@ export type ComparedFinancials = {
   revenue: string | null;
   profit: string | null;
   currency_id: number | null;
+  /** The rest of filed accounts' figures (ADR 0037); absent or null when the statement has none. */
+  average_employees?: number | null;
+} & {
+  [key in Exclude<(typeof FINANCIAL_AMOUNTS)[number], 'revenue' | 'profit'>]?: string | null;
 };
 
 /** The parts of a company a comparison reads. */
@@ -65,10 +88,13 @@ export async function loadComparison(db: Db, ids: readonly number[]): Promise<Co
   const col = (key: string) => sql.ref(`f.${financialColumn(key)}`);
   const result = await sql<Record<string, unknown>>`
     select ${companySelect(COMPARED_PARTS)},
-      (select json_build_object('report_year', ${col('report_year')}, 'revenue', ${col('revenue')}::text,
-          'profit', ${col('profit')}::text, 'currency_id', ${col('currency')})
+      (select json_build_object('report_year', ${col('report_year')},
+          ${sql.join(FINANCIAL_AMOUNTS.map((key) => sql`${key}::text, ${col(key)}::text`))},
+          'average_employees', ${col('average_employees')}, 'currency_id', ${col('currency')})
         from ${fs} f where f.legal_entity_id = le.id
-        order by ${col('report_year')} desc nulls last, f.period_end desc, f.id desc limit 1) as financials,
+        -- Filed accounts (ADR 0037): the group's statement of a period before the company-only one.
+        order by ${col('report_year')} desc nulls last, f.period_end desc, coalesce(f.scope_id, 0) desc, f.id desc
+        limit 1) as financials,
       json_build_object(${sql.join(counts)}) as record_counts
     from legal_entities le
     where le.id in (${sql.join(wanted)}) and ${visibleCompany('le')}`.execute(db.kysely);
@@ -86,6 +112,10 @@ function normalise(row: Record<string, unknown>): ComparedCompany {
       ? {
           ...financials,
           report_year: financials.report_year === null ? null : Number(financials.report_year),
+          average_employees:
+            financials.average_employees === null || financials.average_employees === undefined
+              ? null
+              : Number(financials.average_employees),
           currency_id: financials.currency_id === null ? null : Number(financials.currency_id),
         }
       : null,

@@ -344,6 +344,8 @@ export const de: Messages = {
     similar: 'Weitere Unternehmen in {{jurisdiction}}',
     sources_one: 'Quelle: {{sources}}',
     sources_other: 'Quellen: {{sources}}',
+    filingSource: '{{kind}} {{name}} (Periode bis {{date}})',
+    filingKind: { 'ch-accounts': 'Jahresabschluss bei Companies House', 'sec-ixbrl': 'SEC-EDGAR-Einreichung' },
     contents: 'Inhalt des Profils',
     summary: {
       statusSince: '{{status}} seit {{date}}',

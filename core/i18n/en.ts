@@ -342,6 +342,8 @@ export const en = {
     similar: 'More companies in {{jurisdiction}}',
     sources_one: 'Source: {{sources}}',
     sources_other: 'Sources: {{sources}}',
+    filingSource: '{{kind}} {{name}} (period ending {{date}})',
+    filingKind: { 'ch-accounts': 'Companies House accounts', 'sec-ixbrl': 'SEC EDGAR filing' },
     contents: 'Contents of the profile',
     summary: {
       statusSince: '{{status}} since {{date}}',

@@ -345,6 +345,8 @@ export const fr: Messages = {
     similar: 'Autres entreprises – {{jurisdiction}}',
     sources_one: 'Source : {{sources}}',
     sources_other: 'Sources : {{sources}}',
+    filingSource: '{{kind}} {{name}} (exercice clos le {{date}})',
+    filingKind: { 'ch-accounts': 'Comptes déposés à Companies House', 'sec-ixbrl': 'Dépôt SEC EDGAR' },
     contents: 'Sommaire du profil',
     summary: {
       statusSince: '{{status}} depuis le {{date}}',

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import type { FilingItem } from './filings.ts';
 
 // What a source yields (docs/decisions/0014-importers.md): sources only parse and map a file onto
 // these shapes; the framework (core/imports/run-import.ts) opens the file, validates every item
@@ -242,6 +243,8 @@ export type ImportItem = (
   | { kind: 'reporting-exception'; at: number; exception: ReportingException }
   | { kind: 'legal-form'; at: number; form: LegalForm }
   | { kind: 'reject'; at: number; reason: string }
+  /** Filed accounts (inline XBRL), parsed whole (core/imports/filings.ts, ADR 0037). */
+  | FilingItem
 ) & {
   /** What `at` counts when it is not the source's `unit` (a source reading both XML and CSV). */
   unit?: 'line' | 'record';
@@ -264,6 +267,8 @@ export type ImportSource = {
    * when the file is not of the expected kind; a bad row is a 'reject' item and the rest goes on.
    */
   read(input: Readable, file: { name: string }): AsyncIterable<ImportItem>;
+  /** Records per transaction batch when not the import's default (filed accounts: a few dozen, each a whole filing). */
+  batchSize?: number;
 };
 
 /** The file is not of the kind the source reads: the import stops at once and says what was expected. */

@@ -1,21 +1,43 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import yauzl from 'yauzl';
 import { FileEndedEarlyError } from './company-facts.ts';
 
 // Opening an import file streamed (docs/decisions/0014-importers.md "Files"): plain, .gz or .zip
-// (every file entry of the archive in turn, e.g. the SEC's bulk zip of one JSON per company).
+// (every file entry of the archive in turn, e.g. the SEC's bulk zip of one JSON per company), or a
+// directory (each of its files in turn, in name order; filed accounts: ADR 0037).
 // Nothing is read into memory whole; `onBytes` counts the file's own bytes for the progress bar.
 
 export type FileEntry = { name: string; stream: Readable };
 
 export type OpenedFile = { size: number; entries: AsyncIterable<FileEntry> };
 
+/** The files of a path: itself, or a directory's files (and its subdirectories'), in name order. */
+export async function filesOf(path: string): Promise<string[]> {
+  if (!(await stat(path)).isDirectory()) return [path];
+  const out: string[] = [];
+  const entries = (await readdir(path, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const inner = join(path, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesOf(inner)));
+    else if (entry.isFile()) out.push(inner);
+  }
+  return out;
+}
+
 export async function openImportFile(path: string, onBytes: (bytes: number) => void): Promise<OpenedFile> {
-  const { size } = await stat(path);
+  const stats = await stat(path);
+  if (stats.isDirectory()) {
+    const files = await filesOf(path);
+    let size = 0;
+    for (const file of files) size += (await stat(file)).size;
+    return { size, entries: directoryEntries(files, onBytes) };
+  }
+  const { size } = stats;
   const lower = path.toLowerCase();
   if (lower.endsWith('.zip')) return { size, entries: zipEntries(path, onBytes) };
   // Bytes are counted as they pass (a 'data' listener would switch the file to flowing mode and
@@ -103,6 +125,14 @@ function byteCounter(onBytes: (bytes: number) => void): Transform {
 
 async function* single(entry: FileEntry): AsyncIterable<FileEntry> {
   yield entry;
+}
+
+/** A directory's files one after the other, each opened only when its turn comes (.gz and .zip as above). */
+async function* directoryEntries(files: string[], onBytes: (bytes: number) => void): AsyncIterable<FileEntry> {
+  for (const file of files) {
+    const opened = await openImportFile(file, onBytes);
+    yield* opened.entries;
+  }
 }
 
 async function* zipEntries(path: string, onBytes: (bytes: number) => void): AsyncIterable<FileEntry> {

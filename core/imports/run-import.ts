@@ -20,12 +20,13 @@ import {
   reportingExceptionSchema,
   WrongFileError,
 } from './company-facts.ts';
+import { type FilingItem, writeFilings } from './filings.ts';
 import { loadImportReference } from './import-reference.ts';
 import { writeLegalForms } from './legal-forms.ts';
-import { openImportFile } from './open-file.ts';
+import { filesOf, openImportFile } from './open-file.ts';
 import { linkParentMembers, writeRelationships, writeReportingExceptions } from './relationships.ts';
 import { VACUUM_AFTER, vacuumImported } from './vacuum-imported.ts';
-import { alignIdSequences, type CompanyItem, writeCompanyBatch } from './write-companies.ts';
+import { alignIdSequences, type CompanyItem, type ImportContext, writeCompanyBatch } from './write-companies.ts';
 
 // The import framework (docs/decisions/0014-importers.md): for each file, an `imports` row, the
 // source's items validated (zod) at the boundary, written in batches of whole companies, a rejects
@@ -112,12 +113,16 @@ function describeRecord(item: Exclude<ImportItem, { kind: 'reject' }>): string {
       return `the reporting exception of LEI ${item.exception.lei}`;
     case 'legal-form':
       return `ELF code ${item.form.code}`;
+    case 'filing':
+      return `the filing ${item.filing.sourceName}`;
   }
 }
 
 async function sha256(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  // A directory (filed accounts, ADR 0037): its files in the order they are imported.
+  for (const file of await filesOf(path))
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
@@ -172,7 +177,7 @@ async function importFiles(
   }
   await alignIdSequences(db);
   const reference = await loadImportReference(db);
-  const batchSize = options.batchSize ?? 10_000;
+  const batchSize = options.batchSize ?? source.batchSize ?? 10_000;
   const uncheckedNewRows = await maySkipChecks(db);
   let rejectsFile: FileHandle | null = null;
   // The rejects file is written in order by one chain (the reader and the batch being written both reject).
@@ -219,7 +224,7 @@ async function importFiles(
       const opened = await openImportFile(path, (n) => {
         bytes += n;
       });
-      const context = {
+      const context: ImportContext = {
         source: source.name,
         importId,
         reference,
@@ -266,10 +271,11 @@ async function importFiles(
           await refresh(touched, result.names);
         }
         if (others.length > 0) {
-          const result = await writeOthers(db, importId, source.name, others);
+          const result = await writeOthers(db, context, others);
           add(counts, result);
           add(summary, result);
-          await refresh(result.touched, []);
+          for (const r of result.rejects) await reject(r.file, r.at, r.reason);
+          await refresh(result.touched, result.names);
         }
         if (last)
           lastApplied = {
@@ -407,25 +413,48 @@ function validate(item: Exclude<ImportItem, { kind: 'reject' }>): Exclude<Import
       const parsed = legalFormSchema.safeParse(item.form);
       return parsed.success ? { ...item, form: parsed.data } : describeIssues(parsed.error);
     }
+    case 'filing':
+      // The parser's own output (core/ixbrl); what it cannot read it threw, and the source rejected.
+      return item;
   }
 }
 
 async function writeOthers(
   db: Db,
-  importId: number,
-  source: string,
+  context: ImportContext,
   items: ImportItem[],
-): Promise<{ new: number; changed: number; unchanged: number; touched: number[] }> {
-  const out = { new: 0, changed: 0, unchanged: 0, touched: [] as number[] };
+): Promise<{
+  new: number;
+  changed: number;
+  unchanged: number;
+  touched: number[];
+  names: NameChange[];
+  rejects: { file: string; at: number; reason: string }[];
+}> {
+  const { importId, source } = context;
+  const out = {
+    new: 0,
+    changed: 0,
+    unchanged: 0,
+    touched: [] as number[],
+    names: [] as NameChange[],
+    rejects: [] as { file: string; at: number; reason: string }[],
+  };
   const forms = items.flatMap((i) => (i.kind === 'legal-form' ? [i.form] : []));
   const relationships = items.flatMap((i) => (i.kind === 'relationship' ? [i.relationship] : []));
   const exceptions = items.flatMap((i) => (i.kind === 'reporting-exception' ? [i.exception] : []));
-  for (const result of [
-    forms.length > 0 ? await writeLegalForms(db, forms) : null,
-    relationships.length > 0 ? await writeRelationships(db, importId, source, relationships) : null,
-    exceptions.length > 0 ? await writeReportingExceptions(db, importId, source, exceptions) : null,
-  ]) {
-    if (!result) continue;
+  const filings = items.filter((i): i is FilingItem & { unit?: 'line' | 'record' } => i.kind === 'filing');
+  const written: { new: number; changed: number; unchanged: number; touched?: number[] }[] = [];
+  if (forms.length > 0) written.push(await writeLegalForms(db, forms));
+  if (relationships.length > 0) written.push(await writeRelationships(db, importId, source, relationships));
+  if (exceptions.length > 0) written.push(await writeReportingExceptions(db, importId, source, exceptions));
+  if (filings.length > 0) {
+    const result = await writeFilings(db, context, filings);
+    written.push(result);
+    out.rejects.push(...result.rejects);
+    out.names.push(...result.names);
+  }
+  for (const result of written) {
     out.new += result.new;
     out.changed += result.changed;
     out.unchanged += result.unchanged;

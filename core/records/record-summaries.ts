@@ -23,7 +23,7 @@ export const SUMMARY_FIELDS: Record<string, string[]> = {
   aircraft: ['registration_mark', 'model', 'manufacturer', 'registration_date'],
   bank_accounts: ['bank_name', 'iban', 'account_type', 'currency', 'opened_on'],
   facilities: ['facility_number', 'type', 'locality_name', 'opened_on'],
-  financial_statements: ['report_year', 'period_end', 'revenue', 'profit'],
+  financial_statements: ['report_year', 'period_end', 'scope', 'revenue', 'profit'],
   industrial_designs: ['title', 'design_number', 'filing_date', 'status'],
   inspections: ['type', 'inspection_date', 'category', 'status'],
   liabilities: ['creditor', 'type', 'amount', 'filed_on', 'due_on', 'status'],

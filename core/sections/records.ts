@@ -361,6 +361,32 @@ export const RECORD_SECTIONS: RecordSectionDecl[] = [
       field('period_end', 'date', 'Period end', 'Periodenende', 'Fin de période'),
       field('total_assets', 'amount', 'Total assets', 'Bilanzsumme', "Total de l'actif"),
       field('equity', 'amount', 'Equity', 'Eigenkapital', 'Capitaux propres'),
+      // The rest of the normalised set of filed accounts (docs/decisions/0037-inline-xbrl-accounts.md):
+      // profit stays profit after tax, equity the net assets.
+      field('gross_profit', 'amount', 'Gross profit', 'Bruttoergebnis', 'Marge brute'),
+      field('operating_profit', 'amount', 'Operating profit', 'Betriebsergebnis', "Résultat d'exploitation"),
+      field('profit_before_tax', 'amount', 'Profit before tax', 'Ergebnis vor Steuern', 'Résultat avant impôt'),
+      field('current_assets', 'amount', 'Current assets', 'Umlaufvermögen', 'Actif circulant'),
+      field('cash', 'amount', 'Cash', 'Liquide Mittel', 'Trésorerie'),
+      field('total_liabilities', 'amount', 'Total liabilities', 'Verbindlichkeiten gesamt', 'Total des dettes'),
+      field('average_employees', 'number', 'Average employees', 'Beschäftigte im Durchschnitt', 'Effectif moyen'),
+      enumField(
+        'scope',
+        ['Scope', 'Umfang', 'Périmètre'],
+        [
+          [1, 'company', 'Company only', 'Einzelabschluss', 'Société seule'],
+          [2, 'consolidated', 'Consolidated', 'Konzernabschluss', 'Consolidé'],
+        ],
+      ),
+      enumField(
+        'basis',
+        ['Figures', 'Zahlen', 'Chiffres'],
+        [
+          [1, 'current', 'Current year of the filing', 'Berichtsjahr der Einreichung', 'Exercice du dépôt'],
+          [2, 'comparative', 'Prior-year comparative', 'Vorjahresvergleich', "Comparatif de l'exercice précédent"],
+        ],
+        false,
+      ),
     ],
     columns: ['revenue', 'profit', 'currency', 'report_year'],
     companyColumns: ['legal_name', 'jurisdiction', 'status'],

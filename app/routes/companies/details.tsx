@@ -322,6 +322,7 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
             <Collapsible key={records.id} id={records.id} title={records.title} count={records.totalText}>
               {'locked' in records ? <p className="muted">{t('billing.cost.locked')}</p> : null}
               <CompanyTable columns={records.columns} rows={records.rows} />
+              {records.sources ? <p className="provenance">{records.sources}</p> : null}
               {records.allHref ? (
                 <p>
                   <a href={records.allHref}>{t('profile.seeAll', { total: records.totalText })}</a>

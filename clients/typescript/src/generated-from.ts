@@ -1,2 +1,2 @@
 // Written by `npm run generate` (stamp.mjs): the SHA-256 of the docs/openapi.json src/schema.ts was generated from.
-export const OPENAPI_SHA256 = '11e861d38929d1217f51481dfcf2bb979cd44d8ad58fea92b8051b57f0c169b3';
+export const OPENAPI_SHA256 = 'e3b21ae96df8aceddab14e98e4b1e00525b48b7a3fa334ee48adeecc74e137bb';

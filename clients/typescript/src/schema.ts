@@ -3423,6 +3423,21 @@ export interface components {
             total_assets: string | null;
             /** @description Exact decimal, as a string. */
             equity: string | null;
+            /** @description Exact decimal, as a string. */
+            gross_profit: string | null;
+            /** @description Exact decimal, as a string. */
+            operating_profit: string | null;
+            /** @description Exact decimal, as a string. */
+            profit_before_tax: string | null;
+            /** @description Exact decimal, as a string. */
+            current_assets: string | null;
+            /** @description Exact decimal, as a string. */
+            cash: string | null;
+            /** @description Exact decimal, as a string. */
+            total_liabilities: string | null;
+            average_employees: number | null;
+            scope: components["schemas"]["RefLink"] | null;
+            basis: components["schemas"]["RefLink"] | null;
         };
         IndustrialDesignsRecord: {
             id: number;
@@ -6727,7 +6742,7 @@ export interface operations {
                 page?: number;
                 /** @description Keyset cursor: `meta.next` of the previous page. */
                 after?: string;
-                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, comma-separated (the search page’s facets). */
+                /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, scope, comma-separated (the search page’s facets). */
                 facets?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 id?: string;
@@ -6793,6 +6808,74 @@ export interface operations {
                 "equity:is_known"?: string;
                 /** @description Send with an empty value: the value is unknown. */
                 "equity:is_unknown"?: string;
+                /** @description Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
+                "gross_profit:from"?: string;
+                /** @description Upper bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
+                "gross_profit:to"?: string;
+                /** @description Send with an empty value: the value is known. */
+                "gross_profit:is_known"?: string;
+                /** @description Send with an empty value: the value is unknown. */
+                "gross_profit:is_unknown"?: string;
+                /** @description Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
+                "operating_profit:from"?: string;
+                /** @description Upper bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
+                "operating_profit:to"?: string;
+                /** @description Send with an empty value: the value is known. */
+                "operating_profit:is_known"?: string;
+                /** @description Send with an empty value: the value is unknown. */
+                "operating_profit:is_unknown"?: string;
+                /** @description Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
+                "profit_before_tax:from"?: string;
+                /** @description Upper bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
+                "profit_before_tax:to"?: string;
+                /** @description Send with an empty value: the value is known. */
+                "profit_before_tax:is_known"?: string;
+                /** @description Send with an empty value: the value is unknown. */
+                "profit_before_tax:is_unknown"?: string;
+                /** @description Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
+                "current_assets:from"?: string;
+                /** @description Upper bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
+                "current_assets:to"?: string;
+                /** @description Send with an empty value: the value is known. */
+                "current_assets:is_known"?: string;
+                /** @description Send with an empty value: the value is unknown. */
+                "current_assets:is_unknown"?: string;
+                /** @description Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
+                "cash:from"?: string;
+                /** @description Upper bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
+                "cash:to"?: string;
+                /** @description Send with an empty value: the value is known. */
+                "cash:is_known"?: string;
+                /** @description Send with an empty value: the value is unknown. */
+                "cash:is_unknown"?: string;
+                /** @description Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
+                "total_liabilities:from"?: string;
+                /** @description Upper bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
+                "total_liabilities:to"?: string;
+                /** @description Send with an empty value: the value is known. */
+                "total_liabilities:is_known"?: string;
+                /** @description Send with an empty value: the value is unknown. */
+                "total_liabilities:is_unknown"?: string;
+                /** @description Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
+                "average_employees:from"?: string;
+                /** @description Upper bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
+                "average_employees:to"?: string;
+                /** @description Send with an empty value: the value is known. */
+                "average_employees:is_known"?: string;
+                /** @description Send with an empty value: the value is unknown. */
+                "average_employees:is_unknown"?: string;
+                /** @description Values (ids or uris, see the filters call) joined by |; any of them matches. */
+                scope?: string;
+                /** @description Send with an empty value: the value is known. */
+                "scope:is_known"?: string;
+                /** @description Send with an empty value: the value is unknown. */
+                "scope:is_unknown"?: string;
+                /** @description Values (ids or uris, see the filters call) joined by |; any of them matches. */
+                basis?: string;
+                /** @description Send with an empty value: the value is known. */
+                "basis:is_known"?: string;
+                /** @description Send with an empty value: the value is unknown. */
+                "basis:is_unknown"?: string;
                 /** @description Exact values (case-insensitive) joined by |. */
                 company?: string;
                 /** @description Values (ids or uris, see the filters call) joined by |; any of them matches. */
@@ -6902,7 +6985,7 @@ export interface operations {
                      * @default 20
                      */
                     count?: number;
-                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, comma-separated (the search page’s facets). */
+                    /** @description Facet counts of the matches in `meta.facets`: company_jurisdiction, company_industry, company_status, company_size, scope, comma-separated (the search page’s facets). */
                     facets?: string;
                     /**
                      * @description Language of display names: en (default), de or fr. Falls back to English, then to the uri.

@@ -1,4 +1,5 @@
 import type { ImportSource } from '../company-facts.ts';
+import { chAccountsSource, secIxbrlSource } from './accounts/accounts-sources.ts';
 import { brregRolesSource, brregUnitsSource } from './brreg/brreg-sources.ts';
 import { chCompaniesSource } from './companies-house/ch-companies-source.ts';
 import { chPscSource } from './companies-house/ch-psc-source.ts';
@@ -10,7 +11,8 @@ import { secSubmissionsSource } from './sec/sec-submissions-source.ts';
 
 /**
  * Every source `npm run cli -- import <source>` knows, by name (docs/decisions/0014-importers.md;
- * the national registers: docs/decisions/0016-national-registers.md).
+ * the national registers: docs/decisions/0016-national-registers.md; filed accounts:
+ * docs/decisions/0037-inline-xbrl-accounts.md).
  */
 export const IMPORT_SOURCES: Record<string, ImportSource> = Object.fromEntries(
   [
@@ -23,5 +25,7 @@ export const IMPORT_SOURCES: Record<string, ImportSource> = Object.fromEntries(
     secSubmissionsSource,
     brregUnitsSource,
     brregRolesSource,
+    chAccountsSource,
+    secIxbrlSource,
   ].map((s) => [s.name, s]),
 );
