@@ -1,5 +1,7 @@
 import { sourcePublisher } from '../../core/companies/company-history.ts';
 import { describeControlNature } from '../../core/companies/control-natures.ts';
+import { AppError } from '../../core/errors/app-error.ts';
+import { controlledBy, groupPage, ownershipOf } from '../../core/ownership/ownership.ts';
 import type {
   ControlledCompany,
   GroupPage,
@@ -10,6 +12,8 @@ import type {
   ReportingException,
 } from '../../core/ownership/types.ts';
 import { flagCodeOf, locationOfCode } from '../../core/reference/reference-data.ts';
+import { findVisibleCompany } from '../../core/takedowns/visible.ts';
+import type { Db } from '../../db/client.ts';
 import {
   type ConnectionsGraph,
   type GraphEdgeInput,
@@ -441,4 +445,71 @@ export function presentControlled(companies: readonly ControlledCompany[], p: Pr
         sources: sourcesText(c.sources, p),
       };
     });
+}
+
+/** The level of the group the profile's address asks for: `?group_parent={id}&group_cursor={cursor}`. */
+export type GroupQuery = { parent: number | null; cursor: string | null };
+
+/** The group's level and page from the profile's address; a 400 naming the parameter when it is not one. */
+export function groupQuery(url: URL): GroupQuery {
+  const rawParent = url.searchParams.get('group_parent');
+  const rawCursor = url.searchParams.get('group_cursor');
+  let parent: number | null = null;
+  if (rawParent !== null && rawParent !== '') {
+    parent = /^\d{1,15}$/.test(rawParent) ? Number(rawParent) : Number.NaN;
+    if (!Number.isSafeInteger(parent) || parent < 1)
+      throw new AppError('bad_request', 'group_parent must be the id of a company in the group', {
+        group_parent: rawParent,
+      });
+  }
+  if (rawCursor !== null && rawCursor.length > 1000)
+    throw new AppError('bad_request', 'group_cursor is not one this list gave', {
+      group_cursor: rawCursor.slice(0, 40),
+    });
+  return { parent, cursor: rawCursor || null };
+}
+
+/**
+ * The Ownership section of a company's profile: what core/ownership knows of it (takedowns applied
+ * there), with the group browsed at the level and page `query` asks for. A level below the company
+ * must be a company of its group (a 400 otherwise); its way down is the chain up from it.
+ */
+export async function loadOwnership(
+  db: Db,
+  p: Presenter,
+  company: OwnedCompany,
+  query: GroupQuery,
+): Promise<OwnershipView> {
+  const parentId = query.parent ?? company.id;
+  const [ownership, page, trail] = await Promise.all([
+    ownershipOf(db, company.id),
+    groupPage(db, company.id, { parentId, cursor: query.cursor, limit: GROUP_PAGE_SIZE }),
+    parentId === company.id ? Promise.resolve([company]) : trailTo(db, company, parentId),
+  ]);
+  if (!trail)
+    throw new AppError('bad_request', 'group_parent must be the id of a company in the group', {
+      group_parent: parentId,
+    });
+  return presentOwnership(company, ownership, { page, trail, cursor: query.cursor }, p);
+}
+
+/** From the company down to `parentId` (a company of its group): the chain up from there, reversed; null when it is not in the group. */
+async function trailTo(db: Db, company: OwnedCompany, parentId: number): Promise<OwnedCompany[] | null> {
+  const [target, up] = await Promise.all([findVisibleCompany(db, parentId), ownershipOf(db, parentId)]);
+  if (!target) return null;
+  const above: OwnedCompany[] = [];
+  for (const link of up.chain) {
+    if (link.owner.kind !== 'company') return null;
+    if (link.owner.id === company.id) {
+      const path = `/companies/details/${encodeURIComponent(target.uri)}/`;
+      return [company, ...above.reverse(), { id: target.id, name: target.name, path }];
+    }
+    above.push({ id: link.owner.id, name: link.owner.name, path: link.owner.path });
+  }
+  return null;
+}
+
+/** The person page's "Companies they control" (takedowns applied by core/ownership). */
+export async function loadControlled(db: Db, p: Presenter, personId: number): Promise<ControlledView[]> {
+  return presentControlled(await controlledBy(db, personId), p);
 }

@@ -1707,6 +1707,7 @@ export const de: Messages = {
     period: { since: 'seit {{start}}', until: 'bis {{end}}', between: '{{start}} – {{end}}' },
     periodLabel: 'Zeitraum',
     current: 'Aktuell',
+    currentLabel: 'Aktuell oder ehemalig',
     former: 'Ehemalig',
     validationLabel: 'Status bei GLEIF',
     validation: {

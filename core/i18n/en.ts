@@ -1645,6 +1645,7 @@ export const en = {
     period: { since: 'since {{start}}', until: 'until {{end}}', between: '{{start}} – {{end}}' },
     periodLabel: 'Period',
     current: 'Current',
+    currentLabel: 'Current or former',
     former: 'Former',
     validationLabel: 'GLEIF state',
     validation: {

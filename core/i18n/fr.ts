@@ -1706,6 +1706,7 @@ export const fr: Messages = {
     period: { since: 'depuis le {{start}}', until: 'jusqu’au {{end}}', between: '{{start}} – {{end}}' },
     periodLabel: 'Période',
     current: 'Actuel',
+    currentLabel: 'Actuel ou ancien',
     former: 'Ancien',
     validationLabel: 'État chez GLEIF',
     validation: {
