@@ -495,8 +495,9 @@ export async function loadOwnership(
 
 /** From the company down to `parentId` (a company of its group): the chain up from there, reversed; null when it is not in the group. */
 async function trailTo(db: Db, company: OwnedCompany, parentId: number): Promise<OwnedCompany[] | null> {
-  const [target, up] = await Promise.all([findVisibleCompany(db, parentId), ownershipOf(db, parentId)]);
+  const target = await findVisibleCompany(db, parentId);
   if (!target) return null;
+  const up = await ownershipOf(db, parentId);
   const above: OwnedCompany[] = [];
   for (const link of up.chain) {
     if (link.owner.kind !== 'company') return null;
