@@ -76,28 +76,25 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
+  // Read first, side by side; a group level refused (a 400) records no view.
+  const [offer, ownership] = await Promise.all([
+    // The full profile (docs/decisions/0019-billing.md): its contact details are shown to a user
+    // who bought it; everyone else sees its price, the balance after, and how to buy it.
+    profileOffer(services.db, presenter(services.reference, lang), auth?.user.id, profile.id, profile.advanced),
+    // Who owns the company and what it owns (ADR 0038), the same for a guest and a user: public
+    // registers' statements, nothing to buy. An as-of profile has none (ownership keeps no history here).
+    profile.asOf
+      ? null
+      : loadOwnership(
+          staleReads(services),
+          presenter(services.reference, lang),
+          { id: profile.id, name: profile.name, path: `/companies/details/${encodeURIComponent(profile.uri)}/` },
+          group,
+        ),
+  ]);
   // A signed-in user's view goes into their browsing history, and they can add the company to a
   // list; a guest costs nothing more.
   const user = await profileUserData(context, profile.id);
-  // The full profile (docs/decisions/0019-billing.md): its contact details are shown to a user
-  // who bought it; everyone else sees its price, the balance after, and how to buy it.
-  const offer = await profileOffer(
-    services.db,
-    presenter(services.reference, lang),
-    auth?.user.id,
-    profile.id,
-    profile.advanced,
-  );
-  // Who owns the company and what it owns (ADR 0038), the same for a guest and a user: public
-  // registers' statements, nothing to buy. An as-of profile has none (ownership keeps no history here).
-  const ownership = profile.asOf
-    ? null
-    : await loadOwnership(
-        staleReads(services),
-        presenter(services.reference, lang),
-        { id: profile.id, name: profile.name, path: `/companies/details/${encodeURIComponent(profile.uri)}/` },
-        group,
-      );
   // The presenter left the gated values out (core/purchases/paywall.ts); the sections that had
   // them say where they are.
   const full = offer.boughtOn !== null || offer.nothingToBuy;
