@@ -98,7 +98,7 @@ export type OwnershipView = {
   beneficialOwners: OwnershipLinkView[];
   exceptions: ExceptionView[];
   group: GroupView | null;
-  /** The picture (parents above, owners beside, the first subsidiaries below); null when there is nobody to draw. */
+  /** The picture (parents, owners and the first subsidiaries around the company); null when there is nobody to draw. */
   graph: ConnectionsGraph | null;
 };
 
