@@ -152,6 +152,41 @@ describe('GLEIF relationships make the chain up and the group below', () => {
     });
   });
 
+  it('filters search by "in the group of" (any depth) and "ultimate parent in"', async () => {
+    const ids = async (query: string) => {
+      const response = await t.app.inject({ url: `/api/site/data/v1/legal_entities?${query}&count=100` });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data as { legal_entities: { id: number } }[])
+        .map((r) => Number(r.legal_entities.id))
+        .sort((a, b) => a - b);
+    };
+    const group = await idOf('lei', GROUP);
+    const children = await Promise.all(GROUP_CHILDREN.map((lei) => idOf('lei', lei)));
+    expect(await ids(`group_of=${group}`)).toEqual([...children].sort((a, b) => a - b));
+    // Any depth: the top's group holds the middle company and the child below it.
+    const top = await idOf('lei', TOP);
+    expect(await ids(`group_of=${top}`)).toEqual(
+      [await idOf('lei', MIDDLE), await idOf('lei', CHILD)].sort((a, b) => a - b),
+    );
+    const country = await t.db.kysely
+      .selectFrom('legal_entities')
+      .select('jurisdiction_id')
+      .where('id', '=', top)
+      .executeTakeFirstOrThrow();
+    const inCountry = await ids(`ultimate_parent_in=${country.jurisdiction_id}`);
+    expect(inCountry).toEqual(expect.arrayContaining([...children, await idOf('lei', CHILD)]));
+    // A top is no company's subsidiary.
+    expect(inCountry).not.toContain(top);
+    expect(inCountry).not.toContain(group);
+    const other = await t.db.kysely
+      .selectFrom('locations')
+      .select('id')
+      .where('uri', '=', 'germany')
+      .executeTakeFirst();
+    if (other) expect(await ids(`ultimate_parent_in=${other.id}`)).toEqual([]);
+    expect((await t.app.inject({ url: '/api/site/data/v1/legal_entities?group_of=abc' })).statusCode).toBe(400);
+  });
+
   it('ends the walk at a cycle and keeps a taken-down company out', async () => {
     const a = await idOf('lei', GROUP_CHILDREN[0] as string);
     const b = await idOf('lei', GROUP_CHILDREN[1] as string);
