@@ -217,6 +217,8 @@ export const de: Messages = {
     size: 'Größe',
     employees: 'Beschäftigte',
     kind: 'Rechtsform',
+    group_of: 'Im Konzern von',
+    ultimate_parent_in: 'Oberste Muttergesellschaft in',
     dates: 'Datumsangaben',
     registration: 'Eintragungsdatum',
     identifiers: 'Kennungen',

@@ -215,6 +215,8 @@ export const en = {
     size: 'Size',
     employees: 'Employees',
     kind: 'Legal form',
+    group_of: 'In the group of',
+    ultimate_parent_in: 'Ultimate parent in',
     dates: 'Dates',
     registration: 'Registration date',
     identifiers: 'Identifiers',

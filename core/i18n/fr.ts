@@ -218,6 +218,8 @@ export const fr: Messages = {
     size: 'Taille',
     employees: 'Effectif',
     kind: 'Forme juridique',
+    group_of: 'Dans le groupe de',
+    ultimate_parent_in: 'Société mère ultime en',
     dates: 'Dates',
     registration: 'Date d’immatriculation',
     identifiers: 'Identifiants',

@@ -37,7 +37,7 @@ export function shareBand(natures: readonly string[]): { shareMin: number | null
   return { shareMin: null, shareMax: null };
 }
 
-type CompanyRow = {
+export type CompanyRow = {
   id: string;
   uri: string;
   name: string;
@@ -46,7 +46,8 @@ type CompanyRow = {
   lei: string | null;
 };
 
-async function companies(db: Db, ids: number[]): Promise<Map<number, CompanyRow>> {
+/** The visible companies among these ids, with what an owner reference names. */
+export async function companies(db: Db, ids: number[]): Promise<Map<number, CompanyRow>> {
   if (ids.length === 0) return new Map();
   const rows = await sql<CompanyRow>`
     select le.id, le.uri, le.name, l.country_code as country, s.uri as status,

@@ -1,14 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mod97 } from '../../core/identifiers/check-digits.ts';
 import { runImport } from '../../core/imports/run-import.ts';
 import { IMPORT_SOURCES } from '../../core/imports/sources/index.ts';
 import { controlledBy, groupPage, ownershipOf } from '../../core/ownership/ownership.ts';
 import { refreshOwnershipTree } from '../../core/ownership/ownership-tree.ts';
 import { REGISTRY_FIXTURES } from '../support/registry-fixtures.ts';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 // The ownership graph (ADR 0038) on the real fixtures: GLEIF Level 2 relationships
 // (rr-cdf.first50.csv) between companies made from the real LEI-CDF record under the fixture's
@@ -36,14 +40,14 @@ const GROUP_CHILDREN = [
   '2138008H47T7K9A65K73',
 ];
 
-let t: TestDatabase;
+let t: TestApp;
 let dir: string;
 beforeAll(async () => {
-  t = await openTestDatabase();
+  t = await buildTestApp();
   dir = await mkdtemp(join(tmpdir(), 'registra-ownership-'));
 });
 afterAll(async () => {
-  await t?.db.close();
+  await t?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -148,6 +152,41 @@ describe('GLEIF relationships make the chain up and the group below', () => {
     });
   });
 
+  it('filters search by "in the group of" (any depth) and "ultimate parent in"', async () => {
+    const ids = async (query: string) => {
+      const response = await t.app.inject({ url: `/api/site/data/v1/legal_entities?${query}&count=100` });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data as { legal_entities: { id: number } }[])
+        .map((r) => Number(r.legal_entities.id))
+        .sort((a, b) => a - b);
+    };
+    const group = await idOf('lei', GROUP);
+    const children = await Promise.all(GROUP_CHILDREN.map((lei) => idOf('lei', lei)));
+    expect(await ids(`group_of=${group}`)).toEqual([...children].sort((a, b) => a - b));
+    // Any depth: the top's group holds the middle company and the child below it.
+    const top = await idOf('lei', TOP);
+    expect(await ids(`group_of=${top}`)).toEqual(
+      [await idOf('lei', MIDDLE), await idOf('lei', CHILD)].sort((a, b) => a - b),
+    );
+    const country = await t.db.kysely
+      .selectFrom('legal_entities')
+      .select('jurisdiction_id')
+      .where('id', '=', top)
+      .executeTakeFirstOrThrow();
+    const inCountry = await ids(`ultimate_parent_in=${country.jurisdiction_id}`);
+    expect(inCountry).toEqual(expect.arrayContaining([...children, await idOf('lei', CHILD)]));
+    // A top is no company's subsidiary.
+    expect(inCountry).not.toContain(top);
+    expect(inCountry).not.toContain(group);
+    const other = await t.db.kysely
+      .selectFrom('locations')
+      .select('id')
+      .where('uri', '=', 'germany')
+      .executeTakeFirst();
+    if (other) expect(await ids(`ultimate_parent_in=${other.id}`)).toEqual([]);
+    expect((await t.app.inject({ url: '/api/site/data/v1/legal_entities?group_of=abc' })).statusCode).toBe(400);
+  });
+
   it('ends the walk at a cycle and keeps a taken-down company out', async () => {
     const a = await idOf('lei', GROUP_CHILDREN[0] as string);
     const b = await idOf('lei', GROUP_CHILDREN[1] as string);
@@ -232,5 +271,109 @@ describe('persons with significant control', () => {
       sources: [expect.objectContaining({ source: 'psc' })],
     });
     expect((await groupPage(t.db, owner, { limit: 5 })).nodes.map((n) => n.company.id)).toEqual([company]);
+  });
+});
+
+/** The published BODS 0.4 schema (tests/fixtures/bods-0.4/README.md), draft 2020-12. */
+function bodsValidator() {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const folder = new URL('../fixtures/bods-0.4/', import.meta.url);
+  // The schema names its parts `urn:components`, …: URNs without a namespace, which ajv cannot
+  // resolve; read under https ids instead (the files stay as published).
+  const read = (file: string) =>
+    JSON.parse(readFileSync(new URL(file, folder), 'utf8').replaceAll('"urn:', '"https://bods.invalid/'));
+  for (const file of ['components.json', 'entity-record.json', 'person-record.json', 'relationship-record.json'])
+    ajv.addSchema(read(file));
+  return ajv.compile(read('statement.json'));
+}
+
+async function bodsOf(id: number) {
+  const response = await t.app.inject({ url: `/api/site/data/v1/legal_entities/${id}/ownership` });
+  expect(response.statusCode).toBe(200);
+  const statements = response.json() as { recordType: string; recordDetails: Record<string, unknown> }[];
+  const validate = bodsValidator();
+  expect(validate(statements), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+  return statements;
+}
+
+describe('GET /api/site/data/v1/legal_entities/{id}/ownership', () => {
+  it('answers BODS 0.4 statements that validate against the published schema, for the GLEIF and PSC fixtures', async () => {
+    const chain = await bodsOf(await idOf('lei', CHILD));
+    // The company, its parent and the top; two direct steps and the stated ultimate parent; the exception.
+    expect(chain.filter((s) => s.recordType === 'entity')).toHaveLength(3);
+    const relationships = chain.filter((s) => s.recordType === 'relationship');
+    expect(relationships).toHaveLength(4);
+    expect(relationships.at(-1)?.recordDetails.interestedParty).toMatchObject({
+      reason: 'interestedPartyExemptFromDisclosure',
+    });
+    // The snapshot again: the persons it lists replace the corporate one of the test above.
+    await runImport(t.db, IMPORT_SOURCES['ch-psc'], [PSC]);
+    const psc = await bodsOf(await idOf('register', 'GB/RA000585/08209948'));
+    const person = psc.find((s) => s.recordType === 'person');
+    expect(person?.recordDetails).toMatchObject({
+      names: [{ fullName: 'Marc Anthony Feldman' }],
+      birthDate: '1961-12',
+    });
+    const interests = psc.flatMap((s) =>
+      s.recordType === 'relationship' ? (s.recordDetails.interests as object[]) : [],
+    );
+    expect(interests).toContainEqual(
+      expect.objectContaining({
+        type: 'shareholding',
+        share: { minimum: 75, maximum: 100 },
+        beneficialOwnershipOrControl: true,
+      }),
+    );
+    expect((await t.app.inject({ url: '/api/site/data/v1/legal_entities/999999999/ownership' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/site/data/v1/legal_entities/x/ownership' })).statusCode).toBe(400);
+  });
+
+  it('walks a generated chain ten deep, and its statements validate too', async () => {
+    // GENERATED: eleven companies, each directly consolidated by the next, as GLEIF's golden-copy CSV states it.
+    const leis = Array.from({ length: 11 }, (_, i) => {
+      const base = `GENERATED00000${String(i).padStart(4, '0')}`;
+      return `${base}${String(98 - mod97(`${base}00`)).padStart(2, '0')}`;
+    });
+    await runImport(t.db, IMPORT_SOURCES['gleif-lei'], [
+      await leiFile(leis.map((lei, i) => ({ lei, name: `GENERATED LEVEL ${i} LIMITED` }))),
+    ]);
+    const header = (await readFile(RR_CSV, 'utf8')).split('\r\n')[0] as string;
+    const columns = header.split(',');
+    const line = (start: string, end: string) =>
+      columns
+        .map((c) =>
+          c === 'Relationship.StartNode.NodeID'
+            ? start
+            : c === 'Relationship.EndNode.NodeID'
+              ? end
+              : c.endsWith('NodeIDType')
+                ? 'LEI'
+                : c === 'Relationship.RelationshipType'
+                  ? 'IS_DIRECTLY_CONSOLIDATED_BY'
+                  : c === 'Relationship.RelationshipStatus'
+                    ? 'ACTIVE'
+                    : c === 'Registration.RegistrationStatus'
+                      ? 'PUBLISHED'
+                      : '',
+        )
+        .join(',');
+    const path = join(dir, 'rr-generated.csv');
+    await writeFile(
+      path,
+      `${header}\n${leis
+        .slice(0, -1)
+        .map((lei, i) => line(lei, leis[i + 1] as string))
+        .join('\n')}\n`,
+    );
+    expect(await runImport(t.db, IMPORT_SOURCES['gleif-rr'], [path])).toMatchObject({ new: 10, rejected: 0 });
+    const bottom = await idOf('lei', leis[0] as string);
+    const o = await ownershipOf(t.db, bottom);
+    expect(o.chain).toHaveLength(10);
+    expect(o.chainEnd).toBe('ultimate_parent');
+    const top = await ownershipOf(t.db, await idOf('lei', leis[10] as string));
+    expect(top.groupSize).toBe(10);
+    const statements = await bodsOf(bottom);
+    expect(statements.filter((s) => s.recordType === 'relationship')).toHaveLength(10);
   });
 });
