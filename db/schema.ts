@@ -854,6 +854,20 @@ export type Database = {
     reference: string | null;
     source_date: Date | null;
   };
+  /** Each company's place in its ownership tree (0036-ownership.sql, ADR 0038). */
+  ownership_tree: {
+    legal_entity_id: number;
+    parent_id: number | null;
+    parent_source: 'gleif' | 'psc' | 'bods' | null;
+    parent_reference: string | null;
+    ultimate_id: number;
+    depth: number;
+    ancestors: number[];
+    ultimate_country: string | null;
+    cycle: Generated<boolean>;
+    name: string;
+    child_count: Generated<number>;
+  };
 
   // Help, support and takedowns (0023-help-support-takedown.sql, ADR 0021).
   kb_topics: {

@@ -11,34 +11,7 @@ export function ConnectionsGraphView({ graph, id }: { graph: ConnectionsGraph; i
   return (
     <section className="profile-section connections-graph" aria-labelledby={`${id}-title`} id={id}>
       <h2 id={`${id}-title`}>{t('people.graph.title')}</h2>
-      <ScrollFrame className="graph-frame">
-        <svg
-          className="graph-svg"
-          viewBox={`0 0 ${graph.width} ${graph.height}`}
-          width={graph.width}
-          height={graph.height}
-          aria-hidden="true"
-          focusable="false"
-        >
-          {graph.edges.map((e) => (
-            <path key={`${e.from}-${e.to}`} d={e.path} className="graph-edge" />
-          ))}
-          {graph.nodes.map((n) => (
-            <g key={n.id} className={`graph-node graph-${n.kind}${n.focus ? ' graph-focus' : ''}`}>
-              <rect
-                x={n.x - n.width / 2}
-                y={n.y - n.height / 2}
-                width={n.width}
-                height={n.height}
-                rx={n.kind === 'person' ? n.height / 2 : 4}
-              />
-              <text x={n.x} y={n.y} dominantBaseline="central" textAnchor="middle">
-                {n.text}
-              </text>
-            </g>
-          ))}
-        </svg>
-      </ScrollFrame>
+      <GraphPicture graph={graph} />
       <details className="graph-list">
         <summary>{t('people.graph.list')}</summary>
         <ul>
@@ -51,5 +24,42 @@ export function ConnectionsGraphView({ graph, id }: { graph: ConnectionsGraph; i
         </ul>
       </details>
     </section>
+  );
+}
+
+/**
+ * The picture alone (laid out by app/presenters/connections-graph.server.ts): decoration for screen
+ * readers, so whatever shows it says the same in words beside it.
+ */
+export function GraphPicture({ graph }: { graph: ConnectionsGraph }) {
+  return (
+    <ScrollFrame className="graph-frame">
+      <svg
+        className="graph-svg"
+        viewBox={`0 0 ${graph.width} ${graph.height}`}
+        width={graph.width}
+        height={graph.height}
+        aria-hidden="true"
+        focusable="false"
+      >
+        {graph.edges.map((e) => (
+          <path key={`${e.from}-${e.to}`} d={e.path} className="graph-edge" />
+        ))}
+        {graph.nodes.map((n) => (
+          <g key={n.id} className={`graph-node graph-${n.kind}${n.focus ? ' graph-focus' : ''}`}>
+            <rect
+              x={n.x - n.width / 2}
+              y={n.y - n.height / 2}
+              width={n.width}
+              height={n.height}
+              rx={n.kind === 'person' ? n.height / 2 : 4}
+            />
+            <text x={n.x} y={n.y} dominantBaseline="central" textAnchor="middle">
+              {n.text}
+            </text>
+          </g>
+        ))}
+      </svg>
+    </ScrollFrame>
   );
 }

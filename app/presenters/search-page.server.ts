@@ -184,7 +184,7 @@ export async function loadSearchPage(
   const declOf = (field: string) => section.filters.find((f) => f.field === field) as FilterDecl;
   const namesOfCompanies = await companyNames(
     reads,
-    state.filters.filter((f) => f.field === 'company').flatMap((f) => f.values.map(Number)),
+    state.filters.filter((f) => f.field === 'company' || f.field === 'group_of').flatMap((f) => f.values.map(Number)),
   );
   const chips = state.filters.map((f) => ({
     label: chipLabel(declOf(f.field), f, reference, p, namesOfCompanies),
@@ -460,7 +460,9 @@ export function chipLabel(
   const typed = 'types' in decl && typeNames.length > 0 ? ` (${typeNames.join(', ')})` : '';
   if (f.op === 'is_known' || f.op === 'is_unknown') return `${label}${typed}: ${p.t(`search.${f.op}`)}`;
   const names = f.values.map((v) =>
-    decl.kind === 'ids' && decl.field === 'company' ? (companyNames.get(v) ?? v) : valueLabel(decl, v, reference, p),
+    decl.kind === 'ids' && (decl.field === 'company' || decl.field === 'group_of')
+      ? (companyNames.get(v) ?? v)
+      : valueLabel(decl, v, reference, p),
   );
   if (f.op === 'from') return `${label}${typed} ≥ ${names[0]}`;
   if (f.op === 'to') return `${label}${typed} ≤ ${names[0]}`;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { refreshExportDocuments } from '../export/export-documents.ts';
 import { bumpDataVersion, forgetAggregates } from '../imports/data-version.ts';
 import { enqueueReportsAfterImport } from '../monitoring/enqueue-reports.ts';
+import { refreshOwnershipTree } from '../ownership/ownership-tree.ts';
 import { type NameChange, rebuildNameWords, refreshNameWords } from './name-words.ts';
 
 // What a company write changes besides the company's own rows — the one home for it. Every writer
@@ -11,6 +12,7 @@ import { type NameChange, rebuildNameWords, refreshNameWords } from './name-word
 // - the export documents (ADR 0008) of the companies written, and of the companies on whose
 //   boards a written company or person sits (a member's name and visibility are in them);
 // - the search lexicon: moved by the changed names, or rebuilt;
+// - the ownership tree (ADR 0038): the companies written and everything below them, or rebuilt;
 // - the whole-table aggregates (counts, facet cubes, statistics): forgotten in this process, and
 //   the data's version moved so that every other process recounts (core/imports/data-version.ts);
 // - monitoring: the reports of an import's changes enqueued (ADR 0015) when the writer asks.
@@ -38,6 +40,8 @@ export async function afterCompanyWrite(db: Db, write: CompanyWrite): Promise<Co
   if (write.names === 'all') await rebuildNameWords(db);
   else await refreshNameWords(db, write.names);
   const lexicon = since(lexiconFrom);
+
+  await refreshOwnershipTree(db, write.companies);
 
   const documentsFrom = performance.now();
   const target = write.companies === 'all' ? 'all' : await withBoards(db, write.companies, write.people ?? []);

@@ -28,10 +28,57 @@ const VIA: Record<string, string> = {
   'control-over-firm': 'firm',
 };
 
-/** One nature of control in words: "Shares 75–100 %", "Voting rights more than 25 %, through a trust". */
+// The Beneficial Ownership Data Standard's interest types (BODS 0.4 writes them in camelCase,
+// `votingRights`; earlier versions hyphenated, `voting-rights`), as an ownership statement states
+// them (ADR 0038): each is one translated word under profile.control.bods.
+const BODS_INTERESTS = new Set([
+  'shareholding',
+  'votingRights',
+  'appointmentOfBoard',
+  'otherInfluenceOrControl',
+  'seniorManagingOfficial',
+  'settlor',
+  'trustee',
+  'protector',
+  'beneficiaryOfLegalArrangement',
+  'rightsToSurplusAssetsOnDissolution',
+  'rightsToProfitOrIncome',
+  'rightsGrantedByContract',
+  'conditionalRightsGrantedByContract',
+  'controlViaCompanyRulesOrArticles',
+  'controlByLegalFramework',
+  'boardMember',
+  'boardChair',
+  'unknownInterest',
+  'unpublishedInterest',
+  'enjoymentAndUseOfAssets',
+  'rightToProfitOrIncomeFromAssets',
+]);
+/** `voting-rights` → `votingRights`; older BODS names of renamed types to their 0.4 name. */
+const BODS_RENAMED: Record<string, string> = {
+  settlorOfTrust: 'settlor',
+  trusteeOfTrust: 'trustee',
+  protectorOfTrust: 'protector',
+  beneficiaryOfTrust: 'beneficiaryOfLegalArrangement',
+  rightsToSurplusAssets: 'rightsToSurplusAssetsOnDissolution',
+};
+
+function bodsInterest(code: string): string | null {
+  const camel = code.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  const name = BODS_RENAMED[camel] ?? camel;
+  return BODS_INTERESTS.has(name) ? name : null;
+}
+
+/**
+ * One nature of control in words: "Shares 75–100 %", "Voting rights more than 25 %, through a
+ * trust" (a PSC code), "Shareholding" (a BODS interest type).
+ */
 export function describeControlNature(code: string, t: TFunction): string {
   const match = NATURE.exec(code);
-  if (!match) return code;
+  if (!match) {
+    const interest = bodsInterest(code);
+    return interest ? t(`profile.control.bods.${interest}`) : code;
+  }
   const [, kind, band, via] = match;
   const what = t(`profile.control.${KIND[kind]}`);
   const held = band ? `${what} ${t(`profile.control.band.${band}`)}` : what;

@@ -64,6 +64,16 @@ function condition(
   const known = (c: Expression<SqlBool>) => (p.op === 'is_known' ? c : sql<SqlBool>`not (${c})`);
   switch (decl.kind) {
     case 'reference': {
+      if (decl.via === 'ultimate_parent') {
+        // Companies in a group whose top is in one of these countries (ADR 0038, migration 0036).
+        const below = sql<SqlBool>`o.depth > 0 and o.ultimate_country is not null`;
+        if (p.op === 'is_known')
+          return sql<SqlBool>`${company} in (select o.legal_entity_id from ownership_tree o where ${below})`;
+        if (p.op === 'is_unknown')
+          return sql<SqlBool>`${company} not in (select o.legal_entity_id from ownership_tree o where ${below})`;
+        return sql<SqlBool>`${company} in (select o.legal_entity_id from ownership_tree o where o.depth > 0
+          and o.ultimate_country in (select l.country_code from locations l where l.id in (${sql.join(refValues(decl, p, reference))})))`;
+      }
       const column = sql.ref(decl.via === 'company' ? `c.${decl.column}` : `b.${decl.column}`);
       let test: Expression<SqlBool>;
       if (p.op === 'is_known') test = sql<SqlBool>`${column} is not null`;
@@ -135,6 +145,10 @@ function condition(
       return sql<SqlBool>`${column} in (${sql.join(ids)})`;
     }
     case 'ids':
+      if (decl.via === 'ownership_group')
+        // All subsidiaries, any depth, of these companies: the ancestors' GIN index (migration 0036).
+        return sql<SqlBool>`${company} in (select o.legal_entity_id from ownership_tree o
+          where o.ancestors && ${p.values.map(Number)}::bigint[])`;
       return sql<SqlBool>`${sql.ref(`b.${decl.column}`)} in (${sql.join(p.values.map(Number))})`;
     case 'column_choice': {
       const columns = p.values.map((v) => {

@@ -138,6 +138,26 @@ export const companiesSection: SectionDecl = {
       valueKey: 'id',
       column: 'kind_id',
     },
+    {
+      // In the group of a company: all its subsidiaries, any depth (ADR 0038).
+      field: 'group_of',
+      label: 'filters.group_of',
+      group: 'company',
+      kind: 'ids',
+      column: 'id',
+      via: 'ownership_group',
+    },
+    {
+      // The country of the company's ultimate parent, the top of its chain (ADR 0038).
+      field: 'ultimate_parent_in',
+      label: 'filters.ultimate_parent_in',
+      group: 'company',
+      kind: 'reference',
+      ref: 'locations',
+      valueKey: 'id',
+      column: 'ultimate_country',
+      via: 'ultimate_parent',
+    },
     ...companyTypedFilters(''),
   ],
   sorts: [

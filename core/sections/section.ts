@@ -54,8 +54,11 @@ export type FilterDecl = {
       hierarchical?: boolean;
       /** Which reference items the panel offers (e.g. only countries and states with companies). */
       panel?: 'select' | 'none';
-      /** The column belongs to the company row (`legal_entities c`), reached from the base row. */
-      via?: 'company';
+      /**
+       * The column belongs to the company row (`legal_entities c`), reached from the base row; or
+       * the values are countries of the company's ultimate parent (the ownership tree, ADR 0038).
+       */
+      via?: 'company' | 'ultimate_parent';
     }
   | {
       /** Typed date ranges: dates[registration]:from=2020. */
@@ -122,6 +125,8 @@ export type FilterDecl = {
       /** Row ids of a base-table column (e.g. the company of a record: company=123|456). */
       kind: 'ids';
       column: string;
+      /** The ids are companies whose subsidiaries (any depth) the row's company is (ADR 0038). */
+      via?: 'ownership_group';
     }
   | {
       /** Values that name columns: type=email keeps rows whose email column is filled. */

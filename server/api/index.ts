@@ -13,6 +13,7 @@ import { registerLegalEntityRoutes } from './legal-entities.ts';
 import { registerMatchRoutes } from './match.ts';
 import { registerMonitoringRoutes } from './monitoring.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
+import { registerOwnershipRoutes } from './ownership.ts';
 import { registerPartnerStatsRoutes } from './partner-stats.ts';
 import { registerReconcileRoutes } from './reconcile.ts';
 import { registerRecordRoutes } from './records.ts';
@@ -99,6 +100,7 @@ export async function registerApi(api: FastifyInstance, services: AppServices): 
 
   registerHealthRoutes(api, routes, services);
   registerLegalEntityRoutes(api, routes, services);
+  registerOwnershipRoutes(api, routes, services);
   registerRecordRoutes(api, routes, services);
   registerReferenceRoutes(api, routes, services);
   registerUserRoutes(api, routes, services);

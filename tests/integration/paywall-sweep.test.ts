@@ -463,6 +463,7 @@ const NO_CONTACTS: Record<string, string> = {
   getLegalEntityFilters: 'filter descriptions: names of parameters and reference values',
   getLegalEntityFiltersV2: 'filter descriptions: names of parameters and reference values',
   getLegalEntityStatistics: 'counts',
+  getLegalEntityOwnership: 'ownership (ADR 0038): names, countries, LEIs, natures of control; public like GLEIF',
   getShares: 'share capital',
   reconcile: 'candidates by name (the GET twin of reconcileForm, whose extension is walked)',
   reconcileSuggestEntity: 'company names',

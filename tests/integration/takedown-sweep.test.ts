@@ -787,6 +787,8 @@ function callsOf(op: Operation, schemas: Record<string, JsonSchema>): Call[] {
     if (parameter.name === 'user_id') value = u.id;
     else if (parameter.name === 'section') value = 'companies';
     else if (parameter.name === 'id' && op.operationId === 'getKbTopic') value = kbRef.split('-').pop();
+    // A company's ownership, asked of C (ADR 0038).
+    else if (parameter.name === 'id' && op.operationId === 'getLegalEntityOwnership') value = c.id;
     else if (parameter.name === 'id') value = mine[resource];
     // No snapshot is built here: the download answers its 401/404 (bulk-data.test.ts sweeps the files).
     else if (parameter.name === 'snapshot') value = '2026-01-01';

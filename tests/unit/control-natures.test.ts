@@ -40,3 +40,20 @@ describe('describeControlNature', () => {
     );
   });
 });
+
+describe('BODS interest types', () => {
+  it.each([
+    ['shareholding', 'Shareholding'],
+    ['votingRights', 'Voting rights'],
+    ['voting-rights', 'Voting rights'],
+    ['beneficiary-of-trust', 'Beneficiary of a trust or arrangement'],
+    ['seniorManagingOfficial', 'Senior managing official'],
+  ])('%s reads “%s”', (code, words) => {
+    expect(describeControlNature(code, t)).toBe(words);
+  });
+
+  it('has words in German and French', () => {
+    expect(describeControlNature('shareholding', i18nFor('de').t)).toBe('Beteiligung');
+    expect(describeControlNature('appointmentOfBoard', i18nFor('fr').t)).toBe('Droit de nommer le conseil');
+  });
+});

@@ -13,12 +13,14 @@ import { CompanyTable } from '../../components/company-table.tsx';
 import { AddToComparison } from '../../components/comparison-actions.tsx';
 import { ConnectionsGraphView } from '../../components/connections-graph.tsx';
 import { Flag } from '../../components/flag.tsx';
+import { OwnershipBody } from '../../components/ownership.tsx';
 import { ProfileListActions, TrackButton } from '../../components/user-data.tsx';
 import copyButtonsScript from '../../islands/copy-buttons.js?raw';
 import { inlineScript } from '../../islands/inline-script.ts';
 import { pageMeta } from '../../meta.ts';
 import { formText } from '../../presenters/account-forms.server.ts';
 import { profileOffer } from '../../presenters/billing.server.ts';
+import { groupQuery, loadOwnership } from '../../presenters/ownership.server.ts';
 import { presenter } from '../../presenters/present.server.ts';
 import { type AsOfView, loadProfilePage } from '../../presenters/profile-page.server.ts';
 import { profileUserData } from '../../presenters/user-data.server.ts';
@@ -44,6 +46,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = isLang(params.lang) ? params.lang : 'en';
   const url = new URL(request.url);
   const asOf = asOfQuery(url);
+  const group = groupQuery(url);
   const auth = context.get(authContext);
   // The contact details the viewer bought are shown, nobody else's (ADR 0029).
   const profile = await loadProfilePage(services, lang, params.uri, asOf, auth?.user.id);
@@ -68,23 +71,30 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
             noindex: true,
           },
         },
-        { profile: null, notYet: profile, user: null, offer: null },
+        { profile: null, notYet: profile, user: null, offer: null, ownership: null },
       ),
       { status: 404 },
     );
   }
+  // Read first, side by side; a group level refused (a 400) records no view.
+  const [offer, ownership] = await Promise.all([
+    // The full profile (docs/decisions/0019-billing.md): its contact details are shown to a user
+    // who bought it; everyone else sees its price, the balance after, and how to buy it.
+    profileOffer(services.db, presenter(services.reference, lang), auth?.user.id, profile.id, profile.advanced),
+    // Who owns the company and what it owns (ADR 0038), the same for a guest and a user: public
+    // registers' statements, nothing to buy. An as-of profile has none (ownership keeps no history here).
+    profile.asOf
+      ? null
+      : loadOwnership(
+          staleReads(services),
+          presenter(services.reference, lang),
+          { id: profile.id, name: profile.name, path: `/companies/details/${encodeURIComponent(profile.uri)}/` },
+          group,
+        ),
+  ]);
   // A signed-in user's view goes into their browsing history, and they can add the company to a
   // list; a guest costs nothing more.
   const user = await profileUserData(context, profile.id);
-  // The full profile (docs/decisions/0019-billing.md): its contact details are shown to a user
-  // who bought it; everyone else sees its price, the balance after, and how to buy it.
-  const offer = await profileOffer(
-    services.db,
-    presenter(services.reference, lang),
-    auth?.user.id,
-    profile.id,
-    profile.advanced,
-  );
   // The presenter left the gated values out (core/purchases/paywall.ts); the sections that had
   // them say where they are.
   const full = offer.boughtOn !== null || offer.nothingToBuy;
@@ -111,7 +121,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         noindex: profile.asOf !== null,
       },
     },
-    { profile: shown, notYet: null, user, offer },
+    { profile: shown, notYet: null, user, offer, ownership },
   );
 }
 
@@ -145,7 +155,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 const COPY_SCRIPT = inlineScript(copyButtonsScript);
 
 export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
-  const { profile, notYet, user, offer } = loaderData;
+  const { profile, notYet, user, offer, ownership } = loaderData;
   const { t } = useTranslation();
   if (notYet || !profile || !offer)
     return (
@@ -253,6 +263,11 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
                 </a>
               </li>
             ))}
+            {ownership ? (
+              <li>
+                <a href="#ownership">{t('ownership.title')}</a>
+              </li>
+            ) : null}
             {profile.records.map((r) => (
               <li key={r.id}>
                 <a href={`#${r.id}`}>
@@ -318,6 +333,12 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
               {section.sources && !('locked' in section) ? <p className="provenance">{section.sources}</p> : null}
             </Collapsible>
           ))}
+          {/* ---- ownership (ADR 0038): the chain up, the owners, the group below ---- */}
+          {ownership ? (
+            <Collapsible id="ownership" title={t('ownership.title')}>
+              <OwnershipBody ownership={ownership} />
+            </Collapsible>
+          ) : null}
           {profile.records.map((records) => (
             <Collapsible key={records.id} id={records.id} title={records.title} count={records.totalText}>
               {'locked' in records ? <p className="muted">{t('billing.cost.locked')}</p> : null}
@@ -385,7 +406,8 @@ function Collapsible({
 }: {
   id: string;
   title: string;
-  count: string;
+  /** Shown beside the title; a section that counts nothing has none. */
+  count?: string;
   children: React.ReactNode;
 }) {
   return (
@@ -393,7 +415,13 @@ function Collapsible({
       <details open>
         <summary>
           <h2 id={`${id}-title`}>
-            {title} <span className="count">({count})</span>
+            {title}
+            {count === undefined ? null : (
+              <>
+                {' '}
+                <span className="count">({count})</span>
+              </>
+            )}
           </h2>
         </summary>
         {children}

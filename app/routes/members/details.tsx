@@ -3,9 +3,12 @@ import { data, redirect } from 'react-router';
 import { isLang, localePath } from '../../../core/i18n/i18n.ts';
 import { ConnectionsGraphView } from '../../components/connections-graph.tsx';
 import { Flag } from '../../components/flag.tsx';
+import { ControlledCompanies } from '../../components/ownership.tsx';
 import { ScrollFrame } from '../../components/scroll-frame.tsx';
 import { pageMeta } from '../../meta.ts';
+import { loadControlled } from '../../presenters/ownership.server.ts';
 import { loadPersonPage, type PersonPosition } from '../../presenters/person-page.server.ts';
+import { presenter } from '../../presenters/present.server.ts';
 import { serverRendered } from '../../server-rendered.ts';
 import { authContext, servicesContext } from '../../services.ts';
 import type { Route } from './+types/details';
@@ -23,6 +26,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Another name before the id: the person's own address, for good.
   if (person.path !== `/members/details/${params.name}/${params.id}/`)
     throw redirect(localePath(lang, person.path), 301);
+  // What they control, from every ownership source (ADR 0038); companies taken down are left out there.
+  const controlled = await loadControlled(services.db, presenter(services.reference, lang), person.id);
   return serverRendered(
     {
       seo: {
@@ -33,7 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         description: person.description,
       },
     },
-    { person },
+    { person, controlled },
   );
 }
 
@@ -87,7 +92,7 @@ function Positions({ id, title, rows }: { id: string; title: string; rows: Perso
 }
 
 export default function PersonDetails({ loaderData }: Route.ComponentProps) {
-  const { person } = loaderData;
+  const { person, controlled } = loaderData;
   const { t } = useTranslation();
   return (
     <article className="profile person">
@@ -111,6 +116,7 @@ export default function PersonDetails({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </section>
+      <ControlledCompanies rows={controlled} />
       <Positions id="positions-current" title={t('people.current')} rows={person.current} />
       <Positions id="positions-past" title={t('people.past')} rows={person.past} />
       {person.contacts.length > 0 ? (

@@ -1,2 +1,2 @@
 // Written by `npm run generate` (stamp.mjs): the SHA-256 of the docs/openapi.json src/schema.ts was generated from.
-export const OPENAPI_SHA256 = 'e3b21ae96df8aceddab14e98e4b1e00525b48b7a3fa334ee48adeecc74e137bb';
+export const OPENAPI_SHA256 = '725fb6abc281bc5b054e1a3baf21b311e2bf963e21bf3e63869df4556a526276';

@@ -144,6 +144,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site/data/v1/legal_entities/{id}/ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company’s ownership as BODS 0.4 statements
+         * @description Its direct parent and the chain up (GLEIF Level 2, persons with significant control holding a majority), the ultimate parent GLEIF states, its beneficial owners (UK PSC register) with their natures of control and share bands, and GLEIF reporting exceptions (an unspecified interested party with its reason), as a JSON array of Beneficial Ownership Data Standard 0.4 statements. A link two sources state is one relationship statement naming both sources.
+         */
+        get: operations["getLegalEntityOwnership"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site/data/v1/members": {
         parameters: {
             query?: never;
@@ -3267,6 +3287,36 @@ export interface components {
                 unknown: number;
             };
         };
+        BodsStatement: {
+            /** @description 64 hex characters, stable for the same statement on the same day. */
+            statementId: string;
+            statementDate: string;
+            publicationDetails: {
+                publicationDate: string;
+                bodsVersion: string;
+            } & {
+                [key: string]: unknown;
+            };
+            source?: {
+                type: string[];
+                description: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The record id of the company asked about: `registra-company-{id}`. */
+            declarationSubject: string;
+            recordId: string;
+            /** @enum {string} */
+            recordType: "entity" | "person" | "relationship";
+            /** @enum {string} */
+            recordStatus: "new" | "updated" | "closed";
+            /** @description As BODS 0.4 defines it for the record type. */
+            recordDetails: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         ConnectionsRecord: {
             id: number;
             legal_entity_id: number;
@@ -4867,6 +4917,40 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getLegalEntityOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per hour the caller’s plan allows. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current hour. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends and the count starts to fall; past the limit, until a request is allowed again (then the same number as Retry-After). */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BodsStatement"][];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
         };

@@ -1,0 +1,174 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runImport } from '../../core/imports/run-import.ts';
+import { IMPORT_SOURCES } from '../../core/imports/sources/index.ts';
+import { personPath } from '../../core/people/person-path.ts';
+import { textOf } from '../support/accounts.ts';
+import { REGISTRY_FIXTURES } from '../support/registry-fixtures.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
+
+// The profile's Ownership section and the person page's "Companies they control" (ADR 0038,
+// "Display") through the app, on the real GLEIF relationship fixture (rr-cdf.first50.csv) and the
+// Companies House PSC sample. The LEI records are CONSTRUCTED from the fixture's first real record
+// under the relationship fixture's LEIs (never presented as real).
+
+const GLEIF = join(REGISTRY_FIXTURES, 'gleif');
+const LEI_FILE = join(GLEIF, 'lei-cdf-2.1.top10.xml');
+const RR_CSV = join(GLEIF, 'rr-cdf.first50.csv');
+const CH = join(REGISTRY_FIXTURES, 'companies-house/basic-company-data.first12.csv');
+const PSC = join(REGISTRY_FIXTURES, 'companies-house/psc-snapshot.sample.jsonl');
+
+// In the RR fixture: CHILD → directly MIDDLE → directly TOP (TOP is not imported: a missing link);
+// GROUP directly consolidates seven companies.
+const CHILD = '21380065UB1WG9BI9554';
+const MIDDLE = '21380049EY73WKXG3136';
+const TOP = '5493003BZYYYCDIO0R13';
+const GROUP = '213800WKOUWXWFJ5Z514';
+const GROUP_CHILDREN = [
+  '2138001F4NVOZM27WF08',
+  '2138001HBOSZA8OGY314',
+  '2138003C8J8P8ALTJ298',
+  '21380052OSZ43IY3TS22',
+  '2138007GPVQKDRA4W918',
+  '2138007XAAFSAJ3S6Y38',
+  '2138008H47T7K9A65K73',
+];
+
+let t: TestApp;
+let dir: string;
+beforeAll(async () => {
+  t = await buildTestApp({ pages: 'build' });
+  dir = await mkdtemp(join(tmpdir(), 'registra-ownership-pages-'));
+  const text = await readFile(LEI_FILE, 'utf8');
+  const start = text.indexOf('<lei:LEIRecord>');
+  const template = text.slice(start, text.indexOf('</lei:LEIRecord>') + '</lei:LEIRecord>'.length);
+  const records = [
+    { lei: CHILD, name: 'CHILD HOLDINGS LIMITED' },
+    { lei: MIDDLE, name: 'MIDDLE GROUP PLC' },
+    { lei: GROUP, name: 'GROUP PARENT LIMITED' },
+    ...GROUP_CHILDREN.map((lei, i) => ({ lei, name: `GROUP SUBSIDIARY ${String.fromCharCode(65 + i)} LIMITED` })),
+  ];
+  const body = records
+    .map((r) =>
+      template
+        .replaceAll('029200013A5N6ZD0F605', r.lei)
+        .replace('AFRINVEST SECURITIES LIMITED</lei:LegalName>', `${r.name}</lei:LegalName>`)
+        .replace('RC603315', `RC-${r.lei.slice(-8)}`),
+    )
+    .join('\n');
+  const path = join(dir, 'lei.xml');
+  await writeFile(
+    path,
+    `${text.slice(0, text.indexOf('<lei:LEIRecords>'))}<lei:LEIRecords>\n${body}\n</lei:LEIRecords>\n</lei:LEIData>\n`,
+  );
+  await runImport(t.db, IMPORT_SOURCES['gleif-lei'], [path]);
+  await runImport(t.db, IMPORT_SOURCES['gleif-rr'], [RR_CSV]);
+  await runImport(t.db, IMPORT_SOURCES['ch-companies'], [CH]);
+  await runImport(t.db, IMPORT_SOURCES['ch-psc'], [PSC]);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function companyOf(scheme: string, key: string) {
+  return t.db.kysely
+    .selectFrom('company_keys')
+    .innerJoin('legal_entities', 'legal_entities.id', 'company_keys.legal_entity_id')
+    .select(['legal_entities.id', 'legal_entities.uri'])
+    .where('scheme', '=', scheme)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+}
+
+/** The Ownership section of a page's HTML. */
+function ownershipHtml(html: string): string {
+  const start = html.indexOf('id="ownership"');
+  expect(start).toBeGreaterThan(0);
+  const end = html.indexOf('</section>', html.indexOf('</details>', start));
+  return html.slice(start, end);
+}
+
+describe('the Ownership section of a profile', () => {
+  it('shows the chain up, each link with its source, and says the parent GLEIF names that Registra lacks', async () => {
+    const child = await companyOf('lei', CHILD);
+    const middle = await companyOf('lei', MIDDLE);
+    const page = await t.app.inject({ url: `/companies/details/${child.uri}/` });
+    expect(page.statusCode).toBe(200);
+    const section = ownershipHtml(page.body);
+    const text = textOf(section);
+    // The chain: MIDDLE (a link to its profile), then TOP, named by its LEI and not in Registra.
+    expect(section).toContain(`href="/companies/details/${middle.uri}/"`);
+    expect(text).toMatch(/MIDDLE GROUP PLC.*Direct parent of CHILD HOLDINGS LIMITED.*Current/s);
+    expect(text).toContain('since 23 Aug 2019');
+    expect(text).toContain(`Source: GLEIF, ${CHILD}&gt;${MIDDLE}`);
+    expect(text).toContain(`LEI ${TOP} · not in Registra`);
+    expect(section).toContain('data-chain-end="missing_link"');
+    expect(text).toContain(
+      `LEI ${TOP} is named as a parent by GLEIF but is not in Registra: the chain cannot be followed further.`,
+    );
+    // Drawn as the connections graph is: a picture hidden from screen readers, the list beside it.
+    expect(section).toMatch(/<svg[^>]*class="graph-svg"[^>]*aria-hidden="true"/);
+    // In German too.
+    const de = await t.app.inject({ url: `/de/companies/details/${child.uri}/` });
+    expect(textOf(ownershipHtml(de.body))).toContain('wird von GLEIF als Muttergesellschaft genannt');
+  });
+
+  it('lists the group below level by level, and refuses a level outside the group', async () => {
+    const group = await companyOf('lei', GROUP);
+    const page = await t.app.inject({ url: `/companies/details/${group.uri}/` });
+    const text = textOf(ownershipHtml(page.body));
+    expect(text).toContain('7 companies in the group below, 7 of them direct subsidiaries.');
+    expect(text).toContain('Showing 7 of 7 subsidiaries at this level.');
+    // The list (the picture draws the same names): in name order.
+    const list = textOf(page.body.slice(page.body.indexOf('id="ownership-group"')));
+    const names = [...list.slice(0, list.indexOf('Showing')).matchAll(/GROUP SUBSIDIARY ([A-G]) LIMITED/g)].map(
+      (m) => m[1],
+    );
+    expect(names).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+
+    const middle = await companyOf('lei', MIDDLE);
+    const outside = await t.app.inject({ url: `/companies/details/${group.uri}/?group_parent=${middle.id}` });
+    expect(outside.statusCode).toBe(400);
+    const bad = await t.app.inject({ url: `/companies/details/${group.uri}/?group_parent=abc` });
+    expect(bad.statusCode).toBe(400);
+    const cursor = await t.app.inject({ url: `/companies/details/${group.uri}/?group_cursor=not-a-cursor` });
+    expect(cursor.statusCode).toBe(400);
+  });
+
+  it('shows the beneficial owners from the PSC register, and the person page what they control', async () => {
+    const company = await companyOf('register', 'GB/RA000585/08209948');
+    const page = await t.app.inject({ url: `/companies/details/${company.uri}/` });
+    const text = textOf(ownershipHtml(page.body));
+    expect(text).toMatch(/Beneficial owners.*Marc Anthony Feldman.*Beneficial owner.*Shares 75–100 %.*75–100 %/s);
+    expect(text).toContain('Companies House (register of persons with significant control)');
+    const person = await t.db.kysely
+      .selectFrom('members')
+      .select(['id', 'name'])
+      .where('name', '=', 'Marc Anthony Feldman')
+      .executeTakeFirstOrThrow();
+    const personPage = await t.app.inject({ url: personPath(person.name, Number(person.id)) });
+    expect(personPage.statusCode).toBe(200);
+    const start = personPage.body.indexOf('id="controlled-companies"');
+    expect(start).toBeGreaterThan(0);
+    const controlled = textOf(personPage.body.slice(start, personPage.body.indexOf('</section>', start)));
+    expect(controlled).toMatch(/Companies they control \( ?1 ?\)/);
+    expect(controlled).toMatch(/Shares 75–100 %.*75–100 %.*Current/s);
+    expect(personPage.body.slice(start)).toContain(`href="/companies/details/${company.uri}/"`);
+  });
+
+  it('says when nothing is known', async () => {
+    const lonely = await t.db.kysely
+      .selectFrom('legal_entities')
+      .select('uri')
+      .where('name', '=', 'AFRINVEST SECURITIES LIMITED')
+      .executeTakeFirst();
+    const uri = lonely?.uri ?? (await companyOf('register', 'GB/RA000585/12778855')).uri;
+    const page = await t.app.inject({ url: `/companies/details/${uri}/` });
+    expect(textOf(ownershipHtml(page.body))).toContain(
+      'Registra knows no parent, owner or subsidiary of this company.',
+    );
+  });
+});
