@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTIONS } from '../../core/sections/sections.ts';
 import { warmUp, warmUpPaths } from '../../server/warm-up.ts';
@@ -44,9 +45,9 @@ describe('warm-up', () => {
   it('logs a page that fails and goes on', async () => {
     const logged: string[] = [];
     const broken = {
-      inject: async (options: { url: string }) => {
+      inject: async (options: InjectOptions) => {
         if (options.url === '/') throw new Error('boom');
-        return t.app.inject(options as Parameters<typeof t.app.inject>[0]);
+        return t.app.inject(options);
       },
     } as unknown as typeof t.app;
     const result = await warmUp(broken, t.db, (m) => logged.push(m));
