@@ -58,6 +58,11 @@ const Env = z.object({
    */
   JOBS_WORKER: z.enum(['on', 'off']).default('on'),
   /**
+   * On PostgreSQL, answer each section's first page once before listening (`on`, default), so that
+   * the first visitor after a start does not pay for what is per process (ADR 0041); `off` skips it.
+   */
+  WARM_UP: z.enum(['on', 'off']).default('on'),
+  /**
    * `1` lets webhooks post to loopback and private addresses (development and tests only): by
    * default a webhook goes to public hosts only (docs/decisions/0018-change-feed-and-webhooks.md).
    */

@@ -18,6 +18,7 @@ import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { buildApp } from './app.ts';
 import { superviseAppProcesses } from './app-processes.ts';
 import { demoCompanies, helpDeskSettings, legalNoticeSettings, mailSettings, paddleSettings, readEnv } from './env.ts';
+import { warmUp } from './warm-up.ts';
 
 // A start-up failure (bad environment, database in use or unreachable) is one clear line, not a trace.
 const startupFailure = (error: Error) => {
@@ -171,6 +172,13 @@ async function serve(setup: Db | undefined): Promise<void> {
   const counted = db.kind === 'postgres' ? await countForPages() : undefined;
   // Each language's translations, built once and shared with the pages (the first page in a language paid for it).
   for (const { lang } of LANGUAGES) i18nFor(lang);
+  // Each page a visitor may ask for first, answered once before listening (ADR 0041): its modules,
+  // compiled code and the sessions' catalog caches are then ready for the first real request.
+  // PostgreSQL only, as the counts: PGlite answers between statements once listening.
+  const warmed =
+    db.kind === 'postgres' && env.WARM_UP === 'on'
+      ? await warmUp(app, pagesDb, (message) => console.warn(message))
+      : undefined;
 
   try {
     await app.listen({ port: env.PORT, host: env.HOST });
@@ -187,6 +195,7 @@ async function serve(setup: Db | undefined): Promise<void> {
   process.off('uncaughtException', startupFailure);
   const reportCounts = counted ?? (await countForPages());
   reportCounts();
+  if (warmed) console.log(`Warmed ${warmed.pages} pages (${warmed.seconds.toFixed(1)} s)`);
   // One process says it is ready; an app process of several tells the supervising one.
   if (cluster.isPrimary) console.log(readyLine(1));
   else process.send?.({ ready: true });

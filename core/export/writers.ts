@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { type ExportFormat, type ExportSeparator, SEPARATOR_CHARS } from './export-options.ts';
+import { zipWriter } from './zip-writer.ts';
 
 // The four export writers (spec §5, §7 "Export behaviour"). Each takes the columns once and then
 // batches of rows as they are read, writing to a Node stream as it goes (waiting when the stream
@@ -90,7 +90,8 @@ async function end(out: Writable): Promise<void> {
  * Text a spreadsheet would run as a formula is neutralised (`csvText`, ADR 0008 "Formulas").
  */
 export function csvWriter(out: Writable, columns: ExportColumn[], separator: ExportSeparator): ExportWriter {
-  const delimiter = SEPARATOR_CHARS[separator];
+  // Between two quoted values: `","`.
+  const between = `"${SEPARATOR_CHARS[separator]}"`;
   const types = columns.map((c) => c.type);
   let started = false;
   const start = async () => {
@@ -100,7 +101,7 @@ export function csvWriter(out: Writable, columns: ExportColumn[], separator: Exp
       out,
       `\uFEFF${csvRecord(
         columns.map((c) => c.label),
-        delimiter,
+        between,
       )}`,
     );
   };
@@ -108,9 +109,11 @@ export function csvWriter(out: Writable, columns: ExportColumn[], separator: Exp
     async writeRows(rows) {
       await start();
       if (rows.length === 0) return;
-      let chunk = '';
-      for (const row of rows) chunk += csvRecord(row, delimiter, types);
-      await put(out, chunk);
+      // Records joined once (ADR 0041): a string grown by += is a rope of every piece, which
+      // turning into bytes for the stream flattened at a cost above the records' own.
+      const records = new Array<string>(rows.length);
+      for (let r = 0; r < rows.length; r++) records[r] = csvRecord(rows[r], between, types);
+      await put(out, records.join(''));
     },
     async finish() {
       await start();
@@ -120,13 +123,14 @@ export function csvWriter(out: Writable, columns: ExportColumn[], separator: Exp
 }
 
 /** One CSV record: every value quoted (nothing as ""), inner quotes doubled, CRLF at the end. */
-function csvRecord(row: Cell[], delimiter: string, types?: CellType[]): string {
-  let line = '';
+function csvRecord(row: Cell[], between: string, types?: CellType[]): string {
+  const fields = new Array<string>(row.length);
   for (let i = 0; i < row.length; i++) {
-    const text = csvText(row[i], types?.[i] ?? 'text');
-    line += `${i === 0 ? '' : delimiter}"${text.includes('"') ? text.replaceAll('"', '""') : text}"`;
+    const value = row[i];
+    const text = value === null ? '' : csvText(value, types?.[i] ?? 'text');
+    fields[i] = text.includes('"') ? text.replaceAll('"', '""') : text;
   }
-  return `${line}\r\n`;
+  return `"${fields.join(between)}"\r\n`;
 }
 
 /** What a spreadsheet opening the file would run as a formula (OWASP "CSV Injection"): = + - @ tab CR first. */
@@ -253,51 +257,133 @@ export function xmlWriter(out: Writable, columns: ExportColumn[], entity: Entity
 
 // ---- XLSX ----
 
-/** A real workbook (exceljs streaming writer): a header row, the first row frozen, dates as dates, numbers as numbers. */
-export function xlsxWriter(out: Writable, columns: ExportColumn[], title: string): ExportWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'Registra';
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+/** Cell styles (cellXfs) of the workbook: the default, the bold header, dates. */
+const STYLE_HEADER = 1;
+const STYLE_DATE = 2;
+
+const STYLES_XML = `${XML_DECLARATION}<styleSheet xmlns="${MAIN_NS}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+
+/** The spreadsheet column of a 0-based index: A … Z, AA … */
+function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/** Days since 1899-12-30 (the 1900 date system as spreadsheets count it) of a yyyy-MM-dd date. */
+const EPOCH_1900 = Date.UTC(1899, 11, 30);
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A real workbook: a header row in bold, the first row frozen, dates as date-formatted serial
+ * numbers, numbers as numbers, yes/no as booleans, text as inline strings. The sheet's XML is
+ * written here, a row as one string, and deflated into the package as it goes (ADR 0041: exceljs's
+ * streaming writer built a row object, a cell object and a style lookup per cell — most of an
+ * export's time). The package: content types, relationships, workbook, styles, the sheet, and the
+ * document properties.
+ */
+export function xlsxWriter(out: Writable, columns: ExportColumn[], title: string, now = new Date()): ExportWriter {
+  const zip = zipWriter(out, now);
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].
   const name = title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Export';
-  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
-  sheet.columns = columns.map((c) => ({
-    header: c.label,
-    key: c.key,
-    width: c.type === 'date' ? 12 : Math.min(40, Math.max(10, c.label.length + 2)),
-    style: c.type === 'date' ? { numFmt: 'yyyy-mm-dd' } : undefined,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  // One style object per column, shared by its cells: exceljs gives each new cell a copy and then
-  // looks its style up by object identity, so copies were turned into XML once per cell (a third
-  // of a workbook's time); shared objects are turned into XML once.
-  const styles = columns.map((c) => (c.type === 'date' ? { numFmt: 'yyyy-mm-dd' } : {}));
+  const refs = columns.map((_, i) => columnName(i));
+  const types = columns.map((c) => c.type);
+  let sheet: ReturnType<typeof zip.stream> | null = null;
+  let rowNumber = 1;
+  const start = async () => {
+    if (sheet) return sheet;
+    const created = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+    await zip.add(
+      '[Content_Types].xml',
+      `${XML_DECLARATION}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/><Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/></Types>`,
+    );
+    await zip.add(
+      '_rels/.rels',
+      `${XML_DECLARATION}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/><Relationship Id="rId3" Type="${REL_NS}/extended-properties" Target="docProps/app.xml"/></Relationships>`,
+    );
+    await zip.add(
+      'docProps/app.xml',
+      `${XML_DECLARATION}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Application>Registra</Application></Properties>`,
+    );
+    await zip.add(
+      'docProps/core.xml',
+      `${XML_DECLARATION}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:creator>Registra</dc:creator><dcterms:created xsi:type="dcterms:W3CDTF">${created}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${created}</dcterms:modified></cp:coreProperties>`,
+    );
+    await zip.add(
+      'xl/workbook.xml',
+      `${XML_DECLARATION}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView/></bookViews><sheets><sheet name="${escapeXml(name)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    );
+    await zip.add(
+      'xl/_rels/workbook.xml.rels',
+      `${XML_DECLARATION}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
+    );
+    await zip.add('xl/styles.xml', STYLES_XML);
+    sheet = zip.stream('xl/worksheets/sheet1.xml');
+    const widths = columns
+      .map((c, i) => {
+        const width = c.type === 'date' ? 12 : Math.min(40, Math.max(10, c.label.length + 2));
+        return `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"${c.type === 'date' ? ` style="${STYLE_DATE}"` : ''}/>`;
+      })
+      .join('');
+    let header = '<row r="1">';
+    for (let i = 0; i < columns.length; i++) {
+      header += `<c r="${refs[i]}1" s="${STYLE_HEADER}" t="inlineStr"><is>${inlineText(columns[i].label)}</is></c>`;
+    }
+    await sheet.write(
+      `${XML_DECLARATION}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>${columns.length > 0 ? `<cols>${widths}</cols>` : ''}<sheetData>${header}</row>`,
+    );
+    return sheet;
+  };
   return {
     async writeRows(rows) {
+      const part = await start();
+      if (rows.length === 0) return;
+      const chunk: string[] = [];
       for (const values of rows) {
-        const row = sheet.addRow(values.map((v, i) => xlsxValue(v, columns[i].type)));
-        row.eachCell({ includeEmpty: true }, (cell, column) => {
-          cell.style = styles[column - 1];
-        });
-        row.commit();
+        rowNumber += 1;
+        const r = String(rowNumber);
+        let xml = `<row r="${r}">`;
+        for (let i = 0; i < values.length; i++) xml += xlsxCell(values[i], types[i], `${refs[i]}${r}`);
+        chunk.push(`${xml}</row>`);
       }
-      if (out.writableNeedDrain) await drained(out);
+      await part.write(chunk.join(''));
     },
     async finish() {
-      sheet.commit();
-      const finished = out.writableFinished ? Promise.resolve() : once(out, 'finish');
-      await workbook.commit();
-      await finished;
+      const part = await start();
+      await part.write('</sheetData></worksheet>');
+      await part.end();
+      await zip.finish();
     },
   };
 }
 
-function xlsxValue(value: Cell, type: CellType): string | number | boolean | Date | null {
-  if (value === null || value === '') return null;
-  if (type === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    return new Date(`${value}T00:00:00Z`);
+/** A `<t>` of inline text: forbidden characters stripped, escaped, its spaces kept where they would be lost. */
+function inlineText(text: string): string {
+  const escaped = escapeXml(text);
+  return /^\s|\s$/.test(escaped) ? `<t xml:space="preserve">${escaped}</t>` : `<t>${escaped}</t>`;
+}
+
+/** One cell of a row (nothing for an empty value, except the date style a date column's cells share). */
+function xlsxCell(value: Cell, type: CellType, ref: string): string {
+  if (value === null || value === '') return type === 'date' ? `<c r="${ref}" s="${STYLE_DATE}"/>` : '';
+  if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
+  if (typeof value === 'number') {
+    return Number.isFinite(value)
+      ? `<c r="${ref}"><v>${value}</v></c>`
+      : `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
   }
-  if (type === 'number' && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
-  // A workbook is XML inside: characters XML 1.0 forbids would break it.
-  return typeof value === 'string' ? value.replace(XML_FORBIDDEN, '') : value;
+  if (type === 'date') {
+    const date = ISO_DATE.exec(value);
+    if (date) {
+      const serial = (Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])) - EPOCH_1900) / 86_400_000;
+      return `<c r="${ref}" s="${STYLE_DATE}"><v>${serial}</v></c>`;
+    }
+  }
+  if (type === 'number' && PLAIN_NUMBER.test(value)) return `<c r="${ref}"><v>${Number(value)}</v></c>`;
+  return `<c r="${ref}"${type === 'date' ? ` s="${STYLE_DATE}"` : ''} t="inlineStr"><is>${inlineText(value)}</is></c>`;
 }

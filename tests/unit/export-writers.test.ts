@@ -1,6 +1,7 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { recordEntityNames } from '../../core/export/export-columns.ts';
 import { type ExportFormat, type ExportSeparator, exportFileName } from '../../core/export/export-options.ts';
@@ -235,6 +236,58 @@ describe('XLSX writer', () => {
     expect(cellXfs[Number(cell('B2')?.style)]).toBe('yyyy-mm-dd');
     expect(cell('D2')).toMatchObject({ type: 'b', value: '0' });
     expect(cell('A1')?.value).toBe('Name');
+  });
+});
+
+describe('XLSX package (ADR 0041: the sheet XML and the zip written here)', () => {
+  // Enough rows that the worksheet is deflated in many pieces, with text needing escapes, dates,
+  // numbers, booleans and empty cells in every column.
+  const many: Cell[][] = Array.from({ length: 3_000 }, (_, i) => [
+    i % 7 === 0 ? null : `Firma ${i} & <Söhne> "Ost" 東京 ${'x'.repeat(i % 50)}`,
+    i % 5 === 0 ? null : `20${String(10 + (i % 15))}-0${1 + (i % 9)}-1${i % 10}`,
+    i % 3 === 0 ? null : i * 1.5,
+    i % 4 === 0 ? null : i % 2 === 0,
+    i % 11 === 0 ? `  padded ${i}  ` : `note ${i}`,
+  ]);
+
+  it('opens in exceljs’s streaming reader and its workbook reader with every value as written', async () => {
+    const data = await write('xlsx', many);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.rowCount).toBe(many.length + 1);
+    for (const n of [0, 1, 2, 7, 10, 11, 1_234, many.length - 1]) {
+      const row = sheet.getRow(n + 2);
+      const [name, date, amount, flag, note] = many[n];
+      expect(row.getCell(1).value ?? null).toBe(name);
+      const written = row.getCell(2).value;
+      expect(written === null ? null : (written as Date).toISOString().slice(0, 10)).toBe(date);
+      expect(row.getCell(3).value ?? null).toBe(amount);
+      expect(row.getCell(4).value ?? null).toBe(flag);
+      expect(row.getCell(5).value).toBe(note);
+    }
+    // The streaming reader (another parser of the same package) sees every row.
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), { worksheets: 'emit' });
+    let rows = 0;
+    for await (const worksheet of reader) for await (const _row of worksheet) rows += 1;
+    expect(rows).toBe(many.length + 1);
+  });
+
+  it('is a zip whose every entry passes its CRC check', async () => {
+    const data = await write('xlsx', many);
+    const zip = await JSZip.loadAsync(data, { checkCRC32: true });
+    expect(Object.keys(zip.files).sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'docProps/app.xml',
+      'docProps/core.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
+    const sheet = await zip.file('xl/worksheets/sheet1.xml')?.async('string');
+    expect(() => parseStrictXml(sheet ?? '')).not.toThrow();
   });
 });
 
