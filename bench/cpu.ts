@@ -21,6 +21,9 @@
 //                     --profile-dir (default /tmp/registra-cpu-profiles), with the top 20 functions
 //                     by self time and the top packages printed
 //   --results         append the table to bench/RESULTS.md
+//   --before DIR      also the app of another checkout (its own build/), e.g. the commit before a change
+//                     (`git archive <commit> | tar -x -C DIR`, node_modules linked, `npx react-router build`):
+//                     its requests alternate call by call with this tree's, for before/after in one run
 // The app's build (build/) must be current: `npx react-router build` first.
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -61,13 +64,13 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     'profile-dir': { type: 'string', default: '/tmp/registra-cpu-profiles' },
     results: { type: 'boolean', default: false },
+    before: { type: 'string' },
   },
 });
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/registra_bench';
 const REQUESTS = Number(args.requests);
 const ROUNDS = Number(args.rounds);
 const LOAD_SECONDS = Number(args['load-seconds']);
-const WARMUP = 300;
 for (const [name, n] of Object.entries({ REQUESTS, ROUNDS })) {
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${name.toLowerCase()} must be a positive whole number`);
 }
@@ -112,6 +115,14 @@ async function freePort(): Promise<number> {
 }
 
 const children: ChildProcess[] = [];
+// The servers never outlive the bench, however it ends.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGTERM');
+});
+process.on('uncaughtException', (error) => {
+  console.error(error);
+  process.exit(1);
+});
 
 /** Starts a child node process and waits for `readyText` on its standard output; returns it, its base URL and its inspector's address. */
 async function start(
@@ -122,8 +133,12 @@ async function start(
   nodeOptions: string[] = [],
 ): Promise<{ child: ChildProcess; base: string; inspector: Promise<string> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeOptions, fileURLToPath(new URL(script, import.meta.url)), ...argv], {
-    cwd: fileURLToPath(new URL('../', import.meta.url)),
+  // A script of this tree, or an absolute path (--before: another checkout, run from its own root).
+  const path = script.startsWith('/') ? script : fileURLToPath(new URL(script, import.meta.url));
+  const child = spawn(process.execPath, [...nodeOptions, path, ...argv], {
+    cwd: script.startsWith('/')
+      ? path.replace(/\/server\/main\.ts$/, '')
+      : fileURLToPath(new URL('../', import.meta.url)),
     env: { ...process.env, ...env, PORT: String(port), DATABASE_URL },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -136,7 +151,7 @@ async function start(
     });
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start within 180 s`)), 180_000);
+    const timer = setTimeout(() => reject(new Error(`${script} did not start within 15 minutes`)), 900_000);
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       if (chunk.includes(readyText)) {
         clearTimeout(timer);
@@ -331,7 +346,8 @@ const companies = Number(
   (await sql<{ n: string }>`select count(*) as n from legal_entities`.execute(db.kysely)).rows[0].n,
 );
 log(`${companies.toLocaleString('en')} companies in ${new URL(DATABASE_URL).pathname.slice(1)}; load ${uptimeStart}`);
-const warmInputs = await classes(db, WARMUP);
+// 50 inputs per class beyond the measured ones warm the servers up (twice each: ~400 requests a server).
+const warmInputs = await classes(db, REQUESTS + 50);
 const measured = warmInputs.map((c) => ({ ...c, inputs: c.inputs.slice(0, REQUESTS) }));
 // Warm-up uses the inputs after the measured ones; the measured ones are unseen by either server in round 1.
 const warm = warmInputs.map((c) => ({ ...c, inputs: c.inputs.slice(REQUESTS) }));
@@ -343,24 +359,31 @@ await writeFile(
 );
 const floorPool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
 
+const appEnv = {
+  HOST: '127.0.0.1',
+  NODE_ENV: 'production',
+  SEED_COMPANIES: '0',
+  SITE_URL: 'http://bench.invalid',
+  PAGE_CACHE_SECONDS: '60',
+  LOG_LEVEL: 'error',
+  JOBS_WORKER: 'off',
+  // The API's hourly limits stay in force (their per-request work is measured) but never refuse the bench.
+  API_LIMIT_FACTOR: '1000000',
+};
 const app = await start(
   '../server/main.ts',
   [],
-  {
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    SEED_COMPANIES: '0',
-    SITE_URL: 'http://bench.invalid',
-    PAGE_CACHE_SECONDS: '60',
-    LOG_LEVEL: 'error',
-    JOBS_WORKER: 'off',
-    // The API's hourly limits stay in force (their per-request work is measured) but never refuse the bench.
-    API_LIMIT_FACTOR: '1000000',
-  },
+  appEnv,
   'Facet counts ready',
-  args.profile ? ['--inspect=127.0.0.1:0'] : [],
+  // The inspector is opened only for the profiles, after the measured rounds (SIGUSR1): an open
+  // inspector slows the process, which would show as CPU of the app's own.
+  args.profile ? ['--inspect-port=127.0.0.1:0'] : [],
 );
+const before = args.before
+  ? await start(`${args.before.replace(/\/$/, '')}/server/main.ts`, [], appEnv, 'Facet counts ready')
+  : null;
 const bare = await start('./bare-server.ts', [plansFile], {}, 'ready');
+if (before) log(`before: ${args.before} at ${before.base} (pid ${before.child.pid})`);
 log(`app ${app.base} (pid ${app.child.pid}), bare fastify + pg ${bare.base} (pid ${bare.child.pid})`);
 
 const get = async (base: string, path: string) => {
@@ -377,20 +400,35 @@ try {
     for (const c of warm)
       for (const input of c.inputs) {
         await get(app.base, input.path);
+        if (before) await get(before.base, input.path);
         await get(bare.base, input.path);
       }
 
-  type RoundFigures = { appCpu: number; bareCpu: number; app: number; bare: number; floor: number };
+  type RoundFigures = {
+    appCpu: number;
+    bareCpu: number;
+    beforeCpu: number;
+    app: number;
+    bare: number;
+    floor: number;
+    before: number;
+  };
   const figures = new Map<string, RoundFigures[]>(measured.map((c) => [c.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const c of measured) {
-      const walls = { app: [] as number[], bare: [] as number[], floor: [] as number[] };
+      const walls = { app: [] as number[], bare: [] as number[], floor: [] as number[], before: [] as number[] };
+      const before0 = before ? cpuMs(before.child.pid!) : 0;
       const a0 = cpuMs(app.child.pid!);
       const b0 = cpuMs(bare.child.pid!);
       for (const input of c.inputs) {
         let t = performance.now();
         await get(app.base, input.path);
         walls.app.push(performance.now() - t);
+        if (before) {
+          t = performance.now();
+          await get(before.base, input.path);
+          walls.before.push(performance.now() - t);
+        }
         t = performance.now();
         await replayPlan(floorPool, input.plan);
         walls.floor.push(performance.now() - t);
@@ -401,19 +439,21 @@ try {
       const f: RoundFigures = {
         appCpu: (cpuMs(app.child.pid!) - a0) / c.inputs.length,
         bareCpu: (cpuMs(bare.child.pid!) - b0) / c.inputs.length,
+        beforeCpu: before ? (cpuMs(before.child.pid!) - before0) / c.inputs.length : Number.NaN,
+        before: before ? p(walls.before, 50) : Number.NaN,
         app: p(walls.app, 50),
         bare: p(walls.bare, 50),
         floor: p(walls.floor, 50),
       };
       figures.get(c.name)!.push(f);
       log(
-        `round ${round} ${c.name}: CPU/request app ${f.appCpu.toFixed(2)} ms, bare ${f.bareCpu.toFixed(2)} ms; p50 app ${f.app.toFixed(2)} ms, its SQL ${f.floor.toFixed(2)} ms (${(f.app / f.floor).toFixed(2)}×), bare ${f.bare.toFixed(2)} ms`,
+        `round ${round} ${c.name}: CPU/request app ${f.appCpu.toFixed(2)} ms${before ? `, before ${f.beforeCpu.toFixed(2)} ms` : ''}, bare ${f.bareCpu.toFixed(2)} ms; p50 app ${f.app.toFixed(2)} ms, its SQL ${f.floor.toFixed(2)} ms (${(f.app / f.floor).toFixed(2)}×)${before ? `, before ${f.before.toFixed(2)} ms (${(f.before / f.floor).toFixed(2)}×)` : ''}, bare ${f.bare.toFixed(2)} ms`,
       );
     }
   }
 
   // Uncached mixed load: profiles and exact-word search pages, every page rendered, against each server in turn.
-  const loadRps: { app: number[]; bare: number[] } = { app: [], bare: [] };
+  const loadRps: { app: number[]; bare: number[]; before: number[] } = { app: [], bare: [], before: [] };
   if (LOAD_SECONDS > 0) {
     const profiles = measured[0].inputs;
     const searches = measured[1].inputs;
@@ -436,6 +476,7 @@ try {
     for (let round = 0; round < Math.max(2, ROUNDS - 1); round++) {
       for (const [name, base] of [
         ['app', app.base],
+        ...(before ? [['before', before.base] as const] : []),
         ['bare', bare.base],
       ] as const) {
         const rps = await runLoad(base);
@@ -449,6 +490,7 @@ try {
   const profileLines: string[] = [];
   if (args.profile) {
     await mkdir(args['profile-dir']!, { recursive: true });
+    app.child.kill('SIGUSR1');
     const session = await inspectorSession(await app.inspector);
     for (const c of measured) {
       await session.send('Profiler.start');
@@ -465,21 +507,22 @@ try {
 
   // The table: medians over rounds; round 1 (first views) apart for CPU.
   const loadEnd = readFileSync('/proc/loadavg', 'utf8').trim();
+  const who = before ? 'after' : 'app';
   const table: string[] = [
-    '| class | app CPU/request, first view (round 1) | app CPU/request, repeat views (median of rounds 2+) | bare fastify + pg CPU/request | app p50 ÷ its SQL p50 (median of rounds) | app p50 / its SQL p50 / bare p50 |',
-    '|---|---|---|---|---|---|',
+    `| class | ${who} CPU/request, first view (round 1) | ${who} CPU/request, repeat views (median of rounds 2+) |${before ? ' before CPU/request, first / repeat |' : ''} bare fastify + pg CPU/request | ${who} p50 ÷ its SQL p50 (median of rounds) |${before ? ' before p50 ÷ its SQL p50 |' : ''} ${who} p50 / its SQL p50 / bare p50 |`,
+    `|---|---|---|${before ? '---|' : ''}---|---|${before ? '---|' : ''}---|`,
   ];
   for (const c of measured) {
     const f = figures.get(c.name)!;
     const later = f.slice(1);
     const ratio = median(f.map((x) => x.app / x.floor));
     table.push(
-      `| ${c.name} | ${f[0].appCpu.toFixed(2)} ms | ${later.length ? `${median(later.map((x) => x.appCpu)).toFixed(2)} ms` : '—'} | ${median(f.map((x) => x.bareCpu)).toFixed(2)} ms | ${ratio.toFixed(2)}× | ${median(f.map((x) => x.app)).toFixed(2)} / ${median(f.map((x) => x.floor)).toFixed(2)} / ${median(f.map((x) => x.bare)).toFixed(2)} ms |`,
+      `| ${c.name} | ${f[0].appCpu.toFixed(2)} ms | ${later.length ? `${median(later.map((x) => x.appCpu)).toFixed(2)} ms` : '—'} |${before ? ` ${f[0].beforeCpu.toFixed(2)} / ${later.length ? median(later.map((x) => x.beforeCpu)).toFixed(2) : '—'} ms |` : ''} ${median(f.map((x) => x.bareCpu)).toFixed(2)} ms | ${ratio.toFixed(2)}× |${before ? ` ${median(f.map((x) => x.before / x.floor)).toFixed(2)}× |` : ''} ${median(f.map((x) => x.app)).toFixed(2)} / ${median(f.map((x) => x.floor)).toFixed(2)} / ${median(f.map((x) => x.bare)).toFixed(2)} ms |`,
     );
   }
   const loadLine =
     LOAD_SECONDS > 0
-      ? `Uncached mixed load (2 profiles : 1 search page, 50 connections, ${LOAD_SECONDS} s a run, app and bare in turn): app ${median(loadRps.app).toFixed(0)} req/s, bare fastify + pg ${median(loadRps.bare).toFixed(0)} req/s (medians of ${loadRps.app.length}): ${(median(loadRps.app) / median(loadRps.bare)).toFixed(2)}× (runs: app ${loadRps.app.map((x) => x.toFixed(0)).join(', ')}; bare ${loadRps.bare.map((x) => x.toFixed(0)).join(', ')})`
+      ? `Uncached mixed load (2 profiles : 1 search page, 50 connections, ${LOAD_SECONDS} s a run, app and bare in turn): app ${median(loadRps.app).toFixed(0)} req/s, bare fastify + pg ${median(loadRps.bare).toFixed(0)} req/s (medians of ${loadRps.app.length}): ${(median(loadRps.app) / median(loadRps.bare)).toFixed(2)}× ${before ? `; before ${median(loadRps.before).toFixed(0)} req/s: ${(median(loadRps.before) / median(loadRps.bare)).toFixed(2)}×` : ''} (runs: app ${loadRps.app.map((x) => x.toFixed(0)).join(', ')};${before ? ` before ${loadRps.before.map((x) => x.toFixed(0)).join(', ')};` : ''} bare ${loadRps.bare.map((x) => x.toFixed(0)).join(', ')})`
       : 'Mixed load skipped (--load-seconds 0).';
   console.log(['', ...table, '', loadLine].join('\n'));
   if (args.results) {
@@ -487,7 +530,7 @@ try {
       '',
       `## CPU per request (bench/cpu.ts), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       '',
-      `\`node bench/cpu.ts --requests ${REQUESTS} --rounds ${ROUNDS} --load-seconds ${LOAD_SECONDS}\` on ${companies.toLocaleString('en')} companies (${new URL(DATABASE_URL).pathname.slice(1)}, PostgreSQL), git ${process.env.BENCH_COMMIT ?? 'working tree'}. Load average at start ${uptimeStart.split(' ').slice(0, 3).join(' ')}, at end ${loadEnd.split(' ').slice(0, 3).join(' ')} (${os.cpus().length} cores, shared with other work: not a quiet machine).`,
+      `\`node bench/cpu.ts --requests ${REQUESTS} --rounds ${ROUNDS} --load-seconds ${LOAD_SECONDS}${before ? ` --before ${args.before}` : ''}\` on ${companies.toLocaleString('en')} companies (${new URL(DATABASE_URL).pathname.slice(1)}, PostgreSQL), git ${process.env.BENCH_COMMIT ?? 'working tree'}. Load average at start ${uptimeStart.split(' ').slice(0, 3).join(' ')}, at end ${loadEnd.split(' ').slice(0, 3).join(' ')} (${os.cpus().length} cores, shared with other work: not a quiet machine).`,
       "CPU per request: the server process's utime + stime (/proc, 10 ms ticks) over the round's requests ÷ their number, background work included. Wall p50s alternate app, SQL alone and bare call by call.",
       '',
       ...table,
