@@ -51,13 +51,75 @@ export function layoutConnections(
     return true;
   });
   if (drawn.length === 0) return null;
+  const boxes = unique.map((n) => ({ id: n.id, width: Math.round(shorten(n.label).length * CHAR_WIDTH + 24) }));
+  const geometry = layoutOf(focusId, boxes, drawn);
+  return {
+    width: geometry.width,
+    height: geometry.height,
+    nodes: unique
+      .filter((n) => geometry.nodes.has(n.id))
+      .map((n) => ({ ...n, ...geometry.nodes.get(n.id)!, focus: n.id === focusId, text: shorten(n.label) })),
+    edges: drawn.map((e) => {
+      const from = kept.get(e.from);
+      const to = kept.get(e.to);
+      return {
+        ...e,
+        path: geometry.paths.get(`${e.from}\u0000${e.to}`) ?? '',
+        fromLabel: from?.label ?? '',
+        toLabel: to?.label ?? '',
+        fromHref: from?.href,
+        toHref: to?.href,
+      };
+    }),
+  };
+}
+
+/** Where dagre put the boxes and the edges: all a layout is, apart from what is written on it. */
+type Geometry = {
+  width: number;
+  height: number;
+  nodes: Map<string, { x: number; y: number; width: number; height: number }>;
+  /** By `from\0to` of the edge as given. */
+  paths: Map<string, string>;
+};
+
+/**
+ * Layouts already computed, by their inputs (docs/decisions/0040-cpu-per-request.md): dagre takes
+ * tens of milliseconds for a graph of 36 nodes, a third of a profile's CPU, and a company's graph is
+ * the same until the company changes. The key is everything the geometry depends on — the focus,
+ * each node's id and box width, each edge's ends — and nothing else: labels, links and the language
+ * are laid on per request, so one viewer's page never carries another's words, and a company write
+ * that changes its connections changes the key (nothing to invalidate; old layouts age out).
+ */
+const layouts = new Map<string, Geometry>();
+/** About 5–15 KB a layout of a full graph: a few tens of MB at most. */
+export const LAYOUT_CACHE_SIZE = 4000;
+
+/** The layouts the cache holds (tests). */
+export function cachedLayoutCount(): number {
+  return layouts.size;
+}
+
+function layoutOf(focusId: string, boxes: { id: string; width: number }[], drawn: GraphEdgeInput[]): Geometry {
+  const key = JSON.stringify([focusId, boxes.map((b) => [b.id, b.width]), drawn.map((e) => [e.from, e.to])]);
+  const cached = layouts.get(key);
+  if (cached) {
+    // Most recently used last: the oldest is the first the map gives back.
+    layouts.delete(key);
+    layouts.set(key, cached);
+    return cached;
+  }
+  const geometry = computeLayout(focusId, boxes, drawn);
+  layouts.set(key, geometry);
+  if (layouts.size > LAYOUT_CACHE_SIZE) layouts.delete(layouts.keys().next().value!);
+  return geometry;
+}
+
+function computeLayout(focusId: string, boxes: { id: string; width: number }[], drawn: GraphEdgeInput[]): Geometry {
   const g = new dagre.graphlib.Graph({ multigraph: false });
   g.setGraph({ rankdir: 'LR', nodesep: 14, ranksep: 90, marginx: 8, marginy: 8 });
   g.setDefaultEdgeLabel(() => ({}));
-  for (const n of unique) {
-    const text = shorten(n.label);
-    g.setNode(n.id, { width: Math.round(text.length * CHAR_WIDTH + 24), height: NODE_HEIGHT });
-  }
+  for (const b of boxes) g.setNode(b.id, { width: b.width, height: NODE_HEIGHT });
   // Ranks by distance from the focus (its neighbours one column out, theirs the next): each edge is
   // laid out from its end nearer the focus, whichever way it reads.
   const distance = distancesFrom(focusId, drawn);
@@ -67,39 +129,22 @@ export function layoutConnections(
   }
   dagre.layout(g);
   const graph = g.graph();
-  return {
-    width: Math.ceil(graph.width ?? 0),
-    height: Math.ceil(graph.height ?? 0),
-    nodes: unique
-      .filter((n) => g.node(n.id))
-      .map((n) => {
-        const box = g.node(n.id);
-        return {
-          ...n,
-          x: box.x,
-          y: box.y,
-          width: box.width,
-          height: box.height,
-          focus: n.id === focusId,
-          text: shorten(n.label),
-        };
-      }),
-    edges: drawn.map((e) => {
-      const points = (g.edge(e.from, e.to) ?? g.edge(e.to, e.from))?.points ?? [];
-      const from = kept.get(e.from);
-      const to = kept.get(e.to);
-      return {
-        ...e,
-        path: points
-          .map((p: { x: number; y: number }, i: number) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`)
-          .join(' '),
-        fromLabel: from?.label ?? '',
-        toLabel: to?.label ?? '',
-        fromHref: from?.href,
-        toHref: to?.href,
-      };
-    }),
-  };
+  const nodes: Geometry['nodes'] = new Map();
+  for (const b of boxes) {
+    const box = g.node(b.id);
+    if (box) nodes.set(b.id, { x: box.x, y: box.y, width: box.width, height: box.height });
+  }
+  const paths: Geometry['paths'] = new Map();
+  for (const e of drawn) {
+    const points = (g.edge(e.from, e.to) ?? g.edge(e.to, e.from))?.points ?? [];
+    paths.set(
+      `${e.from}\u0000${e.to}`,
+      points
+        .map((p: { x: number; y: number }, i: number) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`)
+        .join(' '),
+    );
+  }
+  return { width: Math.ceil(graph.width ?? 0), height: Math.ceil(graph.height ?? 0), nodes, paths };
 }
 
 /** Steps from the focus to each node, along the edges either way. */
