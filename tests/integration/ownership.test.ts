@@ -13,6 +13,7 @@ import { controlledBy, groupPage, ownershipOf } from '../../core/ownership/owner
 import { refreshOwnershipTree } from '../../core/ownership/ownership-tree.ts';
 import { REGISTRY_FIXTURES } from '../support/registry-fixtures.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
+import { createSignedInUser } from '../support/users.ts';
 
 // The ownership graph (ADR 0038) on the real fixtures: GLEIF Level 2 relationships
 // (rr-cdf.first50.csv) between companies made from the real LEI-CDF record under the fixture's
@@ -123,6 +124,23 @@ describe('GLEIF relationships make the chain up and the group below', () => {
     expect(after.ultimateParentDiffers).toBe(false);
     const top = await ownershipOf(t.db, await idOf('lei', TOP));
     expect(top).toMatchObject({ chain: [], chainEnd: 'no_parent', directSubsidiaries: 1, groupSize: 2 });
+  });
+
+  it('a new parent is a change in the feed (monitoring and webhooks read the same changes, ADR 0027)', async () => {
+    const user = await createSignedInUser(t.db, 'ownership-feed');
+    const child = await idOf('lei', CHILD);
+    const response = await t.app.inject({
+      url: `/api/changes?since=0&company=${child}&field=members`,
+      headers: { cookie: user.cookie },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toContainEqual(
+      expect.objectContaining({
+        old_value: null,
+        new_value: expect.objectContaining({ lei: MIDDLE, position: 'parent_company' }),
+        source: 'gleif-rr',
+      }),
+    );
   });
 
   it('pages a group level by level in name order', async () => {

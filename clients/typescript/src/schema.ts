@@ -4507,6 +4507,14 @@ export interface operations {
                 "kind:is_known"?: string;
                 /** @description Send with an empty value: the value is unknown. */
                 "kind:is_unknown"?: string;
+                /** @description Exact values (case-insensitive) joined by |. */
+                group_of?: string;
+                /** @description Values (ids or uris, see the filters call) joined by |; any of them matches. */
+                ultimate_parent_in?: string;
+                /** @description Send with an empty value: the value is known. */
+                "ultimate_parent_in:is_known"?: string;
+                /** @description Send with an empty value: the value is unknown. */
+                "ultimate_parent_in:is_unknown"?: string;
                 /** @description Lower bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
                 "dates[registration]:from"?: string;
                 /** @description Upper bound (dates: yyyy, yyyy-MM or yyyy-MM-dd; a year-only bound covers the whole year). */
