@@ -63,6 +63,8 @@ const SELF_ONLY: Record<string, string> = {
 /** Public routes that take an {id} of content that is nobody's data. Each needs its reason here. */
 const PUBLIC_BY_ID: Record<string, string> = {
   getKbTopic: 'a help topic is public content (knowledge-base.test.ts)',
+  getLegalEntityOwnership:
+    'a company’s ownership is public register data, like the rest of the data API (ownership.test.ts)',
 };
 
 let operations: Operation[] = [];

@@ -1,2 +1,2 @@
 // Written by `npm run generate` (stamp.mjs): the SHA-256 of the docs/openapi.json src/schema.ts was generated from.
-export const OPENAPI_SHA256 = 'ad96092280ed9193a333633bf6bea9f069389f99d31295bc25b1c6f51814ce87';
+export const OPENAPI_SHA256 = '33b7d6f01a9638bb58f7226b91d1c03fbe8645654f81826db3dcf8137dd84aa1';
