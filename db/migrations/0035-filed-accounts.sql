@@ -89,3 +89,7 @@ alter table financial_statements
   -- The filing the figures come from (filings.id); null for statements not from a filing.
   add column filing_id bigint;
 create index financial_statements_filing_idx on financial_statements (legal_entity_id, period_end, scope_id);
+-- Scope and basis are enum fields of the section, filterable: their keyset indexes like the other
+-- reference columns.
+create index financial_statements_scope_id_idx on financial_statements (scope_id, period_end desc, id desc);
+create index financial_statements_basis_id_idx on financial_statements (basis_id, period_end desc, id desc);

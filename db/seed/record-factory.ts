@@ -451,6 +451,11 @@ function financialStatements(ctx: Context): void {
     const profit = money(ctx, revenue * (margin + 0.06 * (random.next() - 0.5)));
     const totalAssets = money(ctx, revenue * assetsRatio);
     const equity = money(ctx, revenue * assetsRatio * equityRatio);
+    // Operating profit is before tax (a quarter of a profit); opex and gross profit follow from it.
+    const operating = profit > 0 ? round(profit / 0.75, 1) : profit;
+    const gross = operating + round(rev * (0.08 + 0.3 * random.next()), 1);
+    // The rest of the filed accounts' normalised set (ADR 0037), derived without further draws so
+    // the generator's stream stays as it was: the company's own accounts, for the year itself.
     const id = add(ctx, 'financial_statements', {
       revenue: rev,
       profit,
@@ -460,10 +465,16 @@ function financialStatements(ctx: Context): void {
       period_end: dateOf(end),
       total_assets: totalAssets,
       equity,
+      gross_profit: gross,
+      operating_profit: operating,
+      profit_before_tax: operating,
+      current_assets: round(totalAssets * 0.45, 1),
+      cash: round(totalAssets * 0.12, 1),
+      total_liabilities: totalAssets - equity,
+      average_employees: null,
+      scope: 1,
+      basis: 1,
     });
-    // Operating profit is before tax (a quarter of a profit); opex and gross profit follow from it.
-    const operating = profit > 0 ? round(profit / 0.75, 1) : profit;
-    const gross = operating + round(rev * (0.08 + 0.3 * random.next()), 1);
     const lines = [rev, rev - gross, gross, gross - operating, operating, profit, totalAssets, equity];
     lines.forEach((amount, i) => {
       ctx.out.statementLines.push({
