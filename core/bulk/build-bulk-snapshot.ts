@@ -124,9 +124,12 @@ function recordSection(section: SectionDecl): BulkSection {
     async *pages(db, reference) {
       let after = [0, 0];
       for (;;) {
+        // c.id >= …: without it the planner's merge join walks the companies from the first on every
+        // page (1.26 s a page at 1M companies, against 8.5 ms with it).
         const result = await sql<RecordRow>`select b.*, c.uri as company_uri, c.name as company_name
           from ${table} b join legal_entities c on c.id = b.legal_entity_id
-          where (b.legal_entity_id, b.id) > (${after[0]}, ${after[1]}) and ${visibleRow(section)}
+          where (b.legal_entity_id, b.id) > (${after[0]}, ${after[1]}) and c.id >= ${after[0]}
+            and ${visibleRow(section)}
           order by b.legal_entity_id, b.id limit ${PAGE}`.execute(db.kysely);
         if (result.rows.length === 0) return;
         const last = result.rows[result.rows.length - 1];
