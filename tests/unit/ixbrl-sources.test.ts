@@ -1,11 +1,11 @@
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseInlineXbrl } from '../../core/ixbrl/parse.ts';
 import { FilingSourceError, readFilingSources } from '../../core/ixbrl/sources.ts';
 import { REGISTRY_FIXTURES } from '../support/registry-fixtures.ts';
-import { ZipWriter } from '../support/zip-writer.ts';
+import { writeZipEntries } from '../support/zip-file.ts';
 
 // Reading filings from files, directories and zips (ADR 0037): zip entries streamed one by one.
 
@@ -27,13 +27,13 @@ describe('readFilingSources', () => {
     const sc = readFileSync(join(DIR, 'Prod223_2911_SC312961_20200930.html'));
     const dormant = readFileSync(join(DIR, 'Prod223_2911_04457427_20201231.html'));
     const path = join(tmp, 'Accounts_Bulk_Data-2021-01-01.zip');
-    const zip = new ZipWriter(createWriteStream(path));
-    await zip.add('Prod223_2911_SC312961_20200930.html', sc);
-    await zip.add('README.txt', 'not a filing');
-    await zip.add('folder/', '', true);
-    await zip.add('folder/Prod223_2911_04457427_20201231.html', dormant, true);
-    await zip.add('data.xhtml', '<x/>');
-    await zip.finish();
+    await writeZipEntries(path, [
+      { name: 'Prod223_2911_SC312961_20200930.html', data: sc },
+      { name: 'README.txt', data: 'not a filing' },
+      { name: 'folder/', data: '' },
+      { name: 'folder/Prod223_2911_04457427_20201231.html', data: dormant, store: true },
+      { name: 'data.xhtml', data: '<x/>' },
+    ]);
 
     const seen: string[] = [];
     for await (const source of readFilingSources([path])) {
@@ -66,9 +66,7 @@ describe('readFilingSources', () => {
 
   it('a cut-short zip and a missing path are clear errors naming the path', async () => {
     const whole = join(tmp, 'whole.zip');
-    const zip = new ZipWriter(createWriteStream(whole));
-    await zip.add('a.html', 'x'.repeat(5000), true);
-    await zip.finish();
+    await writeZipEntries(whole, [{ name: 'a.html', data: 'x'.repeat(5000), store: true }]);
     const cut = join(tmp, 'cut.zip');
     writeFileSync(cut, readFileSync(whole).subarray(0, 200));
     await expect(collect([cut])).rejects.toThrow(FilingSourceError);
@@ -78,9 +76,10 @@ describe('readFilingSources', () => {
 
   it('reads a ZIP64 archive of more than 65,535 entries', async () => {
     const path = join(tmp, 'many.zip');
-    const zip = new ZipWriter(createWriteStream(path));
-    for (let i = 0; i < 66_000; i++) await zip.add(`f${i}.html`, 'x', true);
-    await zip.finish();
+    const entries = function* () {
+      for (let i = 0; i < 66_000; i++) yield { name: `f${i}.html`, data: 'x', store: true };
+    };
+    await writeZipEntries(path, entries());
     let n = 0;
     for await (const source of readFilingSources([path])) {
       if (n === 65_999) expect((await source.read()).toString()).toBe('x');
