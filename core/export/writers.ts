@@ -383,19 +383,18 @@ function packageWriter(out: Writable, mtime: Date) {
     failure ??= error;
     for (const part of parts) part.destroy(failure);
   };
-  const closed = () => {
-    if (!done) fail(new Error('the export stream was closed'));
-  };
   const finished = new Promise<void>((resolve, reject) => {
     out.once('finish', () => {
       done = true;
       resolve();
     });
-    out.once('close', () => reject(failure ?? new Error('the export stream was closed')));
+    out.once('close', () => {
+      if (!done) fail(new Error('the export stream was closed'));
+      reject(failure);
+    });
     zip.once('error', (error: Error) => reject(error));
   });
   finished.catch(() => {});
-  out.once('close', closed);
   zip.on('error', (error: Error) => {
     fail(error);
     out.destroy(error);
