@@ -2,22 +2,23 @@
 //  1. the real filings of ../shared/fixtures/accounts-ixbrl parsed and normalised, repeated: facts per
 //     second and filings per minute (median round), and each filing's median time;
 //  2. a synthetic zip of N small fixture-like filings (default 100,000; written entry by entry to a
-//     temporary file, ZIP64), read back through readFilingSources + parseInlineXbrl + normalise with
+//     temporary file, ZIP64), read back through the import framework's openImportFile + parseInlineXbrl + normalise with
 //     the heap and RSS sampled: the heap kept after a collection at the start, every tenth, and the
 //     end, and the peaks. The goal: flat — the memory kept independent of the number of filings.
 // `nice -n 10 node --expose-gc bench/ixbrl-parse.ts [--filings 100000] [--rounds 5] [--results]`
 
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { appendFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { openImportFile } from '../core/imports/open-file.ts';
 import { normalise } from '../core/ixbrl/normalise.ts';
 import { parseInlineXbrl } from '../core/ixbrl/parse.ts';
-import { readFilingSources } from '../core/ixbrl/sources.ts';
-import { ZipWriter } from '../tests/support/zip-writer.ts';
+import { writeZipEntries } from '../tests/support/zip-file.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -96,14 +97,21 @@ function syntheticFiling(i: number): string {
 // The zip is written by a child process (this file with --write-zip), so that the reading is
 // measured in a process that did nothing else before.
 if (args['write-zip']) {
-  const writer = new ZipWriter(createWriteStream(args['write-zip']));
-  for (let i = 0; i < FILINGS; i++) {
-    await writer.add(`Prod224_0001_${String(i).padStart(8, '0')}_20221231.html`, syntheticFiling(i));
-    // Each deflateRawSync holds native zlib memory until its handle is collected: collect now and
-    // then, so the writing leaves no large RSS behind for the reading to be measured from.
-    if (i % 250 === 0) gc();
-  }
-  await writer.finish();
+  // Each entry's content is made when yazl comes to it, so the archive is never held in memory.
+  const entries = function* () {
+    for (let i = 0; i < FILINGS; i++) {
+      yield {
+        name: `Prod224_0001_${String(i).padStart(8, '0')}_20221231.html`,
+        data: () => {
+          // Each entry's deflate stream holds native zlib memory until its handle is collected:
+          // collect now and then, so the writing leaves no large RSS behind for the reading.
+          if (i % 250 === 0) gc();
+          return syntheticFiling(i);
+        },
+      };
+    }
+  };
+  await writeZipEntries(args['write-zip'], entries());
   process.exit(0);
 }
 const dir = await mkdtemp(join(tmpdir(), 'registra-bench-ixbrl-'));
@@ -132,9 +140,9 @@ let facts = 0;
 let rows = 0;
 const every = Math.max(1, Math.floor(FILINGS / 10));
 const tr = performance.now();
-for await (const source of readFilingSources([zipPath])) {
-  const filing = parseInlineXbrl(await source.read(), { kind: 'ch-accounts', sourceName: source.name });
-  if (filing.companyNumber === null) throw new Error(`${source.name}: no company number`);
+for await (const entry of (await openImportFile(zipPath, () => {})).entries) {
+  const filing = parseInlineXbrl(await buffer(entry.stream), { kind: 'ch-accounts', sourceName: entry.name });
+  if (filing.companyNumber === null) throw new Error(`${entry.name}: no company number`);
   facts += filing.facts.length;
   rows += normalise(filing).length;
   n++;
@@ -220,7 +228,7 @@ The real filings of ../shared/fixtures/accounts-ixbrl (${inputs.length} files, $
 ${fileRows.join('\n')}
 
 A synthetic zip of ${FILINGS.toLocaleString('en-GB')} small Companies House-like filings (${(facts / n).toFixed(0)} facts each, ${MB(zipBytes)} MB deflated,
-ZIP64, written by a child process), streamed entry by entry through readFilingSources + parseInlineXbrl + normalise in a
+ZIP64, written by a child process), streamed entry by entry through openImportFile + parseInlineXbrl + normalise in a
 process that had done nothing else (the real filings above were measured after it):
 
 | filings | time | filings/min | facts/s | heap kept after GC: start / each tenth / end | peak heap | RSS start / peak / end | RSS after GC, each tenth |

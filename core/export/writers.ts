@@ -1,7 +1,7 @@
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
+import yazl from 'yazl';
 import { type ExportFormat, type ExportSeparator, SEPARATOR_CHARS } from './export-options.ts';
-import { zipWriter } from './zip-writer.ts';
 
 // The four export writers (spec §5, §7 "Export behaviour"). Each takes the columns once and then
 // batches of rows as they are read, writing to a Node stream as it goes (waiting when the stream
@@ -288,41 +288,41 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  * document properties.
  */
 export function xlsxWriter(out: Writable, columns: ExportColumn[], title: string, now = new Date()): ExportWriter {
-  const zip = zipWriter(out, now);
+  const zip = packageWriter(out, now);
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].
   const name = title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Export';
   const refs = columns.map((_, i) => columnName(i));
   const types = columns.map((c) => c.type);
-  let sheet: ReturnType<typeof zip.stream> | null = null;
+  let sheet: Writable | null = null;
   let rowNumber = 1;
   const start = async () => {
     if (sheet) return sheet;
     const created = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-    await zip.add(
+    zip.add(
       '[Content_Types].xml',
       `${XML_DECLARATION}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/><Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/></Types>`,
     );
-    await zip.add(
+    zip.add(
       '_rels/.rels',
       `${XML_DECLARATION}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/><Relationship Id="rId3" Type="${REL_NS}/extended-properties" Target="docProps/app.xml"/></Relationships>`,
     );
-    await zip.add(
+    zip.add(
       'docProps/app.xml',
       `${XML_DECLARATION}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Application>Registra</Application></Properties>`,
     );
-    await zip.add(
+    zip.add(
       'docProps/core.xml',
       `${XML_DECLARATION}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:creator>Registra</dc:creator><dcterms:created xsi:type="dcterms:W3CDTF">${created}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${created}</dcterms:modified></cp:coreProperties>`,
     );
-    await zip.add(
+    zip.add(
       'xl/workbook.xml',
       `${XML_DECLARATION}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView/></bookViews><sheets><sheet name="${escapeXml(name)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     );
-    await zip.add(
+    zip.add(
       'xl/_rels/workbook.xml.rels',
       `${XML_DECLARATION}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
     );
-    await zip.add('xl/styles.xml', STYLES_XML);
+    zip.add('xl/styles.xml', STYLES_XML);
     sheet = zip.stream('xl/worksheets/sheet1.xml');
     const widths = columns
       .map((c, i) => {
@@ -334,7 +334,8 @@ export function xlsxWriter(out: Writable, columns: ExportColumn[], title: string
     for (let i = 0; i < columns.length; i++) {
       header += `<c r="${refs[i]}1" s="${STYLE_HEADER}" t="inlineStr"><is>${inlineText(columns[i].label)}</is></c>`;
     }
-    await sheet.write(
+    await put(
+      sheet,
       `${XML_DECLARATION}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>${columns.length > 0 ? `<cols>${widths}</cols>` : ''}<sheetData>${header}</row>`,
     );
     return sheet;
@@ -351,13 +352,70 @@ export function xlsxWriter(out: Writable, columns: ExportColumn[], title: string
         for (let i = 0; i < values.length; i++) xml += xlsxCell(values[i], types[i], `${refs[i]}${r}`);
         chunk.push(`${xml}</row>`);
       }
-      await part.write(chunk.join(''));
+      await put(part, chunk.join(''));
     },
     async finish() {
       const part = await start();
-      await part.write('</sheetData></worksheet>');
-      await part.end();
+      await put(part, '</sheetData></worksheet>');
+      part.end();
       await zip.finish();
+    },
+  };
+}
+
+/**
+ * Deflate level of the worksheet: 3 compresses a worksheet's XML ~2.5× faster than the default 6
+ * for ~10% more bytes (21 MB of a 10,000-row sheet: 58 against 127 ms of CPU, ADR 0041).
+ */
+const SHEET_LEVEL = 3;
+
+/**
+ * The XLSX package as a zip (yazl), piped to `out`: small parts added whole, then one part — the
+ * worksheet — streamed through a PassThrough the writer fills (waiting while it is full). When
+ * `out` closes early, the part's stream is destroyed, so a waiting write fails instead of hanging.
+ */
+function packageWriter(out: Writable, mtime: Date) {
+  const zip = new yazl.ZipFile();
+  let failure: Error | null = null;
+  let done = false;
+  const parts: PassThrough[] = [];
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const part of parts) part.destroy(failure);
+  };
+  const finished = new Promise<void>((resolve, reject) => {
+    out.once('finish', () => {
+      done = true;
+      resolve();
+    });
+    out.once('close', () => {
+      if (!done) fail(new Error('the export stream was closed'));
+      reject(failure);
+    });
+    zip.once('error', (error: Error) => reject(error));
+  });
+  finished.catch(() => {});
+  zip.on('error', (error: Error) => {
+    fail(error);
+    out.destroy(error);
+  });
+  zip.outputStream.pipe(out);
+  return {
+    add(name: string, data: string) {
+      zip.addBuffer(Buffer.from(data, 'utf8'), name, { mtime });
+    },
+    stream(name: string): Writable {
+      const part = new PassThrough({ highWaterMark: 64 * 1024 });
+      parts.push(part);
+      if (failure || out.destroyed) part.destroy(failure ?? new Error('the export stream was closed'));
+      zip.addReadStream(part, name, { mtime, compressionLevel: SHEET_LEVEL });
+      return part;
+    },
+    /** Ends the archive; waits until `out` has finished. */
+    async finish() {
+      if (failure) throw failure;
+      zip.end();
+      await finished;
     },
   };
 }

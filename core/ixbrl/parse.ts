@@ -6,7 +6,8 @@ import type { Filing, QName, XbrlDimension, XbrlFact, XbrlPeriod } from './types
 // XML with namespaces; every QName (element, `name`, `format`, `dimension`, a member, a measure) is
 // resolved through the xmlns declarations in scope where it is written, so a filing that binds the
 // FRC core taxonomy to `core:`, `d:` or `ns6:` gives the same facts. The document is read whole
-// and synchronously: a filing is a few MB at most, and readFilingSources streams the many.
+// and synchronously: a filing is a few MB at most, and the import framework streams the many
+// (core/imports/open-file.ts).
 //
 // Kept: ix:nonFraction (format, scale, sign, decimals, xsi:nil, nested), ix:nonNumeric (format,
 // continuedAt chains through ix:continuation, ix:exclude removed), ix:fraction (numerator /

@@ -2,7 +2,7 @@
 // importers. Additions are fine; nothing here changes incompatibly.
 //
 // `parseInlineXbrl(html, { kind, sourceName }): Filing` is SYNCHRONOUS (a filing is a few MB at most
-// and is parsed whole); `readFilingSources(paths)` yields each file or zip entry lazily;
+// and is parsed whole); files and zips are opened by core/imports/open-file.ts;
 // `normalise(filing): NormalisedFigures[]` gives one row per (period, scope).
 
 export type QName = { namespace: string; localName: string }; // resolved by namespace URI, never by prefix
@@ -61,4 +61,3 @@ export type NormalisedFigures = {
 };
 
 /** One file to read: a file on disk or an entry of a zip archive, read on demand. */
-export type FilingSource = { name: string; bytes: number; read(): Promise<Buffer> };

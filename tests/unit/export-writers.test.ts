@@ -239,7 +239,7 @@ describe('XLSX writer', () => {
   });
 });
 
-describe('XLSX package (ADR 0041: the sheet XML and the zip written here)', () => {
+describe('XLSX package (ADR 0041: the sheet XML written here, the zip by yazl)', () => {
   // Enough rows that the worksheet is deflated in many pieces, with text needing escapes, dates,
   // numbers, booleans and empty cells in every column.
   const many: Cell[][] = Array.from({ length: 3_000 }, (_, i) => [
