@@ -260,6 +260,10 @@ const FIELD_RENDERERS: Record<ImportField, FieldRenderer> = {
     const uri = String(value);
     return [named(w.reference.statuses.byUri.get(uri) ?? w.reference.statuses.byUri.get(uri.toLowerCase()), w) || uri];
   },
+  employees: (value, w) => {
+    const uri = String(value);
+    return [named(w.reference.employees.byUri.get(uri), w) || uri];
+  },
   registered_on: day,
   dissolved_on: day,
   'dates.accounts': day,

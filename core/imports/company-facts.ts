@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import { EMPLOYEE_RANGES } from '../../db/reference/enumerations.ts';
 import type { FilingItem } from './filings.ts';
 
 // What a source yields (docs/decisions/0014-importers.md): sources only parse and map a file onto
@@ -175,7 +176,22 @@ export const companyFactsSchema = z.object({
   members: z.array(memberSchema).optional(),
   documents: z.array(documentSchema).optional(),
   tickers: z.array(text).optional(),
+  /**
+   * The employees band (db/reference/enumerations.ts EMPLOYEE_RANGES uri), legal_entities.employees_id:
+   * filed accounts give it from their latest year's average employees (ADR 0037).
+   */
+  employees: z
+    .enum(EMPLOYEE_RANGES.map((r) => r.uri) as [string, ...string[]])
+    .nullable()
+    .optional(),
 });
+
+/** The EMPLOYEE_RANGES band a number of employees falls in; null for none (zero, negative, not a number). */
+export function employeesBand(count: number | null): string | null {
+  if (count === null || !Number.isFinite(count) || count < 1) return null;
+  const n = Math.round(count);
+  return EMPLOYEE_RANGES.find((r) => n >= r.min && (r.max === null || n <= r.max))?.uri ?? null;
+}
 
 export type RegisterKey = z.infer<typeof registerKeySchema>;
 export type CompanyKeys = z.infer<typeof companyKeysSchema>;

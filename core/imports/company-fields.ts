@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { EMPLOYEE_RANGES } from '../../db/reference/enumerations.ts';
 import { normalizeName } from '../companies/normalize-name.ts';
 import { industryForSourceCode } from '../industries/source-codes.ts';
+import { COMPANY_COLUMNS, RECORD_SECTIONS } from '../sections/records.ts';
 import {
   type CompanyFacts,
   type FactAddress,
@@ -41,6 +43,7 @@ export function factValues(facts: CompanyFacts): Map<ImportField, unknown> {
   put('members', facts.members);
   put('documents', facts.documents);
   put('tickers', facts.tickers);
+  put('employees', facts.employees);
   return values;
 }
 
@@ -314,6 +317,19 @@ export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteCon
           })),
         ),
       );
+    } else if (field === 'employees') {
+      const rows = list.map((w) => ({ id: w.id, e: w.value === null ? null : employeesId(w.value as string) }));
+      await sql`update legal_entities l set employees_id = x.e
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, e int) where l.id = x.id`.execute(tx);
+      // The records' copy of the band (their Employees column and filter, ADR 0027): a statement
+      // written before the band was set carries the old one.
+      if (!fresh)
+        for (const section of RECORD_SECTIONS)
+          await sql`update ${sql.table(section.table)} r set ${sql.ref(COMPANY_COLUMNS.employees)} = x.e
+            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, e int)
+            where r.legal_entity_id = x.id and ${sql.ref(`r.${COMPANY_COLUMNS.employees}`)} is distinct from x.e`.execute(
+            tx,
+          );
     }
     // registration_authority and tickers live in the source record only (company_keys holds the register key).
   }
@@ -471,6 +487,14 @@ async function writeMembers(tx: Tx, list: { id: number; value: unknown }[], cont
       and not exists (select 1 from legal_entity_members lm where lm.member_id = m.id)`.execute(tx);
 }
 
+/** employee_ranges ids are EMPLOYEE_RANGES' own (db/reference/load-reference-data.ts loads them as they are). */
+const EMPLOYEE_URIS = new Map<number, string>(EMPLOYEE_RANGES.map((r) => [r.id, r.uri]));
+function employeesId(uri: string): number {
+  const range = EMPLOYEE_RANGES.find((r) => r.uri === uri);
+  if (!range) throw new Error(`Unknown employees band: ${uri}`);
+  return range.id;
+}
+
 /** The company's current values of the fields our tables hold plainly (the old value of a source's first statement). */
 export async function currentValues(
   tx: Tx,
@@ -482,7 +506,7 @@ export async function currentValues(
   const statusUris = new Map([...r.statuses].map(([uri, id]) => [id, uri]));
   const rows = await tx
     .selectFrom('legal_entities')
-    .select(['id', 'name', 'jurisdiction_id', 'status_id', 'registered_on'])
+    .select(['id', 'name', 'jurisdiction_id', 'status_id', 'registered_on', 'employees_id'])
     .where('id', 'in', ids)
     .execute();
   for (const row of rows)
@@ -493,6 +517,7 @@ export async function currentValues(
         ['jurisdiction', r.locationCodes.get(row.jurisdiction_id) ?? null],
         ['status', row.status_id === null ? null : (statusUris.get(row.status_id) ?? null)],
         ['registered_on', row.registered_on],
+        ['employees', row.employees_id === null ? null : (EMPLOYEE_URIS.get(row.employees_id) ?? null)],
       ]),
     );
   const types = new Map([...r.identifierTypes].map(([uri, id]) => [id, uri]));

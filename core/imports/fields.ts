@@ -38,6 +38,7 @@ export const IMPORT_FIELDS = {
   members: { en: 'Members', de: 'Beteiligte', fr: 'Membres' },
   documents: { en: 'Documents', de: 'Dokumente', fr: 'Documents' },
   tickers: { en: 'Tickers', de: 'Börsenkürzel', fr: 'Symboles boursiers' },
+  employees: { en: 'Employees', de: 'Mitarbeitende', fr: 'Effectif' },
   reporting_exceptions: {
     en: 'Parent reporting exceptions',
     de: 'Ausnahmen bei der Meldung der Muttergesellschaft',

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { NameChange } from '../companies/name-words.ts';
 import type { Filing, NormalisedFigures, XbrlDimension, XbrlFact } from '../ixbrl/types.ts';
 import { type RecordValues, writeCompanyRecords } from '../records/record-writes.ts';
-import type { CompanyFacts, CompanyKeys } from './company-facts.ts';
+import { type CompanyFacts, type CompanyKeys, employeesBand } from './company-facts.ts';
 import { COMPANIES_HOUSE } from './sources/companies-house/ch-companies-source.ts';
 import { SEC_CIK } from './sources/sec/sec-submissions-source.ts';
 import { insertRows, type Tx } from './sql-rows.ts';
@@ -191,8 +191,35 @@ export async function writeFilings(db: Db, context: ImportContext, items: Filing
     result.statements.added += written.added;
     result.statements.changed += written.changed;
     result.touched.push(id);
+    const band = await employeesBandNow(db, id);
+    if (band !== null) {
+      const set = await writeCompanyBatch(db, context, [
+        { at: item.at, facts: { keys, sourceDate: null, employees: band } },
+      ]);
+      result.names.push(...set.names);
+    }
   }
   return result;
+}
+
+/**
+ * The company's employees band as its filed accounts give it (ADR 0037): the average employees of
+ * its latest current-year statement (the most recent period end; the consolidated one where a
+ * year has both, as the profile's chart shows it). Null when that statement states none or zero:
+ * the band is left as it is. Read from all the company's statements, so an older filing imported
+ * after a newer one gives the newer one's band again (no change).
+ */
+async function employeesBandNow(db: Db, companyId: number): Promise<string | null> {
+  const latest = await db.kysely
+    .selectFrom('financial_statements')
+    .select('average_employees')
+    .where('legal_entity_id', '=', companyId)
+    .where('basis_id', '=', BASIS.current)
+    .orderBy('period_end', 'desc')
+    .orderBy(sql`scope_id = ${SCOPE_IDS.consolidated}`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return employeesBand(latest?.average_employees ?? null);
 }
 
 const qname = (q: { namespace: string; localName: string }) => `${q.namespace}#${q.localName}`;

@@ -129,6 +129,7 @@ const SAMPLES = {
     new: [{ id: 'MzMxNjQ', title: 'Confirmation statement', type: 'annual_return', filedOn: '2021-08-26' }],
   },
   tickers: { old: ['TSLA'], new: ['TSLA', 'TL0'] },
+  employees: { old: '1-10', new: '11-50' },
   reporting_exceptions: {
     old: null,
     new: { category: 'DIRECT_ACCOUNTING_CONSOLIDATION_PARENT', reasons: ['NATURAL_PERSONS'], reference: null },

@@ -258,4 +258,64 @@ describe('importing filed accounts', () => {
     const statements = page.timeline.filter((e) => e.href === '#records-financial-statements');
     expect(statements.map((e) => e.date)).toEqual(['2020-09-30', '2019-09-30']);
   });
+
+  it('sets the employees band from the latest year the filings state, which the Employees filter finds', async () => {
+    const band = async (id: number) =>
+      (await k().selectFrom('legal_entities').select('employees_id').where('id', '=', id).executeTakeFirstOrThrow())
+        .employees_id;
+    // Crouch's 2020 accounts: 21 employees, the band 11-50 (id 2); Demo TV's group: 138 in the
+    // consolidated statement, the band 51-200 (id 3), preferred over the company-only one.
+    const crouch = await companyOf('register', 'GB/RA000585/00390616');
+    const demo = await companyOf('register', 'GB/RA000585/05078870');
+    expect(await band(crouch?.id as number)).toBe(2);
+    expect(await band(demo?.id as number)).toBe(3);
+    const change = await k()
+      .selectFrom('company_changes')
+      .select(['old_value', 'new_value', 'source'])
+      .where('legal_entity_id', '=', crouch?.id as number)
+      .where('field', '=', 'employees')
+      .execute();
+    expect(change).toEqual([{ old_value: null, new_value: '11-50', source: 'ch-accounts' }]);
+
+    // The companies search's Employees filter finds it in its band, not in another.
+    const search = async (employees: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/site/data/v1/legal_entities?employees=${employees}&jurisdiction=826&count=100`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.map((item: { legal_entities: { id: number } }) => item.legal_entities.id);
+    };
+    expect(await search('11-50')).toContain(crouch?.id);
+    expect(await search('51-200')).not.toContain(crouch?.id);
+    expect(await search('51-200')).toContain(demo?.id);
+    // The company's copy on its records (the statements' Employees column) follows.
+    const copies = await k()
+      .selectFrom('financial_statements')
+      .select('company_employees_id')
+      .where('legal_entity_id', '=', crouch?.id as number)
+      .execute();
+    expect(copies.map((c) => c.company_employees_id)).toEqual(copies.map(() => 2));
+
+    // An older filing (2017, saying 600 employees) imported afterwards leaves the newer band alone.
+    const html = await readFile(join(FIXTURES, CROUCH), 'utf8');
+    const older = html
+      .replaceAll('2019-', '2016-')
+      .replaceAll('2020-', '2017-')
+      .replace('contextRef="c1" unitRef="u8" decimals="0">21<', 'contextRef="c1" unitRef="u8" decimals="0">600<');
+    expect(older).toContain('>600<');
+    const file = join(dir, 'Prod223_2911_00390616_20171231.html');
+    await writeFile(file, older);
+    expect(await runImport(t.db, chAccountsSource, [file])).toMatchObject({ new: 1, rejected: 0 });
+    const years = await statements(crouch?.id as number);
+    expect(years.find((r) => r.period_end === '2017-12-31')).toMatchObject({ basis_id: 1, average_employees: 600 });
+    expect(await band(crouch?.id as number)).toBe(2);
+    const changes = await k()
+      .selectFrom('company_changes')
+      .select('id')
+      .where('legal_entity_id', '=', crouch?.id as number)
+      .where('field', '=', 'employees')
+      .execute();
+    expect(changes).toHaveLength(1);
+  });
 });
