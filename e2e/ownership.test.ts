@@ -13,27 +13,19 @@ import { makeLei } from '../core/identifiers/check-digits.ts';
 import { runImport } from '../core/imports/run-import.ts';
 import { IMPORT_SOURCES } from '../core/imports/sources/index.ts';
 import { personPath } from '../core/people/person-path.ts';
-import { REGISTRY_FIXTURES } from '../tests/support/registry-fixtures.ts';
+import {
+  CH,
+  CHILD,
+  GROUP,
+  GROUP_CHILDREN,
+  OWNERSHIP_RECORDS,
+  PSC,
+  RR_CSV,
+  writeLeiFile,
+} from '../tests/support/ownership-fixtures.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
-const GLEIF = join(REGISTRY_FIXTURES, 'gleif');
-const LEI_FILE = join(GLEIF, 'lei-cdf-2.1.top10.xml');
-const RR_CSV = join(GLEIF, 'rr-cdf.first50.csv');
-const CH = join(REGISTRY_FIXTURES, 'companies-house/basic-company-data.first12.csv');
-const PSC = join(REGISTRY_FIXTURES, 'companies-house/psc-snapshot.sample.jsonl');
-const CHILD = '21380065UB1WG9BI9554';
-const MIDDLE = '21380049EY73WKXG3136';
-const GROUP = '213800WKOUWXWFJ5Z514';
-const GROUP_CHILDREN = [
-  '2138001F4NVOZM27WF08',
-  '2138001HBOSZA8OGY314',
-  '2138003C8J8P8ALTJ298',
-  '21380052OSZ43IY3TS22',
-  '2138007GPVQKDRA4W918',
-  '2138007XAAFSAJ3S6Y38',
-  '2138008H47T7K9A65K73',
-];
 /** CONSTRUCTED: 24 more subsidiaries of GROUP, so that its group has a second page (20 a page). */
 const MORE = Array.from({ length: 24 }, (_, i) => ({
   lei: makeLei(`TEST00OWNERSHIP${String(i).padStart(3, '0')}`),
@@ -49,31 +41,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   dir = await mkdtemp(join(tmpdir(), 'registra-e2e-ownership-'));
-  const text = await readFile(LEI_FILE, 'utf8');
-  const template = text.slice(
-    text.indexOf('<lei:LEIRecord>'),
-    text.indexOf('</lei:LEIRecord>') + '</lei:LEIRecord>'.length,
-  );
-  const records = [
-    { lei: CHILD, name: 'CHILD HOLDINGS LIMITED' },
-    { lei: MIDDLE, name: 'MIDDLE GROUP PLC' },
-    { lei: GROUP, name: 'GROUP PARENT LIMITED' },
-    ...GROUP_CHILDREN.map((lei, i) => ({ lei, name: `GROUP SUBSIDIARY ${String.fromCharCode(65 + i)} LIMITED` })),
-    ...MORE,
-  ];
-  const body = records
-    .map((r) =>
-      template
-        .replaceAll('029200013A5N6ZD0F605', r.lei)
-        .replace('AFRINVEST SECURITIES LIMITED</lei:LegalName>', `${r.name}</lei:LegalName>`)
-        .replace('RC603315', `RC-${r.lei.slice(-8)}`),
-    )
-    .join('\n');
-  const leiPath = join(dir, 'lei.xml');
-  await writeFile(
-    leiPath,
-    `${text.slice(0, text.indexOf('<lei:LEIRecords>'))}<lei:LEIRecords>\n${body}\n</lei:LEIRecords>\n</lei:LEIData>\n`,
-  );
+  const leiPath = await writeLeiFile(join(dir, 'lei.xml'), [...OWNERSHIP_RECORDS, ...MORE]);
   // The fixture's real "directly consolidated by GROUP" row, under each constructed subsidiary's LEI.
   const rr = (await readFile(RR_CSV, 'utf8')).split('\n');
   const row = rr.find((line) => line.startsWith(`${GROUP_CHILDREN[0]},LEI,${GROUP},LEI,IS_DIRECTLY_CONSOLIDATED_BY`));

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,17 @@ import { runImport } from '../../core/imports/run-import.ts';
 import { IMPORT_SOURCES } from '../../core/imports/sources/index.ts';
 import { personPath } from '../../core/people/person-path.ts';
 import { textOf } from '../support/accounts.ts';
-import { REGISTRY_FIXTURES } from '../support/registry-fixtures.ts';
+import {
+  CH,
+  CHILD,
+  GROUP,
+  MIDDLE,
+  OWNERSHIP_RECORDS,
+  PSC,
+  RR_CSV,
+  TOP,
+  writeLeiFile,
+} from '../support/ownership-fixtures.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 // The profile's Ownership section and the person page's "Companies they control" (ADR 0038,
@@ -14,55 +24,12 @@ import { buildTestApp, type TestApp } from '../support/test-app.ts';
 // Companies House PSC sample. The LEI records are CONSTRUCTED from the fixture's first real record
 // under the relationship fixture's LEIs (never presented as real).
 
-const GLEIF = join(REGISTRY_FIXTURES, 'gleif');
-const LEI_FILE = join(GLEIF, 'lei-cdf-2.1.top10.xml');
-const RR_CSV = join(GLEIF, 'rr-cdf.first50.csv');
-const CH = join(REGISTRY_FIXTURES, 'companies-house/basic-company-data.first12.csv');
-const PSC = join(REGISTRY_FIXTURES, 'companies-house/psc-snapshot.sample.jsonl');
-
-// In the RR fixture: CHILD → directly MIDDLE → directly TOP (TOP is not imported: a missing link);
-// GROUP directly consolidates seven companies.
-const CHILD = '21380065UB1WG9BI9554';
-const MIDDLE = '21380049EY73WKXG3136';
-const TOP = '5493003BZYYYCDIO0R13';
-const GROUP = '213800WKOUWXWFJ5Z514';
-const GROUP_CHILDREN = [
-  '2138001F4NVOZM27WF08',
-  '2138001HBOSZA8OGY314',
-  '2138003C8J8P8ALTJ298',
-  '21380052OSZ43IY3TS22',
-  '2138007GPVQKDRA4W918',
-  '2138007XAAFSAJ3S6Y38',
-  '2138008H47T7K9A65K73',
-];
-
 let t: TestApp;
 let dir: string;
 beforeAll(async () => {
   t = await buildTestApp({ pages: 'build' });
   dir = await mkdtemp(join(tmpdir(), 'registra-ownership-pages-'));
-  const text = await readFile(LEI_FILE, 'utf8');
-  const start = text.indexOf('<lei:LEIRecord>');
-  const template = text.slice(start, text.indexOf('</lei:LEIRecord>') + '</lei:LEIRecord>'.length);
-  const records = [
-    { lei: CHILD, name: 'CHILD HOLDINGS LIMITED' },
-    { lei: MIDDLE, name: 'MIDDLE GROUP PLC' },
-    { lei: GROUP, name: 'GROUP PARENT LIMITED' },
-    ...GROUP_CHILDREN.map((lei, i) => ({ lei, name: `GROUP SUBSIDIARY ${String.fromCharCode(65 + i)} LIMITED` })),
-  ];
-  const body = records
-    .map((r) =>
-      template
-        .replaceAll('029200013A5N6ZD0F605', r.lei)
-        .replace('AFRINVEST SECURITIES LIMITED</lei:LegalName>', `${r.name}</lei:LegalName>`)
-        .replace('RC603315', `RC-${r.lei.slice(-8)}`),
-    )
-    .join('\n');
-  const path = join(dir, 'lei.xml');
-  await writeFile(
-    path,
-    `${text.slice(0, text.indexOf('<lei:LEIRecords>'))}<lei:LEIRecords>\n${body}\n</lei:LEIRecords>\n</lei:LEIData>\n`,
-  );
+  const path = await writeLeiFile(join(dir, 'lei.xml'), OWNERSHIP_RECORDS);
   await runImport(t.db, IMPORT_SOURCES['gleif-lei'], [path]);
   await runImport(t.db, IMPORT_SOURCES['gleif-rr'], [RR_CSV]);
   await runImport(t.db, IMPORT_SOURCES['ch-companies'], [CH]);

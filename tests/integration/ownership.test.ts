@@ -11,35 +11,24 @@ import { runImport } from '../../core/imports/run-import.ts';
 import { IMPORT_SOURCES } from '../../core/imports/sources/index.ts';
 import { controlledBy, groupPage, ownershipOf } from '../../core/ownership/ownership.ts';
 import { refreshOwnershipTree } from '../../core/ownership/ownership-tree.ts';
-import { REGISTRY_FIXTURES } from '../support/registry-fixtures.ts';
+import {
+  CH,
+  CHILD,
+  GROUP,
+  GROUP_CHILDREN,
+  MIDDLE,
+  OWNERSHIP_RECORDS,
+  PSC,
+  RR_CSV,
+  TOP,
+  writeLeiFile,
+} from '../support/ownership-fixtures.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser } from '../support/users.ts';
 
 // The ownership graph (ADR 0038) on the real fixtures: GLEIF Level 2 relationships
 // (rr-cdf.first50.csv) between companies made from the real LEI-CDF record under the fixture's
 // LEIs (CONSTRUCTED: the LEI records, never presented as real), and the Companies House PSC sample.
-
-const GLEIF = join(REGISTRY_FIXTURES, 'gleif');
-const LEI_FILE = join(GLEIF, 'lei-cdf-2.1.top10.xml');
-const RR_CSV = join(GLEIF, 'rr-cdf.first50.csv');
-const CH = join(REGISTRY_FIXTURES, 'companies-house/basic-company-data.first12.csv');
-const PSC = join(REGISTRY_FIXTURES, 'companies-house/psc-snapshot.sample.jsonl');
-
-// In the RR fixture: 21380065UB1WG9BI9554 → directly 21380049EY73WKXG3136 → directly 5493003BZYYYCDIO0R13,
-// and 21380065… is ultimately consolidated by 5493003…; 213800WKOUWXWFJ5Z514 directly consolidates seven.
-const CHILD = '21380065UB1WG9BI9554';
-const MIDDLE = '21380049EY73WKXG3136';
-const TOP = '5493003BZYYYCDIO0R13';
-const GROUP = '213800WKOUWXWFJ5Z514';
-const GROUP_CHILDREN = [
-  '2138001F4NVOZM27WF08',
-  '2138001HBOSZA8OGY314',
-  '2138003C8J8P8ALTJ298',
-  '21380052OSZ43IY3TS22',
-  '2138007GPVQKDRA4W918',
-  '2138007XAAFSAJ3S6Y38',
-  '2138008H47T7K9A65K73',
-];
 
 let t: TestApp;
 let dir: string;
@@ -52,27 +41,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** CONSTRUCTED: the fixture's first LEIRecord under other LEIs and names. */
-async function leiFile(records: { lei: string; name: string }[]): Promise<string> {
-  const text = await readFile(LEI_FILE, 'utf8');
-  const start = text.indexOf('<lei:LEIRecord>');
-  const end = text.indexOf('</lei:LEIRecord>') + '</lei:LEIRecord>'.length;
-  const template = text.slice(start, end);
-  const body = records
-    .map((r) =>
-      template
-        .replaceAll('029200013A5N6ZD0F605', r.lei)
-        .replace('AFRINVEST SECURITIES LIMITED</lei:LegalName>', `${r.name}</lei:LegalName>`)
-        .replace('RC603315', `RC-${r.lei.slice(-8)}`),
-    )
-    .join('\n');
-  const path = join(dir, `lei-${records[0]?.lei}.xml`);
-  await writeFile(
-    path,
-    `${text.slice(0, text.indexOf('<lei:LEIRecords>'))}<lei:LEIRecords>\n${body}\n</lei:LEIRecords>\n</lei:LEIData>\n`,
-  );
-  return path;
-}
+/** CONSTRUCTED LEI records (tests/support/ownership-fixtures.ts), in this test's directory. */
+const leiFile = (records: { lei: string; name: string }[]) =>
+  writeLeiFile(join(dir, `lei-${records[0]?.lei}.xml`), records);
 
 async function idOf(scheme: string, key: string): Promise<number> {
   const row = await t.db.kysely
@@ -86,14 +57,7 @@ async function idOf(scheme: string, key: string): Promise<number> {
 
 describe('GLEIF relationships make the chain up and the group below', () => {
   it('walks up to a parent Registra does not have yet, then further once it is imported', async () => {
-    await runImport(t.db, IMPORT_SOURCES['gleif-lei'], [
-      await leiFile([
-        { lei: CHILD, name: 'CHILD HOLDINGS LIMITED' },
-        { lei: MIDDLE, name: 'MIDDLE GROUP PLC' },
-        { lei: GROUP, name: 'GROUP PARENT LIMITED' },
-        ...GROUP_CHILDREN.map((lei, i) => ({ lei, name: `GROUP SUBSIDIARY ${String.fromCharCode(65 + i)} LIMITED` })),
-      ]),
-    ]);
+    await runImport(t.db, IMPORT_SOURCES['gleif-lei'], [await leiFile(OWNERSHIP_RECORDS)]);
     await runImport(t.db, IMPORT_SOURCES['gleif-rr'], [RR_CSV]);
     const child = await idOf('lei', CHILD);
     const before = await ownershipOf(t.db, child);
