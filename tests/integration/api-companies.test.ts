@@ -338,6 +338,8 @@ describe('GET legal_entities/filters', () => {
       'size',
       'employees',
       'kind',
+      'group_of',
+      'ultimate_parent_in',
       'dates',
       'identifiers',
       'contacts',
@@ -399,7 +401,8 @@ describe('GET legal_entities/filters', () => {
               : control.control === 'availability'
                 ? `${control.is_known}=`
                 : control.control === 'text'
-                  ? `${control.parameter}=X1`
+                  ? // A value every text control takes: words, an identifier, or a company id (group_of).
+                    `${control.parameter}=1`
                   : `${control.parameter}=true`;
       await companies(`${query}&count=1`);
     }

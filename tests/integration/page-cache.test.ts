@@ -188,7 +188,8 @@ describe('visitors served from the cache', () => {
 
 describe('the bound in bytes', () => {
   it('keeps the pages under the bound, the least recently used evicted first', async () => {
-    const maxBytes = 60_000;
+    // About two and a half search pages (each about 60 kB with its filter panel).
+    const maxBytes = 150_000;
     const small = await buildApp({
       ...t,
       siteUrl: 'http://localhost:3000',
