@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits } from '../../core/billing/ledger.ts';
-import { createMailer } from '../../core/email/mailer.ts';
-import { i18nFor } from '../../core/i18n/i18n.ts';
-import type { Lang } from '../../core/reference/reference-data.ts';
 import { enrichmentJob } from '../../jobs/enrichment.job.ts';
 import { drainJobs, type JobServices } from '../../jobs/worker.ts';
 import { postForm, postJson } from '../support/accounts.ts';
+import { quietLog, testJobServices } from '../support/job-services.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
 
@@ -18,16 +16,10 @@ let t: TestApp;
 let services: JobServices;
 let alice: TestUser;
 let bob: TestUser;
-const quiet = { info: () => {}, error: () => {} };
-const translate = (lang: Lang) => {
-  const { t: tr } = i18nFor(lang);
-  return (key: string, values?: Record<string, unknown>) => (values ? tr(key, values) : tr(key));
-};
 
 beforeAll(async () => {
   t = await buildTestApp({ pages: 'build' });
-  const mailer = createMailer({ db: t.db, settings: { from: 'Registra <no-reply@localhost>' }, log: quiet, translate });
-  services = { db: t.db, reference: t.reference, mailer, siteUrl: 'http://localhost:3000', translate };
+  services = testJobServices(t.db, t.reference);
   alice = await createSignedInUser(t.db, 'review-alice');
   bob = await createSignedInUser(t.db, 'review-bob');
   await grantCredits(t.db, alice.id, 1_000);
@@ -45,7 +37,7 @@ const get = async (url: string, user: TestUser) => {
 const post = (url: string, fields: Record<string, string>, user: TestUser, headers?: Record<string, string>) =>
   postForm(t.app, url, { _csrf: user.csrf, ...fields }, { cookie: user.cookie, headers });
 const drain = () =>
-  drainJobs({ services, log: quiet, definitions: [enrichmentJob as never], daily: false, retryDelay: () => 0 });
+  drainJobs({ services, log: quietLog, definitions: [enrichmentJob as never], daily: false, retryDelay: () => 0 });
 const match = (user: TestUser, queries: Record<string, string>[]) =>
   postJson(t.app, 'POST', '/api/match', { queries }, user);
 const countryOf = async (id: number) => {

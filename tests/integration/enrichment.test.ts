@@ -2,13 +2,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrichmentCredits } from '../../core/billing/catalogue.ts';
 import { creditBalance, grantCredits } from '../../core/billing/ledger.ts';
-import { createMailer } from '../../core/email/mailer.ts';
 import { guessColumns } from '../../core/enrichment/read-upload.ts';
-import { i18nFor } from '../../core/i18n/i18n.ts';
-import type { Lang, Reference } from '../../core/reference/reference-data.ts';
+import type { Reference } from '../../core/reference/reference-data.ts';
 import { enrichmentJob } from '../../jobs/enrichment.job.ts';
 import { drainJobs, type JobServices } from '../../jobs/worker.ts';
 import { postForm } from '../support/accounts.ts';
+import { quietLog, testJobServices } from '../support/job-services.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
 
@@ -21,16 +20,10 @@ let t: TestApp;
 let services: JobServices;
 let alice: TestUser;
 let bob: TestUser;
-const quiet = { info: () => {}, error: () => {} };
-const translate = (lang: Lang) => {
-  const { t: tr } = i18nFor(lang);
-  return (key: string, values?: Record<string, unknown>) => (values ? tr(key, values) : tr(key));
-};
 
 beforeAll(async () => {
   t = await buildTestApp({ pages: 'build' });
-  const mailer = createMailer({ db: t.db, settings: { from: 'Registra <no-reply@localhost>' }, log: quiet, translate });
-  services = { db: t.db, reference: t.reference, mailer, siteUrl: 'http://localhost:3000', translate };
+  services = testJobServices(t.db, t.reference);
   alice = await createSignedInUser(t.db, 'enrich-alice');
   bob = await createSignedInUser(t.db, 'enrich-bob');
   await grantCredits(t.db, alice.id, 1_000);
@@ -67,7 +60,7 @@ const post = (url: string, fields: Record<string, string>, user: TestUser) =>
 const drain = (reference: Reference = t.reference) =>
   drainJobs({
     services: { ...services, reference },
-    log: quiet,
+    log: quietLog,
     definitions: [enrichmentJob as never],
     daily: false,
     retryDelay: () => 0,

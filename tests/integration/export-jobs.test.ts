@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCredits } from '../../core/billing/catalogue.ts';
 import { creditBalance, grantCredits } from '../../core/billing/ledger.ts';
-import { createMailer } from '../../core/email/mailer.ts';
 import { EXPORT_CHUNK_BYTES } from '../../core/export/export-files.ts';
 import { EXPORT_JOB_ATTEMPTS, enqueueExportExpiry } from '../../core/export/export-jobs.ts';
-import { i18nFor } from '../../core/i18n/i18n.ts';
 import { claimJob, requeueStale } from '../../core/jobs/queue.ts';
-import type { Lang } from '../../core/reference/reference-data.ts';
 import { exportExpiryJob, exportJob } from '../../jobs/export.job.ts';
 import { drainJobs, type JobServices } from '../../jobs/worker.ts';
 import { type Injected, postForm, postJson } from '../support/accounts.ts';
 import { parseStrictCsv } from '../support/export-readers.ts';
+import { quietLog, testJobServices } from '../support/job-services.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser, someCompanies, type TestUser } from '../support/users.ts';
 
@@ -25,16 +23,10 @@ let t: TestApp;
 let services: JobServices;
 let alice: TestUser;
 let bob: TestUser;
-const quiet = { info: () => {}, error: () => {} };
-const translate = (lang: Lang) => {
-  const { t: tr } = i18nFor(lang);
-  return (key: string, values?: Record<string, unknown>) => (values ? tr(key, values) : tr(key));
-};
 
 beforeAll(async () => {
   t = await buildTestApp({ pages: 'build' });
-  const mailer = createMailer({ db: t.db, settings: { from: 'Registra <no-reply@localhost>' }, log: quiet, translate });
-  services = { db: t.db, reference: t.reference, mailer, siteUrl: 'http://localhost:3000', translate };
+  services = testJobServices(t.db, t.reference);
   alice = await createSignedInUser(t.db, 'export-jobs-alice');
   bob = await createSignedInUser(t.db, 'export-jobs-bob');
   await grantCredits(t.db, alice.id, 1_000);
@@ -48,7 +40,7 @@ afterAll(async () => {
 const drain = () =>
   drainJobs({
     services,
-    log: quiet,
+    log: quietLog,
     definitions: [exportJob as never, exportExpiryJob as never],
     daily: false,
     retryDelay: () => 0,
