@@ -47,7 +47,7 @@ export function registerJobsCommand(program: Command, env: Env): void {
         console.log(`Ran ${ran} job${ran === 1 ? '' : 's'}.`);
       } else {
         const worker = startWorker({ services, log });
-        console.log('Job worker running (Ctrl-C stops it after the current job).');
+        console.log('Job worker running (Ctrl-C stops it; a long job stops at its next step and is queued again).');
         await new Promise<void>((resolve) => {
           process.once('SIGINT', resolve);
           process.once('SIGTERM', resolve);

@@ -15,9 +15,12 @@ const Payload = z.object({ reason: z.enum(['daily', 'manual']), day: z.string().
 export const bulkDataJob: JobDefinition<z.infer<typeof Payload>> = {
   kind: BULK_DATA_JOB,
   payload: Payload,
-  async run(_payload, { services, log }) {
+  async run(_payload, { services, log, signal }) {
     const started = Date.now();
-    const manifest = await buildBulkSnapshot(services.db, services.reference, { dir: bulkDataDirOf(services) });
+    const manifest = await buildBulkSnapshot(services.db, services.reference, {
+      dir: bulkDataDirOf(services),
+      signal,
+    });
     const companies = manifest.files.find((f) => f.section === 'companies' && f.kind === 'snapshot')?.rows ?? 0;
     log.info(
       { snapshot: manifest.snapshot, companies, files: manifest.files.length, ms: Date.now() - started },

@@ -12,12 +12,13 @@ const Payload = z.object({ enrichment_id: z.number().int().positive() });
 export const enrichmentJob: JobDefinition<z.infer<typeof Payload>> = {
   kind: ENRICHMENT_JOB,
   payload: Payload,
-  async run(payload, { services, log, attempt }) {
+  async run(payload, { services, log, attempt, signal }) {
     try {
-      await runEnrichment(services.db, services.reference, payload.enrichment_id);
+      await runEnrichment(services.db, services.reference, payload.enrichment_id, undefined, { signal });
       log.info({ enrichment: payload.enrichment_id }, 'enrichment done');
     } catch (error) {
-      if (attempt >= ENRICHMENT_ATTEMPTS) {
+      // Stopped by a shutdown: not a failure, the worker queues it again (jobs/worker.ts).
+      if (attempt >= ENRICHMENT_ATTEMPTS && !signal.aborted) {
         await failEnrichment(
           services.db,
           payload.enrichment_id,

@@ -20,7 +20,7 @@ const Payload = z.object({ export_job_id: z.number().int().positive() });
 export const exportJob: JobDefinition<z.infer<typeof Payload>> = {
   kind: EXPORT_JOB,
   payload: Payload,
-  async run(payload, { services, log, attempt }) {
+  async run(payload, { services, log, attempt, signal }) {
     const id = payload.export_job_id;
     if (attempt > EXPORT_JOB_ATTEMPTS) {
       // Its workers stopped while running it, attempt after attempt.
@@ -28,10 +28,11 @@ export const exportJob: JobDefinition<z.infer<typeof Payload>> = {
       throw new Error(`export #${id}: its attempts are spent`);
     }
     try {
-      const rows = await runExportJob(services, id);
+      const rows = await runExportJob(services, id, signal);
       log.info({ export: id, rows }, 'export done');
     } catch (error) {
-      if (attempt >= EXPORT_JOB_ATTEMPTS) {
+      // Stopped by a shutdown: not a failure, the worker queues it again (jobs/worker.ts).
+      if (attempt >= EXPORT_JOB_ATTEMPTS && !signal.aborted) {
         await failExportJob(services.db, id, error instanceof Error ? error.message : String(error));
       }
       throw error;

@@ -5,7 +5,7 @@ import { renewSandboxSubscriptions } from '../core/billing/sandbox-renewals.ts';
 import type { Translate } from '../core/email/account-emails.ts';
 import type { Mailer } from '../core/email/mailer.ts';
 import { enqueueExportExpiry } from '../core/export/export-jobs.ts';
-import { claimJob, completeJob, failJob, requeueStale, retryDelayMs } from '../core/jobs/queue.ts';
+import { claimJob, completeJob, failJob, releaseJob, requeueStale, retryDelayMs } from '../core/jobs/queue.ts';
 import { enqueueDailyReports } from '../core/monitoring/enqueue-reports.ts';
 import type { Lang, Reference } from '../core/reference/reference-data.ts';
 import type { Db } from '../db/client.ts';
@@ -46,7 +46,13 @@ export type JobLog = {
 export type JobDefinition<P> = {
   kind: string;
   payload: z.ZodType<P>;
-  run(payload: P, context: { services: JobServices; log: JobLog; attempt: number }): Promise<void>;
+  /**
+   * Runs the job. `signal` aborts when the worker is stopped (the process shutting down): a long job
+   * checks it between its steps and throws (`signal.throwIfAborted()`); the job then goes back to the
+   * queue without its attempt counted (core/jobs/queue.ts releaseJob), and whatever the job marks
+   * failed on its last attempt must not be marked so for an abort.
+   */
+  run(payload: P, context: { services: JobServices; log: JobLog; attempt: number; signal: AbortSignal }): Promise<void>;
 };
 
 /** Every kind of job there is. */
@@ -84,7 +90,11 @@ const RENEWALS_EVERY_MS = 60_000;
 let workers = 0;
 
 /** Runs one due job, if there is one; true when it ran one (whatever the outcome). */
-export async function runOneJob(options: WorkerOptions, name: string): Promise<boolean> {
+export async function runOneJob(
+  options: WorkerOptions,
+  name: string,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<boolean> {
   const definitions = options.definitions ?? JOB_DEFINITIONS;
   const job = await claimJob(
     options.services.db,
@@ -97,9 +107,20 @@ export async function runOneJob(options: WorkerOptions, name: string): Promise<b
     if (!definition) throw new Error(`no handler for jobs of kind ${job.kind}`);
     const payload = definition.payload.safeParse(job.payload);
     if (!payload.success) throw new Error(`bad payload: ${payload.error.issues[0]?.message ?? 'invalid'}`);
-    await definition.run(payload.data, { services: options.services, log: options.log, attempt: job.attempts });
+    await definition.run(payload.data, {
+      services: options.services,
+      log: options.log,
+      attempt: job.attempts,
+      signal,
+    });
     await completeJob(options.services.db, job.id);
   } catch (error) {
+    if (signal.aborted) {
+      // Stopped, not failed: queued again for the next worker.
+      await releaseJob(options.services.db, job.id);
+      options.log.info({ job: job.id, kind: job.kind }, 'job stopped by its worker; queued again');
+      return true;
+    }
     const status = await failJob(options.services.db, job, error, (options.retryDelay ?? retryDelayMs)(job.attempts));
     options.log.error(
       {
@@ -125,7 +146,10 @@ export async function drainJobs(options: WorkerOptions): Promise<number> {
 
 export type Worker = { stop(): Promise<void> };
 
-/** Starts the loop; `stop()` lets the running job finish and ends it. */
+/**
+ * Starts the loop; `stop()` aborts the running job's signal (a long job stops at its next step and is
+ * queued again; a short one may still finish) and ends the loop.
+ */
 export function startWorker(options: WorkerOptions): Worker {
   workers += 1;
   const name = options.name ?? `${hostname()}:${process.pid}:${workers}`;
@@ -134,6 +158,7 @@ export function startWorker(options: WorkerOptions): Worker {
   let webhooksAt = 0;
   let renewalsAt = 0;
   let wake: (() => void) | null = null;
+  const stopping = new AbortController();
   const loop = (async () => {
     while (!stopped) {
       try {
@@ -155,7 +180,7 @@ export function startWorker(options: WorkerOptions): Worker {
           const renewed = await renewSandboxSubscriptions({ db: options.services.db, payments });
           if (renewed > 0) options.log.info({ renewed }, 'sandbox subscriptions renewed');
         }
-        while (!stopped && (await runOneJob(options, name))) {
+        while (!stopped && (await runOneJob(options, name, stopping.signal))) {
           // Drain what is due before sleeping.
         }
       } catch (error) {
@@ -177,6 +202,7 @@ export function startWorker(options: WorkerOptions): Worker {
   return {
     async stop() {
       stopped = true;
+      stopping.abort(new Error('the job worker is stopping'));
       (wake as (() => void) | null)?.();
       await loop;
     },

@@ -32,6 +32,8 @@ const env = readEnv();
 const helpDesk = helpDeskSettings(env);
 const legalNotice = legalNoticeSettings(env);
 const dev = process.argv.includes('--dev');
+/** How long a stopping process waits for its requests and its running job before it exits anyway. */
+const SHUTDOWN_DEADLINE_MS = 20_000;
 // A site open to the public names its operator (Impressum, § 5 DDG); the page never invents one.
 if (!dev && legalNotice === null)
   console.warn(
@@ -138,6 +140,13 @@ async function serve(setup: Db | undefined): Promise<void> {
     // Once: Ctrl-C reaches every process of a terminal's group, and the supervisor then sends SIGTERM too.
     if (closing) return;
     closing = true;
+    // Requests and the running job are given a bound: a long job stops at its next step (its
+    // signal, jobs/worker.ts) and is queued again; whatever still holds the process after the bound
+    // does not keep it alive.
+    setTimeout(() => {
+      console.error(`Shutdown took longer than ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting anyway.`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     await app.close();
     await reads?.close();
     await db.close();

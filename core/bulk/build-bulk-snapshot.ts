@@ -162,6 +162,8 @@ export type BuildOptions = {
   now?: Date;
   /** Snapshots kept (default BULK_SNAPSHOTS_KEPT). */
   keep?: number;
+  /** Stops the build at its next page (a worker shutting down): nothing of it is left behind. */
+  signal?: AbortSignal;
 };
 
 /** Builds a snapshot and its change files since the previous one, then removes snapshots beyond those kept. */
@@ -179,9 +181,9 @@ export async function buildBulkSnapshot(db: Db, reference: Reference, options: B
   try {
     const files: BulkFile[] = [];
     for (const section of BULK_SECTIONS) {
-      files.push(...(await writeSection(db, reference, section, building)));
+      files.push(...(await writeSection(db, reference, section, building, options.signal)));
       if (previous !== undefined) {
-        files.push(await writeChanges(section, join(options.dir, previous), building));
+        files.push(await writeChanges(section, join(options.dir, previous), building, options.signal));
       }
     }
     const manifest: BulkManifest = {
@@ -227,6 +229,11 @@ function gzippedFile(path: string) {
       await written;
       return { bytes, sha256: hash.digest('hex') };
     },
+    /** A build given up: the streams and the file handle closed (the folder is removed by the caller). */
+    async discard(): Promise<void> {
+      gzip.destroy();
+      await written.catch(() => {});
+    },
   };
 }
 
@@ -234,7 +241,13 @@ async function put(out: Writable, chunk: string): Promise<void> {
   if (!out.write(chunk)) await once(out, 'drain');
 }
 
-async function writeSection(db: Db, reference: Reference, section: BulkSection, dir: string): Promise<BulkFile[]> {
+async function writeSection(
+  db: Db,
+  reference: Reference,
+  section: BulkSection,
+  dir: string,
+  signal?: AbortSignal,
+): Promise<BulkFile[]> {
   const jsonlName = `${section.name}.jsonl.gz`;
   const csvName = `${section.name}.csv.gz`;
   const jsonl = gzippedFile(join(dir, jsonlName));
@@ -242,14 +255,20 @@ async function writeSection(db: Db, reference: Reference, section: BulkSection, 
   const columns: ExportColumn[] = section.columns.map((c) => ({ key: c, label: c, type: 'text' }));
   const csvRows = csvWriter(csv.out, columns, 'comma');
   let rows = 0;
-  for await (const page of section.pages(db, reference)) {
-    let chunk = '';
-    for (const row of page) chunk += `${JSON.stringify(row)}\n`;
-    await put(jsonl.out, chunk);
-    await csvRows.writeRows(page.map((row) => csvCells(section, row)));
-    rows += page.length;
+  try {
+    for await (const page of section.pages(db, reference)) {
+      signal?.throwIfAborted();
+      let chunk = '';
+      for (const row of page) chunk += `${JSON.stringify(row)}\n`;
+      await put(jsonl.out, chunk);
+      await csvRows.writeRows(page.map((row) => csvCells(section, row)));
+      rows += page.length;
+    }
+    await csvRows.finish();
+  } catch (error) {
+    await Promise.all([jsonl.discard(), csv.discard()]);
+    throw error;
   }
-  await csvRows.finish();
   const base = { section: section.name, kind: 'snapshot' as const, rows };
   return [
     { name: jsonlName, ...base, format: 'jsonl', ...(await jsonl.close()) },
@@ -272,13 +291,37 @@ function compareKeys(a: number[], b: number[]): number {
  * The change file of a section: the previous snapshot's rows and this one's, merged in key order —
  * a row only in the new one or changed is an upsert (with the row), one only in the old a delete.
  */
-async function writeChanges(section: BulkSection, previousDir: string, dir: string): Promise<BulkFile> {
+async function writeChanges(
+  section: BulkSection,
+  previousDir: string,
+  dir: string,
+  signal?: AbortSignal,
+): Promise<BulkFile> {
   const name = `${section.name}.changes.jsonl.gz`;
   const file = gzippedFile(join(dir, name));
   const before = gzippedLines(join(previousDir, `${section.name}.jsonl.gz`));
   const after = gzippedLines(join(dir, `${section.name}.jsonl.gz`));
+  try {
+    return await mergeChanges(section, name, file, before, after, signal);
+  } catch (error) {
+    await Promise.all([file.discard(), before.return?.(), after.return?.()]);
+    throw error;
+  }
+}
+
+async function mergeChanges(
+  section: BulkSection,
+  name: string,
+  file: ReturnType<typeof gzippedFile>,
+  before: AsyncIterator<string>,
+  after: AsyncIterator<string>,
+  signal?: AbortSignal,
+): Promise<BulkFile> {
   const keyed = (line: string) => ({ line, key: section.keyOf(JSON.parse(line)) });
+  let read = 0;
   const next = async (lines: AsyncIterator<string>) => {
+    // A shutdown is heard every few thousand lines, even when nothing changed.
+    if (++read % 4096 === 0) signal?.throwIfAborted();
     const r = await lines.next();
     return r.done || r.value === '' ? null : keyed(r.value);
   };

@@ -33,7 +33,7 @@ export async function runEnrichment(
   reference: Reference,
   id: number,
   onProgress?: (done: number, total: number) => void,
-  options: { parallel?: number } = {},
+  options: { parallel?: number; signal?: AbortSignal } = {},
 ): Promise<void> {
   const parallel = options.parallel ?? PARALLEL_BATCHES;
   const enrichment = await getEnrichmentById(db, id);
@@ -41,6 +41,8 @@ export async function runEnrichment(
   await db.kysely.updateTable('enrichments').set({ status: 'running' }).where('id', '=', id).execute();
   let after = 0;
   for (;;) {
+    // Between two pages a worker shutting down stops it; it resumes where it stopped.
+    options.signal?.throwIfAborted();
     const rows = await db.kysely
       .selectFrom('enrichment_rows')
       .select(['row_number', 'cells'])

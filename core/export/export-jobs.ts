@@ -188,7 +188,11 @@ export type ExportJobServices = {
  * kept up to date for the progress; then done, and the user told. An export already done or
  * failed is left as it is. Returns the rows written (null when there was nothing to do).
  */
-export async function runExportJob(services: ExportJobServices, id: number): Promise<number | null> {
+export async function runExportJob(
+  services: ExportJobServices,
+  id: number,
+  signal?: AbortSignal,
+): Promise<number | null> {
   const { db, reference } = services;
   const row = await db.kysely
     .updateTable('export_jobs')
@@ -205,6 +209,8 @@ export async function runExportJob(services: ExportJobServices, id: number): Pro
   const { sink, stored } = exportFileSink(db, id);
   let progress = Promise.resolve();
   const written = await prepared.write(sink, (rows) => {
+    // A worker shutting down stops the export between two batches; its next attempt starts over.
+    signal?.throwIfAborted();
     // One small update per batch of rows, in order; the last is awaited before the end.
     progress = progress.then(async () => {
       await db.kysely.updateTable('export_jobs').set({ rows_written: rows }).where('id', '=', id).execute();

@@ -102,6 +102,26 @@ export async function failJob(
   return final ? 'failed' : 'queued';
 }
 
+/**
+ * A job its worker stopped on purpose (the process shutting down): back to the queue at once, the
+ * attempt not counted — it did not fail, it was interrupted, and runs again from its start (or, for
+ * a job that keeps its place, from there) on the next worker.
+ */
+export async function releaseJob(db: Db, id: number): Promise<void> {
+  await db.kysely
+    .updateTable('jobs')
+    .set({
+      status: 'queued',
+      attempts: sql<number>`greatest(attempts - 1, 0)`,
+      locked_by: null,
+      locked_at: null,
+      last_error: 'its worker shut down while running it; it runs again',
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
+}
+
 /** Jobs running for longer than `olderThanMs` (their worker died) go back to the queue; returns how many. */
 export async function requeueStale(db: Db, olderThanMs: number): Promise<number> {
   const result = await db.kysely

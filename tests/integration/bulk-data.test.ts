@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -355,6 +355,31 @@ describe('/info/bulk-data/', () => {
     }
     const footer = (await t.app.inject({ url: '/de/info/legal-notice/' })).body;
     expect(footer).toContain('href="/de/info/bulk-data/"');
+  });
+});
+
+describe('a build stopped by its signal (a worker shutting down)', () => {
+  it('leaves no folder behind and keeps the snapshots there were, stopped at once or part way', async () => {
+    const snapshots = (await listBulkSnapshots(dir)).map((m) => m.snapshot);
+    const stopping = new AbortController();
+    stopping.abort(new Error('the job worker is stopping'));
+    await expect(buildBulkSnapshot(t.db, t.reference, { dir, signal: stopping.signal })).rejects.toThrow(
+      'the job worker is stopping',
+    );
+    expect((await readdir(dir)).filter((name) => name.startsWith('.building'))).toEqual([]);
+    expect((await listBulkSnapshots(dir)).map((m) => m.snapshot)).toEqual(snapshots);
+    // Stopped later, at its fourth step (some files of the snapshot written, a change file begun).
+    let steps = 0;
+    const late = {
+      throwIfAborted() {
+        steps += 1;
+        if (steps >= 4) throw new Error('late stop');
+      },
+    } as AbortSignal;
+    await expect(buildBulkSnapshot(t.db, t.reference, { dir, signal: late })).rejects.toThrow('late stop');
+    expect(steps).toBe(4);
+    expect((await readdir(dir)).filter((name) => name.startsWith('.building'))).toEqual([]);
+    expect((await listBulkSnapshots(dir)).map((m) => m.snapshot)).toEqual(snapshots);
   });
 });
 

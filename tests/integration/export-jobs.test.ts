@@ -5,7 +5,7 @@ import { EXPORT_CHUNK_BYTES } from '../../core/export/export-files.ts';
 import { EXPORT_JOB_ATTEMPTS, enqueueExportExpiry } from '../../core/export/export-jobs.ts';
 import { claimJob, requeueStale } from '../../core/jobs/queue.ts';
 import { exportExpiryJob, exportJob } from '../../jobs/export.job.ts';
-import { drainJobs, type JobServices } from '../../jobs/worker.ts';
+import { drainJobs, type JobServices, runOneJob } from '../../jobs/worker.ts';
 import { type Injected, postForm, postJson } from '../support/accounts.ts';
 import { parseStrictCsv } from '../support/export-readers.ts';
 import { quietLog, testJobServices } from '../support/job-services.ts';
@@ -259,6 +259,34 @@ describe('failures', () => {
     expect(job.status).toBe('failed');
     // One charge kept (the finished export's), the doomed one's refunded.
     expect(await creditBalance(t.db, alice.id)).toBe(before - once.credits);
+  });
+
+  it('stopped by a shutdown on its last attempt, it is queued again, not failed or refunded, and then finishes', async () => {
+    const before = await creditBalance(t.db, alice.id);
+    const started = json(await start({ section: 'companies', scope: 'first', count: 20 }));
+    // Its earlier workers died: the attempt about to run is its last.
+    await t.db.kysely
+      .updateTable('jobs')
+      .set({ attempts: EXPORT_JOB_ATTEMPTS - 1 })
+      .where('dedupe_key', '=', `export:${started.id}`)
+      .execute();
+    const stopping = new AbortController();
+    stopping.abort(new Error('the job worker is stopping'));
+    const options = { services, log: quietLog, definitions: [exportJob as never], daily: false };
+    expect(await runOneJob(options, 'stopping-worker', stopping.signal)).toBe(true);
+    const job = () =>
+      t.db.kysely
+        .selectFrom('jobs')
+        .select(['status', 'attempts', 'last_error'])
+        .where('dedupe_key', '=', `export:${started.id}`)
+        .executeTakeFirstOrThrow();
+    expect(await job()).toMatchObject({ status: 'queued', attempts: EXPORT_JOB_ATTEMPTS - 1 });
+    expect((await job()).last_error).toMatch(/shut down/);
+    expect(json(await get(`/api/exports/${started.id}`)).status).not.toBe('failed');
+    expect(await creditBalance(t.db, alice.id)).toBe(before - started.credits);
+    await drain();
+    expect(json(await get(`/api/exports/${started.id}`))).toMatchObject({ status: 'done', rows_written: 20 });
+    expect(await creditBalance(t.db, alice.id)).toBe(before - started.credits);
   });
 
   it('two workers draining at once run each job once', async () => {

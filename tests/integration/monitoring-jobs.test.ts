@@ -9,7 +9,7 @@ import { setExistingTrackingStatus, trackCompany } from '../../core/monitoring/e
 import { createNewTracking } from '../../core/monitoring/new-trackings.ts';
 import { listNewCompaniesReports, listUpdateReports } from '../../core/monitoring/reports.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
-import { drainJobs, type JobDefinition, type JobServices, runOneJob } from '../../jobs/worker.ts';
+import { drainJobs, type JobDefinition, type JobServices, runOneJob, startWorker } from '../../jobs/worker.ts';
 import { outbox } from '../support/accounts.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { createSignedInUser, someCompanies } from '../support/users.ts';
@@ -107,6 +107,42 @@ describe('the job queue', () => {
     await drainJobs({ ...options, definitions: [flaky] });
     const done = await t.db.kysely.selectFrom('jobs').selectAll().where('id', '=', flakyId).executeTakeFirstOrThrow();
     expect(done).toMatchObject({ status: 'done', attempts: 2, last_error: 'once' });
+  });
+
+  it('stopping a worker stops its long job at the next step and queues it again, the attempt not counted', async () => {
+    let steps = 0;
+    let running: () => void = () => {};
+    const begun = new Promise<void>((resolve) => {
+      running = resolve;
+    });
+    const endless: JobDefinition<never> = {
+      kind: 'test-endless',
+      payload: z.object({}) as unknown as z.ZodType<never>,
+      async run(_payload, { signal }) {
+        running();
+        for (;;) {
+          signal.throwIfAborted();
+          steps += 1;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      },
+    };
+    const id = await enqueueJob(t.db, 'test-endless', {});
+    const worker = startWorker({ services, log: quiet, definitions: [endless], daily: false, pollMs: 10 });
+    await begun;
+    await worker.stop();
+    const stepsAtStop = steps;
+    const job = await t.db.kysely
+      .selectFrom('jobs')
+      .select(['status', 'attempts', 'locked_by', 'last_error'])
+      .where('id', '=', Number(id))
+      .executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'queued', attempts: 0, locked_by: null });
+    expect(job.last_error).toMatch(/shut down/);
+    // Nothing runs on after the stop.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(steps).toBe(stepsAtStop);
+    await t.db.kysely.deleteFrom('jobs').where('id', '=', Number(id)).execute();
   });
 
   it('keeps one queued reports run however many imports ask, and one daily run a day', async () => {
