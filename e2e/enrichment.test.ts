@@ -174,13 +174,14 @@ describe('enrichment', () => {
     await row.getByText('None of these').click();
     await row.getByRole('button', { name: 'Save the decision' }).click();
     await page.locator('p.enrichment-decided', { hasText: 'Row 1: none of the candidates.' }).waitFor();
-    const second = page.getByRole('form', { name: 'Row 2' });
-    await second
-      .getByRole('radio', { name: new RegExp(`Choose ${d.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
-      .first()
-      .check();
-    await second.getByRole('button', { name: 'Save the decision' }).click();
-    await page.locator('p.enrichment-decided', { hasText: `Row 2: ${d.name} accepted.` }).waitFor();
+    // "Accept all at or above 50 %" in place too: row 2's best candidate accepted, said and focused.
+    await page.getByLabel('Lowest score to accept (%)').fill('50');
+    await page.getByRole('button', { name: 'Accept the best candidates' }).click();
+    await page.locator('p.enrichment-decided', { hasText: /^Row 2: .+ accepted\.$/ }).waitFor();
+    expect(await page.getByRole('form', { name: 'Row 2' }).count()).toBe(0);
+    const notice = page.locator('[data-accept-all-notice]');
+    expect(await notice.innerText()).toBe('1 row was accepted.');
+    expect(await notice.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.locator('.enrichment-summary').innerText()).toMatch(/Accepted by you: 1/);
     expect(await page.locator('.enrichment-summary').innerText()).toMatch(/Rejected by you: 1/);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);

@@ -64,6 +64,13 @@ function decisionText(p: Presenter, rowNumber: number, outcome: RowOutcome, comp
     : p.t('enrichment.decidedRejected', { number: rowNumber });
 }
 
+/** What "accept all at or above N %" did, in words. */
+function acceptedText(p: Presenter, count: number, threshold: number): string {
+  return count === 0
+    ? p.t('enrichment.acceptedNone', { threshold })
+    : p.t('enrichment.acceptedAll', { count, formatted: p.number(count) });
+}
+
 /** The anchor of a row to review, where a decision without script comes back to. */
 const rowAnchor = (rowNumber: number) => `row-${rowNumber}`;
 
@@ -256,9 +263,7 @@ export async function loadEnrichmentPage(context: ContextReader, request: Reques
   const acceptedThreshold = Number(url.searchParams.get('threshold'));
   const accepted =
     url.searchParams.get('done') === 'accepted' && Number.isSafeInteger(acceptedCount) && acceptedCount >= 0
-      ? acceptedCount === 0
-        ? p.t('enrichment.acceptedNone', { threshold: acceptedThreshold || ACCEPT_ALL_DEFAULT })
-        : p.t('enrichment.acceptedAll', { count: acceptedCount, formatted: p.number(acceptedCount) })
+      ? acceptedText(p, acceptedCount, acceptedThreshold || ACCEPT_ALL_DEFAULT)
       : null;
   return {
     ...base,
@@ -355,7 +360,9 @@ export async function enrichmentAction(
   const form = await request.formData();
   const intent = form.get('intent');
   const json = options.json === true;
-  if (json && intent !== 'decide') return Response.json({ error: 'intent: decide' }, { status: 400 });
+  if (json && intent !== 'decide' && intent !== 'accept-all') {
+    return Response.json({ error: 'intent: decide or accept-all' }, { status: 400 });
+  }
   const page = localePath(lang, `/companies/enrichment/${id}/`);
   try {
     if (intent === 'run') {
@@ -393,8 +400,22 @@ export async function enrichmentAction(
           parameter: 'threshold',
         });
       }
-      const count = await acceptAllAbove(db, auth.user.id, id, threshold / 100);
-      return redirect(`${page}?done=accepted&count=${count}&threshold=${threshold}#enrichment-review`, 303);
+      const accepted = await acceptAllAbove(db, auth.user.id, id, threshold / 100);
+      if (json) {
+        // The island replaces each accepted row on the page by what was decided.
+        return Response.json(
+          {
+            text: acceptedText(p, accepted.length, threshold),
+            rows: accepted.map((a) => ({
+              anchor: rowAnchor(a.rowNumber),
+              text: decisionText(p, a.rowNumber, 'accepted', a.company),
+            })),
+            counts: countsShown(p, await outcomeCounts(db, id)),
+          },
+          { headers: { 'cache-control': 'no-store' } },
+        );
+      }
+      return redirect(`${page}?done=accepted&count=${accepted.length}&threshold=${threshold}#enrichment-review`, 303);
     }
   } catch (error) {
     if (json && error instanceof AppError && error.code !== 'internal' && error.code !== 'unavailable') {

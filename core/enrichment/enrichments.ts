@@ -338,9 +338,14 @@ const ACCEPT_BATCH = 1_000;
 /**
  * "Accept all at or above N %": the best candidate (the first the public may still see) of every
  * row still to review whose score is at least `threshold` (0–1) is accepted, and remembered like a
- * decision made by hand. Answers how many rows were accepted.
+ * decision made by hand. Answers the rows accepted, each with its company (in row order).
  */
-export async function acceptAllAbove(db: Db, userId: number, id: number, threshold: number): Promise<number> {
+export async function acceptAllAbove(
+  db: Db,
+  userId: number,
+  id: number,
+  threshold: number,
+): Promise<{ rowNumber: number; company: Candidate }[]> {
   const enrichment = await getEnrichment(db, userId, id);
   if (enrichment.status !== 'done') throw new AppError('conflict', 'The enrichment has not finished yet.');
   const rows = await db.kysely
@@ -356,19 +361,21 @@ export async function acceptAllAbove(db: Db, userId: number, id: number, thresho
     const best = candidatesOf[i].find((c) => visible.has(c.id));
     if (!best || best.score < threshold) return [];
     const key = inputKey(rowQuery(parseJson(r.cells) as string[], enrichment.mapping));
-    return [{ row_number: r.row_number, company_id: best.id, score: best.score, key }];
+    return [{ row_number: r.row_number, company_id: best.id, score: best.score, key, company: best }];
   });
-  let accepted = 0;
+  const accepted: { rowNumber: number; company: Candidate }[] = [];
   for (let at = 0; at < chosen.length; at += ACCEPT_BATCH) {
     const batch = chosen.slice(at, at + ACCEPT_BATCH);
-    accepted += await db.kysely.transaction().execute(async (tx) => {
+    const companyOf = new Map(batch.map((c) => [c.row_number, c.company]));
+    const rows = batch.map(({ company: _company, ...row }) => row);
+    const done = await db.kysely.transaction().execute(async (tx) => {
       // Only rows still to review: one decided meanwhile (another tab) keeps its decision.
-      const updated = await sql<{ key: string; company_id: number }>`
+      const updated = await sql<{ key: string; company_id: number; row_number: number }>`
         update enrichment_rows r
         set outcome = 'accepted', company_id = v.company_id, score = v.score, remembered = false
-        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(row_number int, company_id bigint, score real, key text)
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(row_number int, company_id bigint, score real, key text)
         where r.enrichment_id = ${id} and r.row_number = v.row_number and r.outcome = 'review'
-        returning v.key, v.company_id`.execute(tx);
+        returning v.key, v.company_id, v.row_number`.execute(tx);
       const decisions = new Map(updated.rows.map((row) => [row.key, Number(row.company_id)]));
       if (decisions.size > 0) {
         await tx
@@ -385,8 +392,10 @@ export async function acceptAllAbove(db: Db, userId: number, id: number, thresho
           )
           .execute();
       }
-      return updated.rows.length;
+      return updated.rows.map((row) => Number(row.row_number));
     });
+    for (const rowNumber of done.sort((a, b) => a - b))
+      accepted.push({ rowNumber, company: companyOf.get(rowNumber) as Candidate });
   }
   return accepted;
 }

@@ -133,7 +133,7 @@ describe('the enrichment review', () => {
     const review = `${path}review/`;
     const runViaReview = await post(review, { intent: 'run', 'map.name': '0' }, alice);
     expect(runViaReview.statusCode).toBe(400);
-    expect(runViaReview.json().error).toBe('intent: decide');
+    expect(runViaReview.json().error).toBe('intent: decide or accept-all');
     const noToken = await postForm(
       t.app,
       review,
@@ -186,8 +186,18 @@ describe('the enrichment review', () => {
     expect((await get(`${path}?done=accepted&count=0&threshold=100`, alice)).text).toContain(
       'No row to review has a best candidate at or above 100%.',
     );
-    const all = await post(path, { intent: 'accept-all', threshold: '50' }, alice);
-    expect(all.headers.location).toBe(`${path}?done=accepted&count=1&threshold=50#enrichment-review`);
+    // Through the island's route: JSON naming each row accepted, in words, with the new counts.
+    const badViaReview = await post(review, { intent: 'accept-all', threshold: '10' }, alice);
+    expect(badViaReview.statusCode).toBe(400);
+    expect(badViaReview.json().error).toBe('threshold: a whole percentage from 50 to 100');
+    const all = await post(review, { intent: 'accept-all', threshold: '50' }, alice);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).toMatchObject({
+      text: '1 row was accepted.',
+      rows: [{ anchor: 'row-4', text: `Row 4: ${e.name} accepted.` }],
+    });
+    expect(all.json().counts).toContainEqual({ outcome: 'accepted', label: 'Accepted by you', count: '2' });
+    expect((await post(review, { intent: 'accept-all', threshold: '50' }, alice)).json()).toMatchObject({ rows: [] });
     const afterAll = await get(`${path}?done=accepted&count=1&threshold=50`, alice);
     expect(afterAll.text).toContain('1 row was accepted.');
     expect(afterAll.text).toMatch(/Accepted by you: <strong>2<\/strong>/);

@@ -132,10 +132,17 @@ export default function EnrichmentPage({ loaderData: page, actionData }: Route.C
           <section aria-labelledby="enrichment-review">
             <h2 id="enrichment-review">{t('enrichment.review')}</h2>
             {page.done.accepted ? <Notice>{page.done.accepted}</Notice> : null}
+            {/* What "accept all" did without a page load (the island fills it in). */}
+            <p className="form-notice" data-accept-all-notice hidden tabIndex={-1} />
             {/* What the island decided, read out (app/islands/enrichment-review.js). */}
             <p id="enrichment-review-status" className="visually-hidden" role="status" />
             {page.done.review.length > 0 ? (
-              <form method="post" action={page.action} className="account-form enrichment-accept-all">
+              <form
+                method="post"
+                action={page.action}
+                className="account-form enrichment-accept-all"
+                data-review-all={page.reviewAction}
+              >
                 <CsrfField />
                 <input type="hidden" name="intent" value="accept-all" />
                 <fieldset>

@@ -3,9 +3,9 @@ import { enrichmentAction } from '../../presenters/enrichment.server.ts';
 import { langOf } from '../../presenters/user-data.server.ts';
 import type { Route } from './+types/review';
 
-// POST /companies/enrichment/{id}/review/: a review decision sent by the page's island
-// (app/islands/enrichment-review.js, ADR 0032), the page's own form fields and CSRF token,
-// answered as JSON — the row's new state and the counts — so that the page stays as it is.
+// POST /companies/enrichment/{id}/review/: a review decision or "accept all at or above N %" sent
+// by the page's island (app/islands/enrichment-review.js, ADR 0032), the page's own form fields and
+// CSRF token, answered as JSON — the rows' new state and the counts — so that the page stays as it is.
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return enrichmentAction(context, request, langOf(params), params.id, { json: true });
