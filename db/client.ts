@@ -183,10 +183,18 @@ export async function openPostgres(url: string, max = 10, options: { statementTi
   return { kind: 'postgres', kysely, pool, close: () => kysely.destroy() };
 }
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Db> {
+export async function openPglite(
+  options: {
+    dataDir?: string;
+    loadDataDir?: Blob | File;
+    /** Options of initdb when the data directory is new (e.g. the test template's smaller WAL segments). */
+    initdb?: string[];
+  } = {},
+): Promise<Db> {
   const pglite = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    initDbStartParams: options.initdb,
     extensions: { pg_trgm },
     parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v, [NUMERIC]: (v: string) => v },
   });

@@ -76,7 +76,9 @@ function pgliteTemplate(): Promise<PgliteTemplate> {
 /** Builds the PGlite template into `dir`: the CLI's data directory first, then the tar file the tests load. */
 async function buildPgliteTemplate(dir: string): Promise<void> {
   const started = Date.now();
-  const schema = await openPglite({ dataDir: join(dir, 'cli-data') });
+  // WAL segments of 1 MB instead of 16: the tar every test file loads shrinks from 78 to about
+  // 45 MB (two 16 MB segments, mostly zeros, were a third of it), and each copy opens faster.
+  const schema = await openPglite({ dataDir: join(dir, 'cli-data'), initdb: ['--wal-segsize=1'] });
   let stage: Blob;
   try {
     await fillSchema(schema);
