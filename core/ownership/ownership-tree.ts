@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -99,7 +99,26 @@ async function refresh(tx: Kysely<Database>, ids: number[]): Promise<void> {
     and t.parent_id is null and t.child_count = 0`.execute(tx);
 }
 
-/** Ancestors, top, depth, top's country, name (and, for 'all', children counts) of these rows. */
+/**
+ * The country of a company's ultimate parent ("ultimate parent in <country>"): of the ultimate
+ * parent GLEIF states for it (a current IS_ULTIMATELY_CONSOLIDATED_BY to a company in Registra; of
+ * its first LEI that states one) when there is one, else of the top of its chain (`top`). The one
+ * home of the rule; migration 0037 applied it once to the rows written before it.
+ */
+export function ultimateCountry(company: RawBuilder<unknown>, top: RawBuilder<unknown>): RawBuilder<string | null> {
+  return sql<string | null>`coalesce(
+    (select l.country_code from company_keys c
+      join lei_relationships r on r.start_lei = c.key and r.relationship_type = 'IS_ULTIMATELY_CONSOLIDATED_BY'
+        and coalesce(r.relationship_status, 'ACTIVE') = 'ACTIVE' and (r.period_end is null or r.period_end > current_date)
+      join company_keys p on p.scheme = 'lei' and p.key = r.end_lei
+      join legal_entities u on u.id = p.legal_entity_id
+      join locations l on l.id = u.jurisdiction_id
+      where c.scheme = 'lei' and c.legal_entity_id = ${company} and l.country_code is not null
+      order by c.key, r.end_lei limit 1),
+    (select l.country_code from legal_entities u join locations l on l.id = u.jurisdiction_id where u.id = ${top}))`;
+}
+
+/** Ancestors, top, depth, ultimate parent's country, name (and, for 'all', children counts) of these rows. */
 async function walkUp(tx: Kysely<Database>, ids: number[] | 'all'): Promise<void> {
   if (ids !== 'all' && ids.length === 0) return;
   const start = ids === 'all' ? sql`true` : sql`legal_entity_id = any(${ids}::bigint[])`;
@@ -116,8 +135,7 @@ async function walkUp(tx: Kysely<Database>, ids: number[] | 'all'): Promise<void
     )
     update ownership_tree t set ancestors = w.anc, depth = cardinality(w.anc), cycle = w.cyc,
       ultimate_id = coalesce(w.anc[cardinality(w.anc)], w.id),
-      ultimate_country = (select l.country_code from legal_entities u join locations l on l.id = u.jurisdiction_id
-        where u.id = coalesce(w.anc[cardinality(w.anc)], w.id)),
+      ultimate_country = ${ultimateCountry(sql`w.id`, sql`coalesce(w.anc[cardinality(w.anc)], w.id)`)},
       name = (select le.name from legal_entities le where le.id = w.id)
     from walked w where t.legal_entity_id = w.id`.execute(tx);
   if (ids === 'all')
