@@ -45,6 +45,9 @@ const ENGINE_DEPENDENT_FILES = [
   // The drivers: node-postgres and PGlite parse values each their own way (db/client.ts).
   'schema-types',
   'record-tables',
+  // A company's ownership is read as json_agg columns (core/ownership/ownership.ts); its pages too.
+  'ownership',
+  'ownership-pages',
   // More than one session at a time: PGlite has one connection, so its transactions never meet;
   // on PostgreSQL they lock, wait and conflict (the job queue's SKIP LOCKED, advisory locks,
   // credits spent at once, limits counted at once), and a pool can fail to connect.

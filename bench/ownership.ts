@@ -9,8 +9,13 @@
 //   DATABASE_URL=postgres://…/empty node bench/ownership.ts --generate 1000000
 //     (an empty database: migrated, reference data loaded, N companies with a director each made
 //     by SQL — for when the 1M bench database cannot be copied because it is in use)
+//   … --baseline core/ownership/ownership-before.ts
+//     (A/B: a module with another `ownershipOf` — e.g. the last commit's, `git show` into the same
+//     folder — measured as its own cases, alternated call by call with the current one)
 
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { groupPage, ownershipOf } from '../core/ownership/ownership.ts';
 import { refreshOwnershipTree } from '../core/ownership/ownership-tree.ts';
@@ -23,6 +28,13 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const rounds = arg('rounds', 200);
+const baselineAt = process.argv.indexOf('--baseline');
+const baseline =
+  baselineAt > 0
+    ? ((await import(pathToFileURL(resolve(process.argv[baselineAt + 1] as string)).href)) as {
+        ownershipOf: typeof ownershipOf;
+      })
+    : null;
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('Set DATABASE_URL to a copy of the 1M bench database');
 const db = await openPostgres(url, 2);
@@ -117,16 +129,19 @@ const refreshSeconds = (performance.now() - refreshed) / 1000;
 
 const pick = (size: number) => groups.filter((g) => g.size === size);
 type Case = { name: string; run: (i: number) => Promise<unknown> };
+const chainCase = (size: number, label: string, of: typeof ownershipOf): Case => ({
+  name: `chain up from the bottom of a ${size.toLocaleString('en')}-company group${label}`,
+  run: (i) => {
+    const list = pick(size);
+    return of(db, (list[i % list.length] as Group).bottom);
+  },
+});
 const cases: Case[] = [
-  ...SHAPES.map(
-    (s): Case => ({
-      name: `chain up from the bottom of a ${s.size.toLocaleString('en')}-company group`,
-      run: (i) => {
-        const list = pick(s.size);
-        return ownershipOf(db, (list[i % list.length] as Group).bottom);
-      },
-    }),
-  ),
+  // With a baseline, its call follows the current one's for each shape: A and B alternate call by call.
+  ...SHAPES.flatMap((s) => [
+    chainCase(s.size, '', ownershipOf),
+    ...(baseline ? [chainCase(s.size, ' (baseline)', baseline.ownershipOf)] : []),
+  ]),
   ...SHAPES.map(
     (s): Case => ({
       name: `first page (50) of a ${s.size.toLocaleString('en')}-company group`,
@@ -160,6 +175,21 @@ console.log(
     rebuildSeconds: Number(rebuildSeconds.toFixed(1)),
     refreshOneSeconds: Number(refreshSeconds.toFixed(2)),
     rounds,
+    // With a baseline: the two answer the same for the bottom and the top of a group of each shape.
+    ...(baseline
+      ? {
+          sameAsBaseline: (
+            await Promise.all(
+              SHAPES.flatMap((s) => [pick(s.size)[0] as Group]).flatMap((g) =>
+                [g.bottom, g.top].map(
+                  async (id) =>
+                    JSON.stringify(await ownershipOf(db, id)) === JSON.stringify(await baseline.ownershipOf(db, id)),
+                ),
+              ),
+            )
+          ).every(Boolean),
+        }
+      : {}),
   }),
 );
 for (const c of cases) {

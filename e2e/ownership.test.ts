@@ -145,7 +145,21 @@ describe('the Ownership section of a profile', () => {
         const secondPage = await level.allInnerTexts();
         expect(secondPage.some((line) => firstPage.includes(line))).toBe(false);
         expect(await group.innerText()).toContain('Showing 11 of 31 subsidiaries at this level.');
-        // And back to the first page the same way.
+        // Back to the page before the same way: past "First subsidiaries" to "Previous subsidiaries".
+        await level.last().getByRole('link').first().focus();
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('First subsidiaries');
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Previous subsidiaries');
+        const secondUrl = page.url();
+        await page.keyboard.press('Enter');
+        await page.waitForURL((url) => url.href !== secondUrl);
+        expect(await level.allInnerTexts()).toEqual(firstPage);
+        // The first page has no way further back, and the way forward again.
+        const pages = group.getByRole('navigation', { name: 'Pages of the group' });
+        expect(await pages.getByRole('link').allInnerTexts()).toEqual(['Next subsidiaries']);
+        // And "First subsidiaries" from the second page is the first page too.
+        await page.goto(secondUrl);
         await level.last().getByRole('link').first().focus();
         await page.keyboard.press('Tab');
         expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('First subsidiaries');

@@ -14,6 +14,7 @@ import { type Db, openPostgres } from '../db/client.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import { openReplicaReads } from '../db/replicas.ts';
+import { seedDemoOwnership } from '../db/seed/demo-ownership.ts';
 import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { buildApp } from './app.ts';
 import { superviseAppProcesses } from './app-processes.ts';
@@ -65,6 +66,8 @@ async function prepareDatabase(): Promise<Db> {
         `Seeded ${seeded.companies.toLocaleString('en')} companies (${seeded.rows.toLocaleString('en')} rows).`,
       );
     }
+    // A few ownership groups (GLEIF parents, persons with significant control), once per demo database.
+    if (demoCompanies(env) > 0) await seedDemoOwnership(setup, env.SEED);
     // A database from before export documents (or an interrupted seed): built now if few, else logged with the command.
     await ensureExportDocuments(setup, (message) => console.log(message));
   });

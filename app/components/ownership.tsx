@@ -112,9 +112,14 @@ function GroupBrowser({ group }: { group: GroupView }) {
         </ul>
       )}
       <p className="muted">{group.shownText}</p>
-      {group.nextHref || group.firstHref ? (
+      {group.nextHref || group.previousHref ? (
         <nav className="ownership-pages" aria-label={t('ownership.group.pages')}>
           {group.firstHref ? <a href={group.firstHref}>{t('ownership.group.first')}</a> : null}{' '}
+          {group.previousHref ? (
+            <a href={group.previousHref} rel="prev">
+              {t('ownership.group.previous')}
+            </a>
+          ) : null}{' '}
           {group.nextHref ? (
             <a href={group.nextHref} rel="next">
               {t('ownership.group.next')}

@@ -83,6 +83,8 @@ export type GroupView = {
   /** "Showing 20 of 143 at this level". */
   shownText: string;
   nextHref: string | null;
+  /** The page before this one, when there is one. */
+  previousHref: string | null;
   /** Back to this level's first page, when a later page is shown. */
   firstHref: string | null;
 };
@@ -105,12 +107,11 @@ export type OwnershipView = {
 /** The company whose profile it is. */
 export type OwnedCompany = { id: number; name: string; path: string };
 
-/** The level of the group being browsed: its page, the way down to it, and the cursor it was read at. */
+/** The level of the group being browsed: its page and the way down to it. */
 export type GroupLevel = {
   page: GroupPage;
   /** From the company (first) down to the company whose subsidiaries the page lists (last). */
   trail: OwnedCompany[];
-  cursor: string | null;
 };
 
 /** The most subsidiaries on one page of the group. */
@@ -320,7 +321,8 @@ function groupView(company: OwnedCompany, ownership: Ownership, level: GroupLeve
       total: p.number(page.total),
     }),
     nextHref: page.next ? groupHref(company, p, parent.id, page.next) : null,
-    firstHref: level.cursor ? groupHref(company, p, parent.id, null) : null,
+    previousHref: page.previous ? groupHref(company, p, parent.id, page.previous) : null,
+    firstHref: page.previous ? groupHref(company, p, parent.id, null) : null,
   };
 }
 
@@ -490,7 +492,7 @@ export async function loadOwnership(
     throw new AppError('bad_request', 'group_parent must be the id of a company in the group', {
       group_parent: parentId,
     });
-  return presentOwnership(company, ownership, { page, trail, cursor: query.cursor }, p);
+  return presentOwnership(company, ownership, { page, trail }, p);
 }
 
 /** From the company down to `parentId` (a company of its group): the chain up from there, reversed; null when it is not in the group. */

@@ -1748,6 +1748,7 @@ export const de: Messages = {
       open: 'Die Tochtergesellschaften von {{name}} anzeigen',
       shown_one: '{{shown}} von {{total}} Tochtergesellschaft auf dieser Ebene.',
       shown_other: '{{shown}} von {{total}} Tochtergesellschaften auf dieser Ebene.',
+      previous: 'Vorherige Tochtergesellschaften',
       next: 'Weitere Tochtergesellschaften',
       first: 'Erste Tochtergesellschaften',
       pages: 'Seiten der Gruppe',

@@ -1686,6 +1686,7 @@ export const en = {
       open: 'Show the subsidiaries of {{name}}',
       shown_one: 'Showing {{shown}} of {{total}} subsidiary at this level.',
       shown_other: 'Showing {{shown}} of {{total}} subsidiaries at this level.',
+      previous: 'Previous subsidiaries',
       next: 'Next subsidiaries',
       first: 'First subsidiaries',
       pages: 'Pages of the group',

@@ -1747,6 +1747,7 @@ export const fr: Messages = {
       open: 'Afficher les filiales de {{name}}',
       shown_one: '{{shown}} sur {{total}} filiale à ce niveau.',
       shown_other: '{{shown}} sur {{total}} filiales à ce niveau.',
+      previous: 'Filiales précédentes',
       next: 'Filiales suivantes',
       first: 'Premières filiales',
       pages: 'Pages du groupe',

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -99,7 +99,28 @@ async function refresh(tx: Kysely<Database>, ids: number[]): Promise<void> {
     and t.parent_id is null and t.child_count = 0`.execute(tx);
 }
 
-/** Ancestors, top, depth, top's country, name (and, for 'all', children counts) of these rows. */
+/**
+ * The country of a company's ultimate parent ("ultimate parent in <country>") is the country of the
+ * ultimate parent GLEIF states for it (a current IS_ULTIMATELY_CONSOLIDATED_BY to a company in
+ * Registra; of its first LEI that states one) when there is one, else of the top of its chain. These
+ * are the stated ones (`id`, `country_code`) of the companies `ids` (a relation with a column `id`),
+ * as a join: a correlated subquery per company chose a plan scanning every LEI key per row. The one
+ * home of the rule; migration 0037 applied it once to the rows written before.
+ */
+export function statedUltimateCountries(ids: RawBuilder<unknown>): RawBuilder<{ id: number; country_code: string }> {
+  return sql`select distinct on (c.legal_entity_id) c.legal_entity_id as id, l.country_code
+    from ${ids} x
+    join company_keys c on c.legal_entity_id = x.id and c.scheme = 'lei'
+    join lei_relationships r on r.start_lei = c.key and r.relationship_type = 'IS_ULTIMATELY_CONSOLIDATED_BY'
+      and coalesce(r.relationship_status, 'ACTIVE') = 'ACTIVE' and (r.period_end is null or r.period_end > current_date)
+    join company_keys p on p.scheme = 'lei' and p.key = r.end_lei
+    join legal_entities u on u.id = p.legal_entity_id
+    join locations l on l.id = u.jurisdiction_id
+    where l.country_code is not null
+    order by c.legal_entity_id, c.key, r.end_lei`;
+}
+
+/** Ancestors, top, depth, ultimate parent's country, name (and, for 'all', children counts) of these rows. */
 async function walkUp(tx: Kysely<Database>, ids: number[] | 'all'): Promise<void> {
   if (ids !== 'all' && ids.length === 0) return;
   const start = ids === 'all' ? sql`true` : sql`legal_entity_id = any(${ids}::bigint[])`;
@@ -113,13 +134,15 @@ async function walkUp(tx: Kysely<Database>, ids: number[] | 'all'): Promise<void
     walked as (
       select distinct on (id) id, case when cyc then anc[1:cardinality(anc) - 1] else anc end as anc, cyc
       from up order by id, cardinality(anc) desc
-    )
+    ),
+    stated as (${statedUltimateCountries(sql`walked`)})
     update ownership_tree t set ancestors = w.anc, depth = cardinality(w.anc), cycle = w.cyc,
       ultimate_id = coalesce(w.anc[cardinality(w.anc)], w.id),
-      ultimate_country = (select l.country_code from legal_entities u join locations l on l.id = u.jurisdiction_id
-        where u.id = coalesce(w.anc[cardinality(w.anc)], w.id)),
+      ultimate_country = coalesce(w.stated_country, (select l.country_code from legal_entities u
+        join locations l on l.id = u.jurisdiction_id where u.id = coalesce(w.anc[cardinality(w.anc)], w.id))),
       name = (select le.name from legal_entities le where le.id = w.id)
-    from walked w where t.legal_entity_id = w.id`.execute(tx);
+    from (select walked.*, stated.country_code as stated_country from walked left join stated on stated.id = walked.id) w
+    where t.legal_entity_id = w.id`.execute(tx);
   if (ids === 'all')
     await sql`update ownership_tree t set child_count = c.n
       from (select parent_id, count(*)::int as n from ownership_tree where parent_id is not null group by parent_id) c

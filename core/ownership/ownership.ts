@@ -38,7 +38,7 @@ export function shareBand(natures: readonly string[]): { shareMin: number | null
 }
 
 export type CompanyRow = {
-  id: string;
+  id: string | number;
   uri: string;
   name: string;
   country: string | null;
@@ -46,16 +46,26 @@ export type CompanyRow = {
   lei: string | null;
 };
 
+/**
+ * The visible companies with what an owner reference names (`c.id`, `uri`, `name`, `country`,
+ * `status`, `lei`): joined `on c.id = …`, a company taken down is not found.
+ */
+const VISIBLE_COMPANIES = sql`(select le.id, le.uri, le.name, l.country_code as country, s.uri as status,
+    (select k.key from company_keys k where k.legal_entity_id = le.id and k.scheme = 'lei' order by k.key limit 1) as lei
+  from legal_entities le
+  join locations l on l.id = le.jurisdiction_id
+  left join statuses s on s.id = le.status_id
+  where ${visibleCompany('le')})`;
+
+/** A date or timestamp column as the day it states (UTC), `YYYY-MM-DD`. */
+const dayOf = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')`;
+const dateOf = (column: string) => sql`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
 /** The visible companies among these ids, with what an owner reference names. */
 export async function companies(db: Db, ids: number[]): Promise<Map<number, CompanyRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await sql<CompanyRow>`
-    select le.id, le.uri, le.name, l.country_code as country, s.uri as status,
-      (select k.key from company_keys k where k.legal_entity_id = le.id and k.scheme = 'lei' order by k.key limit 1) as lei
-    from legal_entities le
-    join locations l on l.id = le.jurisdiction_id
-    left join statuses s on s.id = le.status_id
-    where le.id = any(${ids}::bigint[]) and ${visibleCompany('le')}`.execute(db.kysely);
+  const rows = await sql<CompanyRow>`select c.* from ${VISIBLE_COMPANIES} c
+    where c.id = any(${ids}::bigint[])`.execute(db.kysely);
   return new Map(rows.rows.map((r) => [Number(r.id), r]));
 }
 
@@ -69,29 +79,54 @@ const companyRef = (c: CompanyRow): OwnerRef => ({
   status: c.status,
 });
 
+/** A GLEIF relationship of a company of the chain, with the company its parent LEI names (when known). */
 type GleifRow = {
   start_lei: string;
   end_lei: string;
   relationship_type: string;
   relationship_status: string | null;
   registration_status: string | null;
-  period_start: unknown;
-  period_end: unknown;
-  source_date: unknown;
+  period_start: string | null;
+  period_end: string | null;
+  source_date: string | null;
+  /** The parent LEI is a company's in Registra (taken down or not). */
+  end_known: boolean;
+  /** That company, when visible. */
+  end_id: number | null;
+  end_uri: string | null;
+  end_name: string | null;
+  end_country: string | null;
+  end_status: string | null;
+  end_company_lei: string | null;
 };
 
+/** A person with significant control of a company of the chain, with the company it is (when one, visible). */
 type PscRow = {
-  company_id: string;
-  member_id: string;
+  company_id: number;
+  member_id: number;
   name: string;
   name_type: string;
-  owner_company_id: string | null;
+  owner_company_id: number | null;
   country: string | null;
   birth_year: number | null;
   birth_month: number | null;
   natures: string[];
-  since: unknown;
-  until: unknown;
+  since: string | null;
+  until: string | null;
+  owner_id: number | null;
+  owner_uri: string | null;
+  owner_name: string | null;
+  owner_country: string | null;
+  owner_status: string | null;
+  owner_lei: string | null;
+};
+
+type ExceptionRow = {
+  lei: string;
+  exception_category: string;
+  reasons: string[];
+  reference: string | null;
+  source_date: string | null;
 };
 
 const isCurrent = (status: string | null, end: string | null) =>
@@ -151,61 +186,114 @@ function merge(a: OwnershipLink, b: OwnershipLink): OwnershipLink {
   };
 }
 
-const PSC_SELECT = sql`select x.legal_entity_id as company_id, x.member_id, m.name, m.name_type,
-    m.legal_entity_id as owner_company_id, l.country_code as country, m.birth_year, m.birth_month,
-    x.natures, x.since, x.until
-  from legal_entity_members x
-  join members m on m.id = x.member_id
-  left join locations l on l.id = m.country_id`;
+/** A json_agg column as rows (PGlite and node-postgres both parse json; a string is parsed here). */
+const jsonRows = <T>(value: unknown): T[] => (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[];
 
-/** A company's ownership; AppError 404 when there is none or it is taken down. */
-export async function ownershipOf(db: Db, companyId: number): Promise<Ownership> {
-  const self = (await companies(db, [companyId])).get(companyId);
-  if (!self) throw new AppError('not_found', `No company ${companyId}`);
-  const tree = (
-    await sql<{ ancestors: (string | number)[]; cycle: boolean; child_count: number }>`
-      select ancestors, cycle, child_count from ownership_tree where legal_entity_id = ${companyId}`.execute(db.kysely)
-  ).rows[0];
-  const ancestors = (tree?.ancestors ?? []).map(Number);
-  const known = await companies(db, ancestors);
-  // The chain stops below a company taken down.
-  const hiddenAt = ancestors.findIndex((id) => !known.has(id));
-  const walked = hiddenAt === -1 ? ancestors : ancestors.slice(0, hiddenAt);
-  // The companies of the chain that have a parent on it.
-  const children = walked.length > 0 ? [companyId, ...walked.slice(0, -1)] : [];
-  const chainCompanies = [self, ...walked.map((id) => known.get(id) as CompanyRow)];
-  const leis = chainCompanies.flatMap((c) => (c.lei ? [c.lei] : []));
+type StepRow = { ord: string | number; cycle: boolean; group_size: string | number; direct: string | number } & {
+  [K in keyof CompanyRow]: CompanyRow[K] | null;
+};
 
-  const gleif = leis.length
-    ? (
-        await sql<GleifRow>`select start_lei, end_lei, relationship_type, relationship_status, registration_status,
-          period_start, period_end, source_date from lei_relationships
-          where start_lei = any(${leis}::text[])
-            and relationship_type in ('IS_DIRECTLY_CONSOLIDATED_BY', 'IS_ULTIMATELY_CONSOLIDATED_BY')
-          order by start_lei, relationship_type, period_start nulls last, end_lei`.execute(db.kysely)
-      ).rows
-    : [];
-  const endLeis = [...new Set(gleif.map((g) => g.end_lei))];
-  const byLei = new Map(
-    endLeis.length
-      ? (
-          await sql<{ key: string; legal_entity_id: string }>`select key, legal_entity_id from company_keys
-            where scheme = 'lei' and key = any(${endLeis}::text[])`.execute(db.kysely)
-        ).rows.map((r) => [r.key, Number(r.legal_entity_id)])
-      : [],
-  );
-  const leiCompanies = await companies(db, [...byLei.values()]);
-  const hiddenLei = (lei: string) => byLei.has(lei) && !leiCompanies.has(byLei.get(lei) as number);
-  const leiOwner = (lei: string): OwnerRef => {
-    const c = leiCompanies.get(byLei.get(lei) ?? -1);
-    return c ? companyRef(c) : { kind: 'unknown_company', lei, name: null, country: null };
-  };
-
-  const psc = (
-    await sql<PscRow>`${PSC_SELECT}
-      where x.legal_entity_id = any(${[companyId, ...children]}::bigint[]) and x.natures is not null and ${visibleMember('m')}
-      order by x.legal_entity_id, x.until desc nulls first, m.name, x.member_id`.execute(db.kysely)
+/**
+ * The company, its place in the tree and the companies up its chain — one statement: a row per
+ * step (`ord` 0 the company, 1 its parent, …), the company columns null where a company is taken
+ * down (or gone); with the tree's cycle flag and the group's counts (takedowns left out).
+ */
+async function chainSteps(db: Db, companyId: number): Promise<StepRow[]> {
+  const inTree = sql`exists (select 1 from tree)`;
+  return (
+    await sql<StepRow>`with tree as (
+        select ancestors, cycle from ownership_tree where legal_entity_id = ${companyId}),
+      steps as (
+        select 0::bigint as ord, ${companyId}::bigint as company_id
+        union all
+        select a.ord, a.company_id from tree, unnest(tree.ancestors) with ordinality as a(company_id, ord))
+      select st.ord, c.id, c.uri, c.name, c.country, c.status, c.lei,
+        coalesce((select cycle from tree), false) as cycle,
+        (select count(*) from ownership_tree where ${inTree} and ancestors @> array[${companyId}]::bigint[]
+          and ${visibleCompanyId('legal_entity_id')}) as group_size,
+        (select count(*) from ownership_tree where ${inTree} and parent_id = ${companyId}
+          and ${visibleCompanyId('legal_entity_id')}) as direct
+      from steps st left join ${VISIBLE_COMPANIES} c on c.id = st.company_id
+      order by st.ord`.execute(db.kysely)
   ).rows;
+}
+
+/**
+ * What the sources say of the chain's companies — one statement: the GLEIF direct and ultimate
+ * parent relationships of their LEIs (with the company each parent LEI names), the persons with
+ * significant control of `companyIds` (with the company a corporate one is), the reporting exceptions.
+ */
+async function chainSources(
+  db: Db,
+  leis: string[],
+  companyIds: number[],
+): Promise<{ gleif: GleifRow[]; psc: PscRow[]; exceptions: ExceptionRow[] }> {
+  const row = (
+    await sql<{ gleif: unknown; psc: unknown; exceptions: unknown }>`select
+      (select coalesce(json_agg(g order by g.start_lei, g.relationship_type, g.period_start nulls last, g.end_lei), '[]'::json)
+        from (select r.start_lei, r.end_lei, r.relationship_type, r.relationship_status, r.registration_status,
+            ${dateOf('r.period_start')} as period_start, ${dateOf('r.period_end')} as period_end,
+            ${dayOf('r.source_date')} as source_date, k.legal_entity_id is not null as end_known,
+            c.id as end_id, c.uri as end_uri, c.name as end_name, c.country as end_country, c.status as end_status,
+            c.lei as end_company_lei
+          from lei_relationships r
+          left join company_keys k on k.scheme = 'lei' and k.key = r.end_lei
+          left join ${VISIBLE_COMPANIES} c on c.id = k.legal_entity_id
+          where r.start_lei = any(${leis}::text[])
+            and r.relationship_type in ('IS_DIRECTLY_CONSOLIDATED_BY', 'IS_ULTIMATELY_CONSOLIDATED_BY')) g) as gleif,
+      (select coalesce(json_agg(p order by p.company_id, p.until desc nulls first, p.name, p.member_id), '[]'::json)
+        from (select x.legal_entity_id as company_id, x.member_id, m.name, m.name_type,
+            m.legal_entity_id as owner_company_id, l.country_code as country, m.birth_year, m.birth_month,
+            x.natures, ${dateOf('x.since')} as since, ${dateOf('x.until')} as until,
+            c.id as owner_id, c.uri as owner_uri, c.name as owner_name, c.country as owner_country,
+            c.status as owner_status, c.lei as owner_lei
+          from legal_entity_members x
+          join members m on m.id = x.member_id
+          left join locations l on l.id = m.country_id
+          left join ${VISIBLE_COMPANIES} c on c.id = m.legal_entity_id
+          where x.legal_entity_id = any(${companyIds}::bigint[]) and x.natures is not null
+            and ${visibleMember('m')}) p) as psc,
+      (select coalesce(json_agg(e order by e.lei, e.exception_category), '[]'::json)
+        from (select lei, exception_category, reasons, reference, ${dayOf('source_date')} as source_date
+          from lei_reporting_exceptions where lei = any(${leis}::text[])) e) as exceptions`.execute(db.kysely)
+  ).rows[0];
+  return { gleif: jsonRows(row?.gleif), psc: jsonRows(row?.psc), exceptions: jsonRows(row?.exceptions) };
+}
+
+/**
+ * A company's ownership; AppError 404 when there is none or it is taken down. Two statements, one
+ * after the other (the second needs the chain's LEIs): chainSteps, then chainSources.
+ */
+export async function ownershipOf(db: Db, companyId: number): Promise<Ownership> {
+  const steps = await chainSteps(db, companyId);
+  const first = steps[0];
+  if (!first || first.id === null) throw new AppError('not_found', `No company ${companyId}`);
+  const self = first as CompanyRow;
+  const ancestors = steps.slice(1);
+  // The chain stops below a company taken down.
+  const hiddenAt = ancestors.findIndex((r) => r.id === null);
+  const walked = (hiddenAt === -1 ? ancestors : ancestors.slice(0, hiddenAt)) as CompanyRow[];
+  const chainCompanies = [self, ...walked];
+  // The companies of the chain that have a parent on it.
+  const children = walked.length > 0 ? chainCompanies.slice(0, -1).map((c) => Number(c.id)) : [];
+  const leis = chainCompanies.flatMap((c) => (c.lei ? [c.lei] : []));
+  const {
+    gleif,
+    psc,
+    exceptions: exceptionRows,
+  } = await chainSources(db, leis, [...new Set([companyId, ...children])]);
+  const hiddenLei = (g: GleifRow) => g.end_known && g.end_id === null;
+  const leiOwner = (g: GleifRow): OwnerRef =>
+    g.end_id !== null
+      ? companyRef({
+          id: g.end_id,
+          uri: g.end_uri as string,
+          name: g.end_name as string,
+          country: g.end_country,
+          status: g.end_status,
+          lei: g.end_company_lei,
+        })
+      : { kind: 'unknown_company', lei: g.end_lei, name: null, country: null };
 
   // The chain: one link per step up, with every source that states it.
   const chain: OwnershipLink[] = [];
@@ -245,19 +333,6 @@ export async function ownershipOf(db: Db, companyId: number): Promise<Ownership>
   }
 
   const top = chainCompanies[chainCompanies.length - 1] as CompanyRow;
-  const exceptionRows = leis.length
-    ? (
-        await sql<{
-          lei: string;
-          exception_category: string;
-          reasons: string[];
-          reference: string | null;
-          source_date: unknown;
-        }>`
-          select lei, exception_category, reasons, reference, source_date from lei_reporting_exceptions
-          where lei = any(${leis}::text[]) order by lei, exception_category`.execute(db.kysely)
-      ).rows
-    : [];
   const exceptionsOf = (lei: string | null): ReportingException[] =>
     exceptionRows
       .filter((e) => e.lei === lei)
@@ -275,12 +350,12 @@ export async function ownershipOf(db: Db, companyId: number): Promise<Ownership>
       g.relationship_type === 'IS_DIRECTLY_CONSOLIDATED_BY' &&
       isCurrent(g.relationship_status, day(g.period_end)),
   );
-  if (tree?.cycle && hiddenAt === -1) chainEnd = 'cycle';
+  if (first.cycle && hiddenAt === -1) chainEnd = 'cycle';
   else if (hiddenAt !== -1) chainEnd = 'missing_link';
-  else if (topParents.some((g) => !byLei.has(g.end_lei))) {
+  else if (topParents.some((g) => !g.end_known)) {
     // The top names a parent Registra does not have.
-    const g = topParents.find((t) => !byLei.has(t.end_lei)) as GleifRow;
-    chain.push(gleifLink(g, leiOwner(g.end_lei)));
+    const g = topParents.find((t) => !t.end_known) as GleifRow;
+    chain.push(gleifLink(g, leiOwner(g)));
     chainEnd = 'missing_link';
   } else if (exceptionsOf(top.lei).some((e) => e.relation === 'direct_parent')) chainEnd = 'exception';
 
@@ -289,9 +364,9 @@ export async function ownershipOf(db: Db, companyId: number): Promise<Ownership>
       g.start_lei === self.lei &&
       g.relationship_type === 'IS_ULTIMATELY_CONSOLIDATED_BY' &&
       isCurrent(g.relationship_status, day(g.period_end)) &&
-      !hiddenLei(g.end_lei),
+      !hiddenLei(g),
   );
-  const ultimateParent = stated ? gleifLink(stated, leiOwner(stated.end_lei)) : null;
+  const ultimateParent = stated ? gleifLink(stated, leiOwner(stated)) : null;
   const chainTop = chain[chain.length - 1]?.owner;
   const ultimateParentDiffers =
     ultimateParent !== null &&
@@ -300,53 +375,41 @@ export async function ownershipOf(db: Db, companyId: number): Promise<Ownership>
       chainTop.lei === (ultimateParent.owner.kind === 'person' ? null : ultimateParent.owner.lei)
     );
 
-  const own = psc.filter((p) => Number(p.company_id) === companyId);
   // A corporate owner known in Registra is named as that company (and left out when taken down).
-  const ownerCompanies = await companies(
-    db,
-    own.flatMap((p) => (p.owner_company_id === null ? [] : [Number(p.owner_company_id)])),
-  );
-  const beneficialOwners = own.flatMap((p): OwnershipLink[] => {
-    if (p.owner_company_id !== null) {
-      const c = ownerCompanies.get(Number(p.owner_company_id));
-      return c ? [pscLink(p, companyRef(c), 'beneficial_owner')] : [];
-    }
-    if (p.name_type !== 'individual')
-      return [pscLink(p, { kind: 'unknown_company', lei: null, name: p.name, country: p.country }, 'beneficial_owner')];
-    const birth = p.birth_year
-      ? p.birth_month
-        ? `${p.birth_year}-${String(p.birth_month).padStart(2, '0')}`
-        : String(p.birth_year)
-      : null;
-    const person: OwnerRef = {
-      kind: 'person',
-      id: Number(p.member_id),
-      path: personPath(p.name, Number(p.member_id)),
-      name: p.name,
-      nationality: p.country,
-      birth,
-    };
-    return [pscLink(p, person, 'beneficial_owner')];
-  });
-
-  const groupSize = tree
-    ? Number(
-        (
-          await sql<{ n: string }>`select count(*) as n from ownership_tree
-            where ancestors @> array[${companyId}]::bigint[] and ${visibleCompanyId('legal_entity_id')}`.execute(
-            db.kysely,
-          )
-        ).rows[0]?.n ?? 0,
-      )
-    : 0;
-  const directSubsidiaries = tree
-    ? Number(
-        (
-          await sql<{ n: string }>`select count(*) as n from ownership_tree
-            where parent_id = ${companyId} and ${visibleCompanyId('legal_entity_id')}`.execute(db.kysely)
-        ).rows[0]?.n ?? 0,
-      )
-    : 0;
+  const beneficialOwners = psc
+    .filter((p) => Number(p.company_id) === companyId)
+    .flatMap((p): OwnershipLink[] => {
+      if (p.owner_company_id !== null) {
+        if (p.owner_id === null) return [];
+        const owner = companyRef({
+          id: p.owner_id,
+          uri: p.owner_uri as string,
+          name: p.owner_name as string,
+          country: p.owner_country,
+          status: p.owner_status,
+          lei: p.owner_lei,
+        });
+        return [pscLink(p, owner, 'beneficial_owner')];
+      }
+      if (p.name_type !== 'individual')
+        return [
+          pscLink(p, { kind: 'unknown_company', lei: null, name: p.name, country: p.country }, 'beneficial_owner'),
+        ];
+      const birth = p.birth_year
+        ? p.birth_month
+          ? `${p.birth_year}-${String(p.birth_month).padStart(2, '0')}`
+          : String(p.birth_year)
+        : null;
+      const person: OwnerRef = {
+        kind: 'person',
+        id: Number(p.member_id),
+        path: personPath(p.name, Number(p.member_id)),
+        name: p.name,
+        nationality: p.country,
+        birth,
+      };
+      return [pscLink(p, person, 'beneficial_owner')];
+    });
 
   return {
     chain,
@@ -355,24 +418,33 @@ export async function ownershipOf(db: Db, companyId: number): Promise<Ownership>
     ultimateParentDiffers,
     beneficialOwners,
     exceptions: exceptionsOf(self.lei),
-    directSubsidiaries,
-    groupSize,
+    directSubsidiaries: Number(first.direct),
+    groupSize: Number(first.group_size),
   };
 }
 
-type Cursor = { name: string; id: number };
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.name, c.id])).toString('base64url');
+/** A place in a level's name order: the page after it, or (`before`) the page before it. */
+type Cursor = { name: string; id: number; before: boolean };
+const encodeCursor = (c: Cursor) =>
+  Buffer.from(JSON.stringify(c.before ? [c.name, c.id, 'before'] : [c.name, c.id])).toString('base64url');
 function decodeCursor(cursor: string): Cursor {
   try {
-    const [name, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (typeof name === 'string' && Number.isSafeInteger(id)) return { name, id };
+    const [name, id, direction, ...rest] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      typeof name === 'string' &&
+      Number.isSafeInteger(id) &&
+      (direction === undefined || direction === 'before') &&
+      rest.length === 0
+    )
+      return { name, id, before: direction === 'before' };
   } catch {}
   throw new AppError('bad_request', 'cursor is not one this list gave');
 }
 
 /**
  * The direct subsidiaries of `parentId` (default: the company), a page at a time in name order;
- * `parentId` must be the company or in its group. Depth counts from the company.
+ * `parentId` must be the company or in its group. Depth counts from the company. A page gives the
+ * cursor of the page after it (`next`) and of the page before it (`previous`), when there is one.
  */
 export async function groupPage(
   db: Db,
@@ -382,20 +454,29 @@ export async function groupPage(
   const parentId = options.parentId ?? companyId;
   const limit = Math.max(1, Math.min(options.limit, 500));
   const cursor = options.cursor ? decodeCursor(options.cursor) : null;
+  const empty: GroupPage = { nodes: [], next: null, previous: null, total: 0 };
+  // The company (visible, in a group) and the level's parent (itself, or a visible company of its group).
   const base = (
-    await sql<{ depth: number; visible: boolean }>`select t.depth, ${visibleCompanyId('t.legal_entity_id')} as visible
+    await sql<{ depth: number; visible: boolean; in_group: boolean }>`select t.depth,
+        ${visibleCompanyId('t.legal_entity_id')} as visible,
+        ${
+          parentId === companyId
+            ? sql`true`
+            : sql`exists (select 1 from ownership_tree p where p.legal_entity_id = ${parentId}
+                and p.ancestors @> array[${companyId}]::bigint[] and ${visibleCompanyId('p.legal_entity_id')})`
+        } as in_group
       from ownership_tree t where t.legal_entity_id = ${companyId}`.execute(db.kysely)
   ).rows[0];
-  if (parentId !== companyId) {
-    const inGroup = (
-      await sql`select 1 from ownership_tree where legal_entity_id = ${parentId}
-        and ancestors @> array[${companyId}]::bigint[] and ${visibleCompanyId('legal_entity_id')}`.execute(db.kysely)
-    ).rows[0];
-    if (!inGroup) return { nodes: [], next: null, total: 0 };
-  }
-  if (!base?.visible) return { nodes: [], next: null, total: 0 };
-  const after = cursor ? sql`and (t.name, t.legal_entity_id) > (${cursor.name}, ${cursor.id})` : sql``;
-  const rows = (
+  if (!base?.visible || !base.in_group) return empty;
+  const key = (c: { name: string; id: number }) => sql`(${c.name}, ${c.id}::bigint)`;
+  const total = sql`(select count(*) from ownership_tree where parent_id = ${parentId}
+    and ${visibleCompanyId('legal_entity_id')})`;
+  // Backwards: the `limit` rows before the cursor, read in reverse order and turned round.
+  const from = cursor
+    ? sql`and (t.name, t.legal_entity_id) ${sql.raw(cursor.before ? '<' : '>')} ${key(cursor)}`
+    : sql``;
+  const order = sql.raw(cursor?.before ? 't.name desc, t.legal_entity_id desc' : 't.name, t.legal_entity_id');
+  const read = (
     await sql<{
       id: string;
       uri: string;
@@ -407,24 +488,40 @@ export async function groupPage(
       child_count: number;
       parent_source: 'gleif' | 'psc' | 'bods' | null;
       parent_reference: string | null;
+      total: string | number;
     }>`select t.legal_entity_id as id, le.uri, le.name, t.name as sort_name, l.country_code as country, s.uri as status,
-        t.depth, t.child_count, t.parent_source, t.parent_reference
-      from (select * from ownership_tree t where t.parent_id = ${parentId} ${after}
+        t.depth, t.child_count, t.parent_source, t.parent_reference, ${total} as total
+      from (select * from ownership_tree t where t.parent_id = ${parentId} ${from}
           and ${visibleCompanyId('t.legal_entity_id')}
-          order by t.name, t.legal_entity_id limit ${limit + 1}) t
+          order by ${order} limit ${limit + 1}) t
       join legal_entities le on le.id = t.legal_entity_id
       join locations l on l.id = le.jurisdiction_id
       left join statuses s on s.id = le.status_id
-      order by t.name, t.legal_entity_id`.execute(db.kysely)
+      order by ${order}`.execute(db.kysely)
   ).rows;
-  const total = Number(
-    (
-      await sql<{ n: string }>`select count(*) as n from ownership_tree
-        where parent_id = ${parentId} and ${visibleCompanyId('legal_entity_id')}`.execute(db.kysely)
-    ).rows[0]?.n ?? 0,
-  );
-  const page = rows.slice(0, limit);
+  const more = read.length > limit;
+  const page = cursor?.before ? read.slice(0, limit).reverse() : read.slice(0, limit);
+  const first = page[0];
   const last = page[page.length - 1];
+  // The ends of the page (the cursor's own place when it is empty): is there a row beyond the other end?
+  const low = first ? { name: first.sort_name, id: Number(first.id) } : cursor;
+  const high = last ? { name: last.sort_name, id: Number(last.id) } : cursor;
+  const beyond = (side: '<' | '>', at: { name: string; id: number } | null) =>
+    at
+      ? sql<boolean>`exists (select 1 from ownership_tree t where t.parent_id = ${parentId}
+          and (t.name, t.legal_entity_id) ${sql.raw(side)} ${key(at)} and ${visibleCompanyId('t.legal_entity_id')})`
+      : sql<boolean>`false`;
+  // The level's size came with the rows; a page read from a cursor asks what lies beyond its other end.
+  const counts =
+    cursor || page.length === 0
+      ? (
+          await sql<{ n: string | number; earlier: boolean; later: boolean }>`select ${total} as n,
+              ${cursor && !cursor.before ? beyond('<', low) : sql`false`} as earlier,
+              ${cursor?.before ? beyond('>', high) : sql`false`} as later`.execute(db.kysely)
+        ).rows[0]
+      : { n: (first as (typeof page)[number]).total, earlier: false, later: false };
+  const hasNext = cursor?.before ? Boolean(counts?.later) : more;
+  const hasPrevious = cursor?.before ? more : Boolean(counts?.earlier);
   const nodes: GroupNode[] = page.map((r) => ({
     company: { id: Number(r.id), path: companyPath(r.uri), name: r.name, country: r.country, status: r.status },
     parentId,
@@ -434,8 +531,9 @@ export async function groupPage(
   }));
   return {
     nodes,
-    next: rows.length > limit && last ? encodeCursor({ name: last.sort_name, id: Number(last.id) }) : null,
-    total,
+    next: hasNext && high ? encodeCursor({ ...high, before: false }) : null,
+    previous: hasPrevious && low ? encodeCursor({ ...low, before: true }) : null,
+    total: Number(counts?.n ?? 0),
   };
 }
 

@@ -94,7 +94,8 @@ export type GroupNode = {
   sources: OwnershipSource[];
 };
 
-export type GroupPage = { nodes: GroupNode[]; next: string | null; total: number };
+/** A page of a level: the cursors of the pages after and before it (null at an end), the level's size. */
+export type GroupPage = { nodes: GroupNode[]; next: string | null; previous: string | null; total: number };
 
 export type ControlledCompany = {
   company: { id: number; path: string; name: string; country: string | null };

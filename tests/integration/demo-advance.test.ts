@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport } from '../../core/imports/run-import.ts';
 import { chCompaniesSource } from '../../core/imports/sources/companies-house/ch-companies-source.ts';
 import { gleifLei } from '../../core/imports/sources/gleif-lei.ts';
+import { groupPage, ownershipOf } from '../../core/ownership/ownership.ts';
 import { BASIC_COMPANY_DATA_HEADER } from '../../db/seed/companies-house-file.ts';
 import { splitLegalForm } from '../../db/seed/company-factory.ts';
 import { COUNTRY_PROFILES } from '../../db/seed/country-profiles.ts';
@@ -17,7 +18,8 @@ import {
   writeChDayFile,
   writeDayFile,
 } from '../../db/seed/demo-advance.ts';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { seedDemoOwnership } from '../../db/seed/demo-ownership.ts';
+import { openTestDatabase, TEMPLATE_SEED, type TestDatabase } from '../support/test-database.ts';
 
 // `demo advance` (docs/decisions/0014-importers.md "Demo updates"): a GLEIF delta file per day for
 // the demo companies, in the real layout, imported through the gleif-lei importer: renamed, moved
@@ -149,4 +151,49 @@ describe('demo advance', () => {
     const again = await runImport(t.db, chCompaniesSource, [await writeChDayFile(t.db, day, dir)]);
     expect(again).toMatchObject({ new: 0, changed: 0, rejected: 0 });
   });
+});
+
+describe('the demo ownership groups (server/main.ts writes them once after the demo seed)', () => {
+  it('give a freshly seeded demo database a chain, a group page and beneficial owners, the same each time', async () => {
+    const [a, b] = [await openTestDatabase(), await openTestDatabase()];
+    try {
+      const demo = await seedDemoOwnership(a.db, TEMPLATE_SEED.seed);
+      if (!demo) throw new Error('no demo ownership written');
+      // Deterministic: another fresh copy gets the same groups; written once.
+      expect(await seedDemoOwnership(b.db, TEMPLATE_SEED.seed)).toEqual(demo);
+      expect(await seedDemoOwnership(a.db, TEMPLATE_SEED.seed)).toBeNull();
+
+      const { top, group, owned, owners } = demo;
+      // The deepest company: four steps up to the top, where a reporting exception ends the chain.
+      const deepest = await ownershipOf(a.db, group[6] as number);
+      expect(deepest.chain.map((l) => (l.owner.kind === 'company' ? l.owner.id : null))).toEqual([
+        group[5],
+        group[3],
+        group[0],
+        top,
+      ]);
+      expect(deepest.chain[0]?.sources).toEqual([expect.objectContaining({ source: 'gleif' })]);
+      expect(deepest.chainEnd).toBe('exception');
+      expect(deepest.ultimateParent?.owner).toMatchObject({ kind: 'company', id: top });
+      expect(deepest.ultimateParentDiffers).toBe(false);
+      const topOwnership = await ownershipOf(a.db, top);
+      expect(topOwnership).toMatchObject({ chain: [], chainEnd: 'exception', directSubsidiaries: 3, groupSize: 8 });
+      expect(topOwnership.exceptions.map((e) => e.reasons)).toEqual([['NATURAL_PERSONS'], ['NATURAL_PERSONS']]);
+      const page = await groupPage(a.db, top, { limit: 20 });
+      expect(page.total).toBe(3);
+      expect(page.nodes.map((n) => n.childCount).sort()).toEqual([0, 1, 2]);
+
+      // Persons with significant control: the majority corporate owner is the parent; all three are owners.
+      const psc = await ownershipOf(a.db, owned);
+      expect(psc.chain.map((l) => (l.owner.kind === 'company' ? l.owner.id : null))).toEqual([owners[0]]);
+      expect(psc.beneficialOwners.map((l) => l.owner.kind).sort()).toEqual(['company', 'company', 'person']);
+      expect((await groupPage(a.db, owners[0] as number, { limit: 20 })).nodes.map((n) => n.company.id)).toEqual([
+        owned,
+      ]);
+    } finally {
+      await a.db.close();
+      await b.db.close();
+    }
+    // Two database copies, each written through the import writers and afterCompanyWrite.
+  }, 120_000);
 });

@@ -103,6 +103,9 @@ describe('the Ownership section of a profile', () => {
     expect(bad.statusCode).toBe(400);
     const cursor = await t.app.inject({ url: `/companies/details/${group.uri}/?group_cursor=not-a-cursor` });
     expect(cursor.statusCode).toBe(400);
+    const sideways = Buffer.from('["GROUP SUBSIDIARY A LIMITED",1,"sideways"]').toString('base64url');
+    const direction = await t.app.inject({ url: `/companies/details/${group.uri}/?group_cursor=${sideways}` });
+    expect(direction.statusCode).toBe(400);
   });
 
   it('shows the beneficial owners from the PSC register, and the person page what they control', async () => {

@@ -118,18 +118,36 @@ describe('GLEIF relationships make the chain up and the group below', () => {
     ]);
     expect(first.nodes[0]).toMatchObject({ parentId: parent, depth: 1, childCount: 0 });
     expect(first.nodes[0]?.sources[0]).toMatchObject({ source: 'gleif' });
-    const rest = [];
+    expect(first.previous).toBeNull();
+    const names = (page: { nodes: { company: { name: string } }[] }) => page.nodes.map((n) => n.company.name);
+    const forward = [names(first)];
+    let last = first;
     for (let cursor = first.next; cursor; ) {
-      const page = await groupPage(t.db, parent, { limit: 3, cursor });
-      rest.push(...page.nodes.map((n) => n.company.name));
-      cursor = page.next;
+      last = await groupPage(t.db, parent, { limit: 3, cursor });
+      forward.push(names(last));
+      cursor = last.next;
     }
-    expect(rest).toHaveLength(4);
-    expect(rest[3]).toBe('GROUP SUBSIDIARY G LIMITED');
+    expect(forward.map((p) => p.length)).toEqual([3, 3, 1]);
+    expect(forward[2]).toEqual(['GROUP SUBSIDIARY G LIMITED']);
+    // And back: each page's previous cursor gives the page before it, the first one says there is none.
+    const backward = [names(last)];
+    let page = last;
+    while (page.previous) {
+      page = await groupPage(t.db, parent, { limit: 3, cursor: page.previous });
+      backward.unshift(names(page));
+    }
+    expect(backward).toEqual(forward);
+    expect(page.previous).toBeNull();
+    // A page reached backwards goes forward again.
+    expect(names(await groupPage(t.db, parent, { limit: 3, cursor: page.next }))).toEqual(forward[1]);
+    await expect(
+      groupPage(t.db, parent, { limit: 3, cursor: Buffer.from('["A",1,"sideways"]').toString('base64url') }),
+    ).rejects.toThrow(/cursor/);
     // A company outside the group is not browsed through it.
     expect(await groupPage(t.db, parent, { parentId: await idOf('lei', MIDDLE), limit: 3 })).toEqual({
       nodes: [],
       next: null,
+      previous: null,
       total: 0,
     });
   });
@@ -256,6 +274,39 @@ describe('persons with significant control', () => {
   });
 });
 
+/** GENERATED LEIs (valid check digits) of a chain ten deep: level 0 at the bottom, level 10 its top. */
+const GENERATED_LEIS = Array.from({ length: 11 }, (_, i) => {
+  const base = `GENERATED00000${String(i).padStart(4, '0')}`;
+  return `${base}${String(98 - mod97(`${base}00`)).padStart(2, '0')}`;
+});
+
+/** A GLEIF relationship file (the golden-copy CSV's columns, rr-cdf.first50.csv) of active, published relationships. */
+async function rrFile(name: string, rows: [start: string, end: string, type: string][]): Promise<string> {
+  const header = (await readFile(RR_CSV, 'utf8')).split('\r\n')[0] as string;
+  const columns = header.split(',');
+  const line = ([start, end, type]: [string, string, string]) =>
+    columns
+      .map((c) =>
+        c === 'Relationship.StartNode.NodeID'
+          ? start
+          : c === 'Relationship.EndNode.NodeID'
+            ? end
+            : c.endsWith('NodeIDType')
+              ? 'LEI'
+              : c === 'Relationship.RelationshipType'
+                ? type
+                : c === 'Relationship.RelationshipStatus'
+                  ? 'ACTIVE'
+                  : c === 'Registration.RegistrationStatus'
+                    ? 'PUBLISHED'
+                    : '',
+      )
+      .join(',');
+  const path = join(dir, name);
+  await writeFile(path, `${header}\n${rows.map(line).join('\n')}\n`);
+  return path;
+}
+
 /** The published BODS 0.4 schema (tests/fixtures/bods-0.4/README.md), draft 2020-12. */
 function bodsValidator() {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -313,40 +364,13 @@ describe('GET /api/site/data/v1/legal_entities/{id}/ownership', () => {
 
   it('walks a generated chain ten deep, and its statements validate too', async () => {
     // GENERATED: eleven companies, each directly consolidated by the next, as GLEIF's golden-copy CSV states it.
-    const leis = Array.from({ length: 11 }, (_, i) => {
-      const base = `GENERATED00000${String(i).padStart(4, '0')}`;
-      return `${base}${String(98 - mod97(`${base}00`)).padStart(2, '0')}`;
-    });
+    const leis = GENERATED_LEIS;
     await runImport(t.db, IMPORT_SOURCES['gleif-lei'], [
       await leiFile(leis.map((lei, i) => ({ lei, name: `GENERATED LEVEL ${i} LIMITED` }))),
     ]);
-    const header = (await readFile(RR_CSV, 'utf8')).split('\r\n')[0] as string;
-    const columns = header.split(',');
-    const line = (start: string, end: string) =>
-      columns
-        .map((c) =>
-          c === 'Relationship.StartNode.NodeID'
-            ? start
-            : c === 'Relationship.EndNode.NodeID'
-              ? end
-              : c.endsWith('NodeIDType')
-                ? 'LEI'
-                : c === 'Relationship.RelationshipType'
-                  ? 'IS_DIRECTLY_CONSOLIDATED_BY'
-                  : c === 'Relationship.RelationshipStatus'
-                    ? 'ACTIVE'
-                    : c === 'Registration.RegistrationStatus'
-                      ? 'PUBLISHED'
-                      : '',
-        )
-        .join(',');
-    const path = join(dir, 'rr-generated.csv');
-    await writeFile(
-      path,
-      `${header}\n${leis
-        .slice(0, -1)
-        .map((lei, i) => line(lei, leis[i + 1] as string))
-        .join('\n')}\n`,
+    const path = await rrFile(
+      'rr-generated.csv',
+      leis.slice(0, -1).map((lei, i) => [lei, leis[i + 1] as string, 'IS_DIRECTLY_CONSOLIDATED_BY']),
     );
     expect(await runImport(t.db, IMPORT_SOURCES['gleif-rr'], [path])).toMatchObject({ new: 10, rejected: 0 });
     const bottom = await idOf('lei', leis[0] as string);
@@ -357,5 +381,59 @@ describe('GET /api/site/data/v1/legal_entities/{id}/ownership', () => {
     expect(top.groupSize).toBe(10);
     const statements = await bodsOf(bottom);
     expect(statements.filter((s) => s.recordType === 'relationship')).toHaveLength(10);
+  });
+});
+
+describe('"ultimate parent in <country>"', () => {
+  it('is the country of the ultimate parent GLEIF states when there is one, else of the chain’s top', async () => {
+    // The generated chain's bottom (level 0) is stated (CONSTRUCTED) to be ultimately consolidated by a
+    // UK company of the Companies House sample, given a GENERATED LEI: not the top of its chain.
+    const bottom = await idOf('lei', GENERATED_LEIS[0] as string);
+    const level1 = await idOf('lei', GENERATED_LEIS[1] as string);
+    const top = await idOf('lei', GENERATED_LEIS[10] as string);
+    const stated = await idOf('register', 'GB/RA000585/12778855');
+    const base = 'GENERATEDUK000000001';
+    const statedLei = `${base.slice(0, 18)}${String(98 - mod97(`${base.slice(0, 18)}00`)).padStart(2, '0')}`;
+    await sql`insert into company_keys (scheme, key, legal_entity_id, source)
+      values ('lei', ${statedLei}, ${stated}, 'test')`.execute(t.db.kysely);
+    const jurisdiction = async (id: number) =>
+      (
+        await t.db.kysely
+          .selectFrom('legal_entities')
+          .select('jurisdiction_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).jurisdiction_id;
+    const [topCountry, statedCountry] = [await jurisdiction(top), await jurisdiction(stated)];
+    expect(topCountry).not.toBe(statedCountry);
+    const ids = async (location: number) => {
+      const response = await t.app.inject({
+        url: `/api/site/data/v1/legal_entities?ultimate_parent_in=${location}&count=100`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data as { legal_entities: { id: number } }[]).map((r) => Number(r.legal_entities.id));
+    };
+    expect(await ids(topCountry)).toContain(bottom);
+    expect(await ids(statedCountry)).not.toContain(bottom);
+
+    // Through the relationship importer: the company written has its tree row refreshed.
+    const path = await rrFile('rr-ultimate.csv', [
+      [GENERATED_LEIS[0] as string, statedLei, 'IS_ULTIMATELY_CONSOLIDATED_BY'],
+    ]);
+    expect(await runImport(t.db, IMPORT_SOURCES['gleif-rr'], [path])).toMatchObject({ rejected: 0 });
+    const o = await ownershipOf(t.db, bottom);
+    expect(o.ultimateParent?.owner).toMatchObject({ kind: 'company', id: stated });
+    expect(o.ultimateParentDiffers).toBe(true);
+    expect(o.chain.at(-1)?.owner).toMatchObject({ kind: 'company', id: top });
+    expect(await ids(statedCountry)).toContain(bottom);
+    expect(await ids(topCountry)).not.toContain(bottom);
+    // The companies above it state none: theirs is still the top's country.
+    expect(await ids(topCountry)).toContain(level1);
+    expect(await ids(statedCountry)).not.toContain(level1);
+
+    // Rebuilt from the sources, the same.
+    await refreshOwnershipTree(t.db, 'all');
+    expect(await ids(statedCountry)).toContain(bottom);
+    expect(await ids(topCountry)).toContain(level1);
   });
 });

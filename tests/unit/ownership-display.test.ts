@@ -260,15 +260,15 @@ describe('the group below, level by level', () => {
 
   it('pages with cursor links that need no script, and opens a subsidiary’s own level', () => {
     const level: GroupLevel = {
-      page: { nodes: [node(10, 3), node(11, 0)], next: 'abc=/+', total: 45 },
+      page: { nodes: [node(10, 3), node(11, 0)], next: 'abc=/+', previous: null, total: 45 },
       trail: [company],
-      cursor: null,
     };
     const view = presentOwnership(company, o, level, p('de'));
     const group = view.group;
     expect(group?.summary).toBe('60 Unternehmen in der Gruppe darunter, davon 45 direkte Tochtergesellschaften.');
     expect(group?.nextHref).toBe('/de/companies/details/acme-widgets-ltd-1/?group_cursor=abc%3D%2F%2B#ownership-group');
     expect(group?.firstHref).toBeNull();
+    expect(group?.previousHref).toBeNull();
     expect(group?.nodes[0]).toMatchObject({
       status: 'Active',
       childrenText: '3 Tochtergesellschaften',
@@ -283,12 +283,11 @@ describe('the group below, level by level', () => {
     ]);
   });
 
-  it('a deeper level keeps the way back up, and a later page the way to the first', () => {
+  it('a deeper level keeps the way back up, and a later page the ways to the previous and the first', () => {
     const sub = { id: 10, name: 'Sub 10', path: '/companies/details/s-10/' };
     const level: GroupLevel = {
-      page: { nodes: [{ ...node(20, 0), parentId: 10, depth: 2 }], next: null, total: 21 },
+      page: { nodes: [{ ...node(20, 0), parentId: 10, depth: 2 }], next: null, previous: 'xyz', total: 21 },
       trail: [company, sub],
-      cursor: 'xyz',
     };
     const group = presentOwnership(company, o, level, p()).group;
     expect(group?.levelTitle).toBe('Subsidiaries of Sub 10');
@@ -297,6 +296,9 @@ describe('the group below, level by level', () => {
       { key: 'trail-10', text: 'Sub 10', href: null },
     ]);
     expect(group?.nextHref).toBeNull();
+    expect(group?.previousHref).toBe(
+      '/companies/details/acme-widgets-ltd-1/?group_parent=10&group_cursor=xyz#ownership-group',
+    );
     expect(group?.firstHref).toBe('/companies/details/acme-widgets-ltd-1/?group_parent=10#ownership-group');
   });
 });
