@@ -19,8 +19,8 @@ const POSTGRES_ONLY_FILES = ['tests/integration-postgres/**/*.test.ts'];
  * database (the CLI runs on its own PGlite data directory), so they are never here.
  */
 const ENGINE_DEPENDENT_FILES = [
-  // Code that branches on the engine: named prepared statements for a company's page and record
-  // (core/companies/prepared-query.ts), facet counts (core/search/facets.ts), two export workers
+  // Code that branches on the engine: named prepared statements for a company's page, its records,
+  // provenance, LEI details and what buying it reveals (core/companies/prepared-query.ts), facet counts (core/search/facets.ts), two export workers
   // (core/export/export-documents.ts), VACUUM after an import (core/imports/vacuum-imported.ts),
   // the seed's COPY (db/seed/seed-companies.ts).
   'api-companies',

@@ -197,7 +197,7 @@ export function capturingDb(db: Db, captured: Captured[]): Db {
     end: async () => {},
   };
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapped }) });
-  // No pool of its own: statements that would go to the pool directly (queryPrepared) go through
+  // No pool of its own: statements that would go to the pool directly (preparedStatement) go through
   // Kysely and are recorded too.
   return { kind: 'postgres', kysely, close: async () => {} };
 }

@@ -45,8 +45,10 @@ export function layoutConnections(
   const kept = new Map(unique.map((n) => [n.id, n]));
   const seen = new Set<string>();
   const drawn = edges.filter((e) => {
+    // Most edges of a large company lead past the kept nodes: those are dropped before a key is made.
+    if (!kept.has(e.from) || !kept.has(e.to) || e.from === e.to) return false;
     const key = `${e.from}\u0000${e.to}`;
-    if (!kept.has(e.from) || !kept.has(e.to) || e.from === e.to || seen.has(key)) return false;
+    if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });

@@ -12,6 +12,7 @@ import { HISTORY_PAGE_SIZE } from '../limits.ts';
 import { changesFor, type Viewer } from '../purchases/paywall.ts';
 import type { Lang } from '../reference/reference-data.ts';
 import { visibleChanges } from '../takedowns/visible.ts';
+import { preparedStatement } from './prepared-query.ts';
 
 export type CompanyChange = {
   id: number;
@@ -81,20 +82,24 @@ export async function readCompanyHistory(
   };
 }
 
+/** The statement of `readNameChanges`, built and compiled once (core/companies/prepared-query.ts). */
+const nameChanges = preparedStatement('registra-name-changes', (k, legalEntityId: number, limit: number) =>
+  k
+    .selectFrom('company_changes')
+    .select(['old_value', 'new_value', 'source', 'source_date', 'observed_at'])
+    .where('legal_entity_id', '=', legalEntityId)
+    .where('field', '=', 'name')
+    .orderBy('id', 'desc')
+    .limit(limit),
+);
+
 /** A company's latest name changes, newest first (the profile's timeline, ADR 0022). */
 export async function readNameChanges(
   db: Db,
   legalEntityId: number,
   limit = 10,
 ): Promise<(Pick<CompanyChange, 'old_value' | 'new_value'> & FactProvenance)[]> {
-  const rows = await db.kysely
-    .selectFrom('company_changes')
-    .select(['old_value', 'new_value', 'source', 'source_date', 'observed_at'])
-    .where('legal_entity_id', '=', legalEntityId)
-    .where('field', '=', 'name')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await nameChanges(db, legalEntityId, limit);
   return rows.map((r) => ({
     ...r,
     source_date: r.source_date === null ? null : new Date(r.source_date),
@@ -104,6 +109,22 @@ export async function readNameChanges(
 
 export type FactProvenance = { source: string; source_date: Date | null; observed_at: Date };
 
+/** The statements of `readCompanyProvenance`, built and compiled once (core/companies/prepared-query.ts). */
+const provenanceRows = preparedStatement('registra-company-provenance', (k, legalEntityId: number) =>
+  k
+    .selectFrom('company_provenance')
+    .select(['field', 'source', 'source_date', 'observed_at'])
+    .where('legal_entity_id', '=', legalEntityId),
+);
+const sourceRecords = preparedStatement('registra-company-source-records', (k, legalEntityId: number) =>
+  k
+    .selectFrom('company_source_records as r')
+    .leftJoin('imports as i', 'i.id', 'r.import_id')
+    .select(['r.source', 'r.facts', 'r.source_date', 'i.started_at'])
+    .where('r.legal_entity_id', '=', legalEntityId)
+    .orderBy('r.import_id', 'desc'),
+);
+
 /**
  * Where each of a company's facts came from, by field: the field's company_provenance row when an
  * import changed it (the latest writer), else the newest source record stating the field — a new
@@ -111,20 +132,7 @@ export type FactProvenance = { source: string; source_date: Date | null; observe
  * and source, docs/decisions/0014-importers.md "Idempotency and the diff").
  */
 export async function readCompanyProvenance(db: Db, legalEntityId: number): Promise<Map<string, FactProvenance>> {
-  const [rows, records] = await Promise.all([
-    db.kysely
-      .selectFrom('company_provenance')
-      .select(['field', 'source', 'source_date', 'observed_at'])
-      .where('legal_entity_id', '=', legalEntityId)
-      .execute(),
-    db.kysely
-      .selectFrom('company_source_records as r')
-      .leftJoin('imports as i', 'i.id', 'r.import_id')
-      .select(['r.source', 'r.facts', 'r.source_date', 'i.started_at'])
-      .where('r.legal_entity_id', '=', legalEntityId)
-      .orderBy('r.import_id', 'desc')
-      .execute(),
-  ]);
+  const [rows, records] = await Promise.all([provenanceRows(db, legalEntityId), sourceRecords(db, legalEntityId)]);
   const out = new Map<string, FactProvenance>();
   for (const r of rows)
     out.set(r.field, {

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { fieldColumn } from '../sections/record-fields.ts';
 import { RECORD_SECTIONS } from '../sections/records.ts';
 import { visibleConnection } from '../takedowns/visible.ts';
-import { queryPrepared } from './prepared-query.ts';
+import { preparedStatement } from './prepared-query.ts';
 
 /** Records of each type the profile shows before linking to the full search. */
 export const PROFILE_RECORDS = 5;
@@ -47,6 +47,44 @@ export const OTHER_LISTS = [
   },
 ] as const;
 
+/** The lists the profile shows: the record sections', then the other lists; their order in the statement. */
+const LISTS = [
+  ...RECORD_SECTIONS.map((s) => ({
+    key: s.id,
+    table: s.table,
+    order: fieldColumn(s.fields.find((f) => f.key === s.sortField)!),
+    desc: true,
+  })),
+  ...OTHER_LISTS.map((l) => ({ key: l.key, table: l.table, order: l.order, desc: l.order !== 'name' })),
+];
+
+type ListRows = (RecordList['rows'][number] & { list_total_: number })[];
+
+/**
+ * One subquery per list: its first rows, each carrying the list's total (a window count over the
+ * company's rows of that type, taken before the limit). Half the subqueries of a count beside
+ * each list: planning and running 48 of them cost about twice as much (ADR 0002).
+ * json_build_object takes at most 100 arguments: two per list.
+ */
+function listsOf(target: RawBuilder<unknown>) {
+  const parts = LISTS.map(
+    (l) => sql`${l.key}::text, (select coalesce(json_agg(x), '[]'::json) from (
+        select *, count(*) over () as list_total_ from ${sql.table(l.table)} r where r.legal_entity_id = c.id
+          ${l.table === 'connections' ? sql`and ${visibleConnection('r')}` : sql``}
+        order by ${sql.ref(l.order)} ${sql.raw(l.desc ? 'desc' : 'asc')}, id limit ${PROFILE_RECORDS}) x)`,
+  );
+  return sql<{ lists: Record<string, ListRows> | string }>`
+      select json_build_object(${sql.join(parts)}) as lists from ${target}`;
+}
+
+/** The statements, built and compiled once (core/companies/prepared-query.ts): by the company's id, by its uri. */
+const recordsById = preparedStatement('registra-company-records-by-id', (_, id: number) =>
+  listsOf(sql`(select ${id}::bigint as id) c`),
+);
+const recordsByUri = preparedStatement('registra-company-records-by-uri', (_, uri: string) =>
+  listsOf(sql`(select id from legal_entities where uri = ${uri}) c`),
+);
+
 /**
  * The first records of every related type of one company, newest first, and how many there are,
  * in one statement. Keyed by section id (and documents, events, products). The company is named
@@ -57,42 +95,13 @@ export async function getCompanyRecords(
   db: Db,
   company: number | { uri: string },
 ): Promise<Map<string, RecordList> | null> {
-  const lists = [
-    ...RECORD_SECTIONS.map((s) => ({
-      key: s.id,
-      table: s.table,
-      order: fieldColumn(s.fields.find((f) => f.key === s.sortField)!),
-      desc: true,
-    })),
-    ...OTHER_LISTS.map((l) => ({ key: l.key, table: l.table, order: l.order, desc: l.order !== 'name' })),
-  ];
-  // One subquery per list: its first rows, each carrying the list's total (a window count over the
-  // company's rows of that type, taken before the limit). Half the subqueries of a count beside
-  // each list: planning and running 48 of them cost about twice as much (ADR 0002).
-  const parts = lists.map(
-    (l) => sql`${l.key}::text, (select coalesce(json_agg(x), '[]'::json) from (
-        select *, count(*) over () as list_total_ from ${sql.table(l.table)} r where r.legal_entity_id = c.id
-          ${l.table === 'connections' ? sql`and ${visibleConnection('r')}` : sql``}
-        order by ${sql.ref(l.order)} ${sql.raw(l.desc ? 'desc' : 'asc')}, id limit ${PROFILE_RECORDS}) x)`,
-  );
-  const target =
-    typeof company === 'number'
-      ? sql`(select ${company}::bigint as id) c`
-      : sql`(select id from legal_entities where uri = ${company.uri}) c`;
-  // json_build_object takes at most 100 arguments: two per list.
-  type Rows = (RecordList['rows'][number] & { list_total_: number })[];
-  const rows = await queryPrepared(
-    db,
-    typeof company === 'number' ? 'registra-company-records-by-id' : 'registra-company-records-by-uri',
-    sql<{ lists: Record<string, Rows> | string }>`
-      select json_build_object(${sql.join(parts)}) as lists from ${target}`,
-  );
+  const rows = typeof company === 'number' ? await recordsById(db, company) : await recordsByUri(db, company.uri);
   if (rows.length === 0) return null;
   const value = rows[0].lists;
   // Drivers differ on json: pg parses it, PGlite may hand back text.
-  const raw = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, Rows>;
+  const raw = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, ListRows>;
   return new Map(
-    lists.map((l) => {
+    LISTS.map((l) => {
       const rows = raw[l.key];
       const total = rows.length > 0 ? Number(rows[0].list_total_) : 0;
       return [l.key, { total, rows: rows.map(({ list_total_, ...row }) => row) }];

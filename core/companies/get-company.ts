@@ -5,25 +5,27 @@ import { type CompanyWith, companySelect, parseCompany } from './parts/company-p
 import { PROFILE_LIST_PARTS } from './parts/company-parts.ts';
 import { memberCompaniesPart, memberOfPart } from './parts/members.ts';
 import { specificationsPart } from './parts/specifications.ts';
-import { queryPrepared } from './prepared-query.ts';
+import { preparedStatement } from './prepared-query.ts';
 
 /** The parts of a company its profile shows: its lists, its counts, its members' other companies and where it is a member. */
 export const PROFILE_PARTS = [...PROFILE_LIST_PARTS, specificationsPart, memberCompaniesPart, memberOfPart] as const;
 
 export type CompanyProfile = CompanyWith<typeof PROFILE_PARTS>;
 
+/** The profile's one statement, built and compiled once (core/companies/prepared-query.ts). */
+const companyByUri = preparedStatement(
+  'registra-get-company',
+  (_, uri: string) =>
+    sql<
+      Record<string, unknown>
+    >`select ${companySelect(PROFILE_PARTS)} from legal_entities le where le.uri = ${uri} and ${visibleCompany('le')}`,
+);
+
 /**
  * Everything the profile shows of one company, by its uri, in one statement (each part a JSON
  * subselect, core/companies/parts/); null when there is none or it is taken down (ADR 0021).
  */
 export async function getCompany(db: Db, uri: string): Promise<CompanyProfile | null> {
-  const rows = await queryPrepared(
-    db,
-    'registra-get-company',
-    sql<
-      Record<string, unknown>
-    >`select ${companySelect(PROFILE_PARTS)} from legal_entities le where le.uri = ${uri} and ${visibleCompany('le')}`,
-  );
-  const row = rows[0];
+  const row = (await companyByUri(db, uri))[0];
   return row ? parseCompany(row, PROFILE_PARTS) : null;
 }

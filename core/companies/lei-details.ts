@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
+import { preparedStatement } from './prepared-query.ts';
 
 // What GLEIF says of a company beyond its parts (docs/decisions/0014-importers.md): its legal form
 // (an ISO 20275 code with its names, or the register's own words), its LEI registration and its
@@ -24,25 +25,47 @@ export type LeiDetails = {
   exceptions: { category: string; reasons: string[]; reference: string | null }[];
 };
 
+// The statements of `getLeiDetails`, built and compiled once (core/companies/prepared-query.ts);
+// their columns named, so that a prepared statement's result never changes shape under it.
+const legalFormOf = preparedStatement('registra-lei-legal-form', (k, companyId: number) =>
+  k
+    .selectFrom('legal_entity_legal_forms')
+    .select(['elf_code', 'other_legal_form'])
+    .where('legal_entity_id', '=', companyId)
+    .limit(1),
+);
+const registrationOf = preparedStatement('registra-lei-registration', (k, companyId: number) =>
+  k
+    .selectFrom('lei_registrations')
+    .select([
+      'lei',
+      'registration_status',
+      'entity_status',
+      'initial_registration_date',
+      'last_update_date',
+      'next_renewal_date',
+    ])
+    .where('legal_entity_id', '=', companyId)
+    .orderBy('lei')
+    .limit(1),
+);
+const exceptionsOf = preparedStatement('registra-lei-exceptions', (k, companyId: number) =>
+  k
+    .selectFrom('lei_reporting_exceptions')
+    .innerJoin('company_keys', (j) =>
+      j.onRef('company_keys.key', '=', 'lei_reporting_exceptions.lei').on('company_keys.scheme', '=', 'lei'),
+    )
+    .select(['exception_category', 'reasons', 'reference'])
+    .where('company_keys.legal_entity_id', '=', companyId)
+    .orderBy('exception_category'),
+);
+
 export async function getLeiDetails(db: Db, companyId: number): Promise<LeiDetails> {
   const k = db.kysely;
-  const [form, registration, exceptions] = await Promise.all([
-    k.selectFrom('legal_entity_legal_forms').selectAll().where('legal_entity_id', '=', companyId).executeTakeFirst(),
-    k
-      .selectFrom('lei_registrations')
-      .selectAll()
-      .where('legal_entity_id', '=', companyId)
-      .orderBy('lei')
-      .executeTakeFirst(),
-    k
-      .selectFrom('lei_reporting_exceptions')
-      .innerJoin('company_keys', (j) =>
-        j.onRef('company_keys.key', '=', 'lei_reporting_exceptions.lei').on('company_keys.scheme', '=', 'lei'),
-      )
-      .select(['exception_category', 'reasons', 'reference'])
-      .where('company_keys.legal_entity_id', '=', companyId)
-      .orderBy('exception_category')
-      .execute(),
+  const [[form], [registration], exceptions] = await Promise.all([
+    legalFormOf(db, companyId),
+    registrationOf(db, companyId),
+    exceptionsOf(db, companyId),
   ]);
   const names = form?.elf_code ? ((await legalFormNames(k, [form.elf_code])).get(form.elf_code) ?? []) : [];
   return {

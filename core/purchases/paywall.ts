@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { ENUMERATIONS } from '../../db/reference/enumerations.ts';
 import type { Database } from '../../db/schema.ts';
+import { preparedStatement } from '../companies/prepared-query.ts';
 import { visibleConnection, visibleMember } from '../takedowns/visible.ts';
 
 // What a purchase unlocks (docs/decisions/0029-what-a-purchase-unlocks.md), the one home of the
@@ -212,12 +213,8 @@ export function revealTotal(reveal: Reveal): number {
 
 const typeId = (uri: GatedContactType) => [...GATED_TYPE_OF].find(([, u]) => u === uri)?.[0] ?? -1;
 
-/**
- * What buying `companyId` reveals: its distinct emails, phone and fax numbers (its contacts part
- * and its Contacts records) and its officers' distinct contacts (the members' contacts and its
- * Connections records' emails and phones), people taken down left out. One statement.
- */
-export async function revealOf(db: Db, companyId: number): Promise<Reveal> {
+/** The statement of `revealOf`, built and compiled once (core/companies/prepared-query.ts). */
+const revealCounts = preparedStatement('registra-reveal-of', (_, companyId: number) => {
   const own = (uri: GatedContactType, column: string) => sql<number>`(select count(distinct v) from (
       select x.contact as v from legal_entity_contacts x
         where x.legal_entity_id = ${companyId} and x.contact_type_id = ${typeId(uri)}
@@ -243,14 +240,22 @@ export async function revealOf(db: Db, companyId: number): Promise<Reveal> {
       ${records}
     ) s)`;
   };
-  const result = await sql<Record<keyof Reveal, number | string>>`select
+  return sql<Record<keyof Reveal, number | string>>`select
       ${own('email', 'email')} as "emails",
       ${own('phone', 'phone')} as "phones",
       ${own('fax', 'fax')} as "faxes",
       ${officers('email', 'email')} as "officerEmails",
       ${officers('phone', 'phone')} as "officerPhones",
-      ${officers('other', null)} as "officerOthers"`.execute(db.kysely);
-  const row = result.rows[0];
+      ${officers('other', null)} as "officerOthers"`;
+});
+
+/**
+ * What buying `companyId` reveals: its distinct emails, phone and fax numbers (its contacts part
+ * and its Contacts records) and its officers' distinct contacts (the members' contacts and its
+ * Connections records' emails and phones), people taken down left out. One statement.
+ */
+export async function revealOf(db: Db, companyId: number): Promise<Reveal> {
+  const [row] = await revealCounts(db, companyId);
   return {
     emails: Number(row.emails),
     phones: Number(row.phones),
