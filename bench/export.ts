@@ -74,6 +74,7 @@ async function exportOnce(db: Db, reference: Reference, section: SectionDecl, fo
     peakHeap = Math.max(peakHeap, m.heapUsed);
   };
   const timer = setInterval(sample, 5);
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const prepared = await prepareExport(db, reference, {
     section,
@@ -87,9 +88,18 @@ async function exportOnce(db: Db, reference: Reference, section: SectionDecl, fo
   const out = sink();
   const rows = await prepared.write(out, sample);
   const ms = performance.now() - start;
+  // The process's CPU over the export (user + system): steadier than its wall time on a loaded machine.
+  const cpu = process.cpuUsage(cpuBefore);
   clearInterval(timer);
   sample();
-  return { ms, rows, bytes: out.bytes, rssMb: mb(peakRss - before.rss), heapMb: mb(peakHeap - before.heapUsed) };
+  return {
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    rows,
+    bytes: out.bytes,
+    rssMb: mb(peakRss - before.rss),
+    heapMb: mb(peakHeap - before.heapUsed),
+  };
 }
 
 /** The search's first 10,000 companies (unfiltered, newest first) as the relation `t (id, ord)`. */
@@ -158,6 +168,9 @@ async function measureFormats(
     const { rows: n, bytes } = runs[0];
     log(
       `export ${section.id} ${format}: ${n} rows, ${(bytes / 2 ** 20).toFixed(1)} MB, ${runs.map((r) => r.ms.toFixed(0)).join(' / ')} ms (load ${load()})`,
+    );
+    log(
+      `  CPU of the export process: ${runs.map((r) => r.cpuMs.toFixed(0)).join(' / ')} ms (median ${median(runs.map((r) => r.cpuMs)).toFixed(0)})`,
     );
     if (copies.length > 0) log(`  COPY before each: ${copies.map((c) => c.toFixed(0)).join(' / ')} ms`);
     const ratio =
