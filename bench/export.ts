@@ -5,8 +5,9 @@
 // record section.
 // Part of `npm run bench` (bench/run.ts), or alone, read-only: `node --expose-gc bench/export.ts`
 // (DATABASE_URL, default registra_bench; EXPORT_RUNS rounds, default 5; EXPORT_RECORDS=0 leaves
-// out the record section). Each company export follows a COPY of its documents, call by call, and
-// its ratio to COPY is the median of the per-pair ratios (ADR 0041).
+// out the record section; EXPORT_FORMAT=csv measures one format). Each company export follows a
+// COPY of its documents, call by call, and its ratio to COPY is the median of the per-pair ratios
+// (ADR 0041).
 import os from 'node:os';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,6 +32,8 @@ export type ExportBenchRow = { metric: string; value: string; target: string; pa
 
 /** Rounds per measurement (EXPORT_RUNS, default 5). */
 const RUNS = Number(process.env.EXPORT_RUNS ?? 5);
+/** The formats measured: EXPORT_FORMAT=csv (or a comma-separated list) measures those alone. */
+const FORMATS = EXPORT_FORMATS.filter((f) => (process.env.EXPORT_FORMAT ?? f).split(',').includes(f));
 const TARGET_MS: Record<ExportFormat, number> = { csv: 500, json: 500, xml: 500, xlsx: 2000 };
 const MEMORY_LIMIT_MB = 150;
 /** The record section measured besides companies: its table is among the largest. */
@@ -71,6 +74,7 @@ async function exportOnce(db: Db, reference: Reference, section: SectionDecl, fo
     peakHeap = Math.max(peakHeap, m.heapUsed);
   };
   const timer = setInterval(sample, 5);
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const prepared = await prepareExport(db, reference, {
     section,
@@ -84,9 +88,18 @@ async function exportOnce(db: Db, reference: Reference, section: SectionDecl, fo
   const out = sink();
   const rows = await prepared.write(out, sample);
   const ms = performance.now() - start;
+  // The process's CPU over the export (user + system): steadier than its wall time on a loaded machine.
+  const cpu = process.cpuUsage(cpuBefore);
   clearInterval(timer);
   sample();
-  return { ms, rows, bytes: out.bytes, rssMb: mb(peakRss - before.rss), heapMb: mb(peakHeap - before.heapUsed) };
+  return {
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    rows,
+    bytes: out.bytes,
+    rssMb: mb(peakRss - before.rss),
+    heapMb: mb(peakHeap - before.heapUsed),
+  };
 }
 
 /** The search's first 10,000 companies (unfiltered, newest first) as the relation `t (id, ord)`. */
@@ -136,7 +149,7 @@ async function measureFormats(
   log: (m: string) => void,
 ): Promise<ExportBenchRow[]> {
   const rows: ExportBenchRow[] = [];
-  for (const format of EXPORT_FORMATS) {
+  for (const format of FORMATS) {
     const runs = [];
     const ratios: number[] = [];
     const copies: number[] = [];
@@ -155,6 +168,9 @@ async function measureFormats(
     const { rows: n, bytes } = runs[0];
     log(
       `export ${section.id} ${format}: ${n} rows, ${(bytes / 2 ** 20).toFixed(1)} MB, ${runs.map((r) => r.ms.toFixed(0)).join(' / ')} ms (load ${load()})`,
+    );
+    log(
+      `  CPU of the export process: ${runs.map((r) => r.cpuMs.toFixed(0)).join(' / ')} ms (median ${median(runs.map((r) => r.cpuMs)).toFixed(0)})`,
     );
     if (copies.length > 0) log(`  COPY before each: ${copies.map((c) => c.toFixed(0)).join(' / ')} ms`);
     const ratio =
@@ -193,7 +209,7 @@ export async function benchExport(db: Db, reference: Reference, log: (m: string)
   const withDocuments = stored.rows[0]?.n ?? 0;
   log(`companies of the export with a current export document: ${withDocuments} of ${EXPORT_ROW_LIMIT}`);
   // Warm-up: plans, caches, the code paths of every writer.
-  for (const format of EXPORT_FORMATS) await exportOnce(db, reference, companiesSection, format);
+  for (const format of FORMATS) await exportOnce(db, reference, companiesSection, format);
   await copyOnce(db, documents, 'format text');
   await copyOnce(db, compiled.sql);
   const copies: number[] = [];
@@ -238,7 +254,7 @@ export async function benchExport(db: Db, reference: Reference, log: (m: string)
   rows.push(...(await measureFormats(db, reference, companiesSection, 'companies, default sections', copy, log)));
   // EXPORT_RECORDS=0 measures the companies alone.
   if (process.env.EXPORT_RECORDS === '0') return rows;
-  for (const format of EXPORT_FORMATS) await exportOnce(db, reference, records, format);
+  for (const format of FORMATS) await exportOnce(db, reference, records, format);
   rows.push(...(await measureFormats(db, reference, records, `${RECORD_SECTION} records`, null, log)));
   log(`load average at the end: ${load()}`);
   return rows;

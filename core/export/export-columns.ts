@@ -3,7 +3,13 @@ import { fieldColumn, type Label, type RecordField } from '../sections/record-fi
 import type { CompanyColumn } from '../sections/records.ts';
 import type { SectionDecl } from '../sections/section.ts';
 import type { CompanyExportSection } from './export-options.ts';
-import type { CompanyExportData } from './read-company-rows.ts';
+import type {
+  CompanyExportData,
+  ExportAddress,
+  ExportIndustry,
+  ExportMember,
+  ExportRegister,
+} from './read-company-rows.ts';
 import type { Cell, CellType, EntityNames, ExportColumn } from './writers.ts';
 
 // The columns of an export, derived from declarations: a record section exports its declared
@@ -21,9 +27,14 @@ export type ExportLayout<T> = {
 };
 
 function layout<T>(specs: Spec<T>[], entity: EntityNames): ExportLayout<T> {
+  const value = specs.map((s) => s.value);
   return {
     columns: specs.map(({ key, label, type }) => ({ key, label, type })),
-    values: (row) => specs.map((s) => s.value(row)),
+    values: (row) => {
+      const cells = new Array<Cell>(value.length);
+      for (let i = 0; i < value.length; i++) cells[i] = value[i](row);
+      return cells;
+    },
     entity,
   };
 }
@@ -68,11 +79,24 @@ const COMPANY_LABELS = {
 /** Address parts a company export has a column for, besides the full address. */
 const ADDRESS_COLUMNS = ['locality', 'post_code', 'country'] as const;
 
-const joined = (values: readonly (string | null | undefined)[] | undefined): Cell => {
-  if (!values) return null;
-  const kept = values.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
-  return kept.length > 0 ? kept.join('; ') : null;
-};
+/** The values that are text and not blank, joined by `; `; null when none. */
+const itself = <T>(value: T): T => value;
+
+const joined = (values: readonly (string | null | undefined)[] | undefined): Cell =>
+  values ? joinedBy(values, itself) : null;
+
+/**
+ * `joined` of `text` of each item, without the arrays between (ADR 0041): a cell per column per
+ * company, most of them of an empty list, made two arrays each by map and filter.
+ */
+function joinedBy<T>(items: readonly T[], text: (item: T) => string | null | undefined): Cell {
+  let out: string | null = null;
+  for (let i = 0; i < items.length; i++) {
+    const v = text(items[i]);
+    if (typeof v === 'string' && v.trim() !== '') out = out === null ? v : `${out}; ${v}`;
+  }
+  return out;
+}
 
 /**
  * The columns of a company export: spec §3's reading (name, status, jurisdiction, size), the
@@ -147,20 +171,28 @@ export function companyExportLayout(
   }
   if (chosen.has('addresses')) {
     for (const t of reference.addressTypes.items) {
-      const of = (r: CompanyExportData) => r.addresses.get(t.id) ?? [];
+      const of = (r: CompanyExportData) => r.addresses.get(t.id);
       const title = `${label('addresses')}: ${typeName(reference.addressTypes, t.id)}`;
+      const full = (a: ExportAddress) => a.full;
       specs.push({
         key: `addresses.${t.uri}`,
         label: title,
         type: 'text',
-        value: (r) => joined(of(r).map((a) => a.full)),
+        value: (r) => {
+          const list = of(r);
+          return list ? joinedBy(list, full) : null;
+        },
       });
       for (const part of ADDRESS_COLUMNS) {
+        const text = (a: ExportAddress) => a[part];
         specs.push({
           key: `addresses.${t.uri}.${part}`,
           label: `${title}, ${label(part)}`,
           type: 'text',
-          value: (r) => joined(of(r).map((a) => a[part])),
+          value: (r) => {
+            const list = of(r);
+            return list ? joinedBy(list, text) : null;
+          },
         });
       }
     }
@@ -201,15 +233,16 @@ export function companyExportLayout(
     }
   }
   if (chosen.has('industries')) {
-    const industry = (i: CompanyExportData['industries'][number]) => [i.code, i.name].filter(Boolean).join(' ');
+    const industry = (i: ExportIndustry) => [i.code, i.name].filter(Boolean).join(' ');
+    const primary = (i: ExportIndustry) => (i.primary ? industry(i) : null);
     specs.push(
       {
         key: 'industries.primary',
         label: label('primary_industry'),
         type: 'text',
-        value: (r) => joined(r.industries.filter((i) => i.primary).map(industry)),
+        value: (r) => joinedBy(r.industries, primary),
       },
-      { key: 'industries', label: label('industries'), type: 'text', value: (r) => joined(r.industries.map(industry)) },
+      { key: 'industries', label: label('industries'), type: 'text', value: (r) => joinedBy(r.industries, industry) },
     );
   }
   if (chosen.has('products')) {
@@ -217,20 +250,13 @@ export function companyExportLayout(
   }
   for (const key of ['registration_authorities', 'tax_authorities'] as const) {
     if (!chosen.has(key)) continue;
-    specs.push({
-      key,
-      label: label(key),
-      type: 'text',
-      value: (r) =>
-        joined(
-          r.registers
-            .filter((g) => g.tax === (key === 'tax_authorities'))
-            .map((g) => {
-              const entry = [g.name, g.number].filter(Boolean).join(' ');
-              return g.authority ? `${g.authority}${entry ? ` (${entry})` : ''}` : entry;
-            }),
-        ),
-    });
+    const tax = key === 'tax_authorities';
+    const register = (g: ExportRegister) => {
+      if (g.tax !== tax) return null;
+      const entry = [g.name, g.number].filter(Boolean).join(' ');
+      return g.authority ? `${g.authority}${entry ? ` (${entry})` : ''}` : entry;
+    };
+    specs.push({ key, label: label(key), type: 'text', value: (r) => joinedBy(r.registers, register) });
   }
   if (chosen.has('members')) {
     specs.push(
@@ -238,31 +264,36 @@ export function companyExportLayout(
         key: 'members',
         label: label('members'),
         type: 'text',
-        value: (r) => joined(r.members.map((m) => `${m.name} (${m.position})`)),
+        value: (r) => joinedBy(r.members, memberText),
       },
       {
         key: 'members.addresses',
         label: label('member_addresses'),
         type: 'text',
-        value: (r) => joined(r.members.map((m) => (m.country === null ? null : `${m.name}: ${m.country}`))),
+        value: (r) => joinedBy(r.members, memberAddress),
       },
       {
         key: 'members.contacts',
         label: label('member_contacts'),
         type: 'text',
-        value: (r) =>
-          joined(r.members.map((m) => (m.contacts.length > 0 ? `${m.name}: ${m.contacts.join(', ')}` : null))),
+        value: (r) => joinedBy(r.members, memberContacts),
       },
       {
         key: 'members.legal_entities',
         label: label('member_companies'),
         type: 'text',
-        value: (r) => joined(r.members.map((m) => m.company)),
+        value: (r) => joinedBy(r.members, memberCompany),
       },
     );
   }
   return layout(specs, { plural: 'legal_entities', singular: 'legal_entity' });
 }
+
+// A member's texts in the company export's member columns.
+const memberText = (m: ExportMember) => `${m.name} (${m.position})`;
+const memberAddress = (m: ExportMember) => (m.country === null ? null : `${m.name}: ${m.country}`);
+const memberContacts = (m: ExportMember) => (m.contacts.length > 0 ? `${m.name}: ${m.contacts.join(', ')}` : null);
+const memberCompany = (m: ExportMember) => m.company;
 
 /** Labels of a record's company columns (the search table's company columns, spec §2). */
 const RECORD_COMPANY_LABELS: Record<CompanyColumn, Label> = {

@@ -109,11 +109,21 @@ export function csvWriter(out: Writable, columns: ExportColumn[], separator: Exp
     async writeRows(rows) {
       await start();
       if (rows.length === 0) return;
-      // Records joined once (ADR 0041): a string grown by += is a rope of every piece, which
-      // turning into bytes for the stream flattened at a cost above the records' own.
-      const records = new Array<string>(rows.length);
-      for (let r = 0; r < rows.length; r++) records[r] = csvRecord(rows[r], between, types);
-      await put(out, records.join(''));
+      // A slice's records joined once, from their pieces (ADR 0041): a string grown by += is a
+      // rope of every piece, which turning into bytes for the stream flattened at a cost above the
+      // records' own; a string per record first was every byte copied twice.
+      const pieces = new Array<string>(rows.length * (2 * columns.length + 1));
+      let n = 0;
+      for (const row of rows) {
+        pieces[n++] = '"';
+        for (let i = 0; i < row.length; i++) {
+          if (i > 0) pieces[n++] = between;
+          pieces[n++] = csvField(row[i], types[i]);
+        }
+        pieces[n++] = '"\r\n';
+      }
+      pieces.length = n;
+      await put(out, pieces.join(''));
     },
     async finish() {
       await start();
@@ -123,18 +133,27 @@ export function csvWriter(out: Writable, columns: ExportColumn[], separator: Exp
 }
 
 /** One CSV record: every value quoted (nothing as ""), inner quotes doubled, CRLF at the end. */
-function csvRecord(row: Cell[], between: string, types?: CellType[]): string {
-  const fields = new Array<string>(row.length);
-  for (let i = 0; i < row.length; i++) {
-    const value = row[i];
-    const text = value === null ? '' : csvText(value, types?.[i] ?? 'text');
-    fields[i] = text.includes('"') ? text.replaceAll('"', '""') : text;
-  }
-  return `"${fields.join(between)}"\r\n`;
+function csvRecord(row: Cell[], between: string): string {
+  return `"${row.map((value) => csvField(value, 'text')).join(between)}"\r\n`;
 }
 
-/** What a spreadsheet opening the file would run as a formula (OWASP "CSV Injection"): = + - @ tab CR first. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A value's text between its quotes: its CSV text (`csvText`) with inner quotes doubled. */
+function csvField(value: Cell, type: CellType = 'text'): string {
+  // The common cases first (ADR 0041): nothing, then text that does not start like a formula.
+  if (value === null) return '';
+  const text = typeof value === 'string' && !startsLikeFormula(value) ? value : csvText(value, type);
+  return text.includes('"') ? text.replaceAll('"', '""') : text;
+}
+
+/**
+ * What a spreadsheet opening the file would run as a formula (OWASP "CSV Injection"): = + - @ tab
+ * CR first. Compared by character code: a regular expression's test per cell cost more.
+ */
+function startsLikeFormula(text: string): boolean {
+  const first = text.charCodeAt(0);
+  return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13;
+}
+
 /** A number as the database writes one: a genuine number, which stays a number in a spreadsheet. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
@@ -146,7 +165,7 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 export function csvText(value: Cell, type: CellType): string {
   if (value === null) return '';
   if (typeof value !== 'string') return String(value);
-  if (!FORMULA_START.test(value) || (type === 'number' && PLAIN_NUMBER.test(value))) return value;
+  if (!startsLikeFormula(value) || (type === 'number' && PLAIN_NUMBER.test(value))) return value;
   return `'${value}`;
 }
 

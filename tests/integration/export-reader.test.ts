@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLegalEntities } from '../../core/api/read-legal-entities.ts';
 import { COMPANY_EXPORT_SECTIONS } from '../../core/export/export-options.ts';
-import { type CompanyExportData, readCompanyRows } from '../../core/export/read-company-rows.ts';
+import { type CompanyExportData, type ExportAddress, readCompanyRows } from '../../core/export/read-company-rows.ts';
 import { EVERYTHING_UNLOCKED } from '../../core/purchases/paywall.ts';
 import { displayName } from '../../core/reference/reference-data.ts';
 import { openTestDatabase } from '../support/test-database.ts';
@@ -67,6 +67,7 @@ describe('the export reader', () => {
     let addresses = 0;
     for (const [n, item] of items.entries()) {
       const e = item.legal_entities;
+      const expectedAddresses = new Map<number, ExportAddress[]>();
       const expected: Omit<CompanyExportData, 'products' | 'registers'> = {
         id: e.id,
         name: e.name,
@@ -80,7 +81,7 @@ describe('the export reader', () => {
           (x) => x.type.id,
           (x) => x.name,
         ),
-        addresses: new Map(),
+        addresses: expectedAddresses,
         dates: new Map((item.dates ?? []).map((d) => [d.type.id, d.date_full])),
         identifiers: byType(
           item.identifiers ?? [],
@@ -102,14 +103,14 @@ describe('the export reader', () => {
         members: [],
       };
       for (const a of item.addresses ?? []) {
-        const list = expected.addresses.get(a.type.id) ?? [];
+        const list = expectedAddresses.get(a.type.id) ?? [];
         list.push({
           full: a.full_address,
           locality: a.locality,
           post_code: a.post_code,
           country: a.country?.name ?? null,
         });
-        expected.addresses.set(a.type.id, list);
+        expectedAddresses.set(a.type.id, list);
         addresses += 1;
       }
       const { products: _p, registers: _r, members: got, ...rest } = actual[n];

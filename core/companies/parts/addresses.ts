@@ -21,13 +21,21 @@ type AddressText = Pick<AddressRow, (typeof ADDRESS_PARTS)[number]>;
  * state and country.
  */
 export function formatAddress(a: AddressText, countryName: string | null): string {
-  const given = (parts: (string | null)[]) => parts.filter((p): p is string => p !== null && p.trim() !== '');
-  const street = given([a.address_line_1, a.address_line_2]);
+  const street = joinGiven([a.address_line_1, a.address_line_2], ', ');
   const lines =
-    street.length > 0
+    street !== ''
       ? street
-      : given([given([a.street, a.house]).join(' '), a.building, a.block, a.floor, a.room, a.city_district]);
-  return given([...lines, given([a.post_code, a.locality]).join(' '), a.county, a.state, countryName]).join(', ');
+      : joinGiven([joinGiven([a.street, a.house], ' '), a.building, a.block, a.floor, a.room, a.city_district], ', ');
+  return joinGiven([lines, joinGiven([a.post_code, a.locality], ' '), a.county, a.state, countryName], ', ');
+}
+
+/** The parts given (neither null nor blank) joined by `separator`; '' when none (an export formats one per address). */
+function joinGiven(parts: readonly (string | null)[], separator: string): string {
+  let out = '';
+  for (const part of parts) {
+    if (part !== null && part.trim() !== '') out = out === '' ? part : `${out}${separator}${part}`;
+  }
+  return out;
 }
 
 /**
