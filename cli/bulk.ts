@@ -1,7 +1,4 @@
 import type { Command } from 'commander';
-import { buildBulkSnapshot } from '../core/bulk/build-bulk-snapshot.ts';
-import { loadReference } from '../core/reference/reference-data.ts';
-import { openDatabase } from '../db/open-database.ts';
 import type { Env } from '../server/env.ts';
 
 // `bulk build`: writes a bulk data snapshot and its change files since the previous one into
@@ -13,6 +10,9 @@ export function registerBulkCommand(program: Command, env: Env): void {
     .command('build')
     .description('Build a snapshot of the public data and the change files since the previous one')
     .action(async () => {
+      const { openDatabase } = await import('../db/open-database.ts');
+      const { loadReference } = await import('../core/reference/reference-data.ts');
+      const { buildBulkSnapshot } = await import('../core/bulk/build-bulk-snapshot.ts');
       const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
       try {
         const started = Date.now();

@@ -1,9 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { openDatabase } from '../db/open-database.ts';
-import { loadReferenceData } from '../db/reference/load-reference-data.ts';
-import { advanceDemo } from '../db/seed/demo-advance.ts';
 import type { Env } from '../server/env.ts';
 
 // `npm run cli -- demo advance --days N` (docs/decisions/0014-importers.md "Demo updates"): writes a
@@ -32,6 +29,9 @@ export function registerDemoCommand(program: Command, env: Env): void {
         process.exitCode = 1;
         return;
       }
+      const { openDatabase } = await import('../db/open-database.ts');
+      const { loadReferenceData } = await import('../db/reference/load-reference-data.ts');
+      const { advanceDemo } = await import('../db/seed/demo-advance.ts');
       const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
       try {
         await loadReferenceData(db);

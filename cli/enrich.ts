@@ -2,24 +2,9 @@ import { createWriteStream } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { findUserByEmail } from '../core/accounts/sign-up.ts';
-import { prepareEnrichedFile } from '../core/enrichment/enriched-file.ts';
-import {
-  createEnrichment,
-  enrichmentCost,
-  getEnrichment,
-  outcomeCounts,
-  startEnrichment,
-} from '../core/enrichment/enrichments.ts';
-import { type ColumnMapping, ENRICHMENT_FIELDS, guessColumns, readUpload } from '../core/enrichment/read-upload.ts';
-import { AppError } from '../core/errors/app-error.ts';
-import { COMPANY_EXPORT_SECTIONS, DEFAULT_COMPANY_SECTIONS, isExportFormat } from '../core/export/export-options.ts';
-import { loadReference } from '../core/reference/reference-data.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { enrichmentJob } from '../jobs/enrichment.job.ts';
-import { type JobDefinition, type JobServices, runOneJob } from '../jobs/worker.ts';
+import { type ColumnMapping, ENRICHMENT_FIELDS } from '../core/enrichment/enrichment-fields.ts';
+import type { JobDefinition, JobServices } from '../jobs/worker.ts';
 import type { Env } from '../server/env.ts';
-import { progressBar } from './progress.ts';
 
 // `npm run cli -- enrich <file> --user <email>`: a user's enrichment from the command line (ADR
 // 0020 "Enrichment"): the same upload checks, guessed columns (or --map field=column), the cost
@@ -51,6 +36,21 @@ export function registerEnrichCommand(program: Command, env: Env): void {
     .option('--sections <list>', 'company data sections joined by , or |')
     .option('--no-work', 'only queue the job and follow it (a worker elsewhere runs it)')
     .action(async (file: string, options: EnrichOptions) => {
+      const { COMPANY_EXPORT_SECTIONS, DEFAULT_COMPANY_SECTIONS, isExportFormat } = await import(
+        '../core/export/export-options.ts'
+      );
+      const { openDatabase } = await import('../db/open-database.ts');
+      const { findUserByEmail } = await import('../core/accounts/sign-up.ts');
+      const { guessColumns, readUpload } = await import('../core/enrichment/read-upload.ts');
+      const { createEnrichment, enrichmentCost, getEnrichment, outcomeCounts, startEnrichment } = await import(
+        '../core/enrichment/enrichments.ts'
+      );
+      const { prepareEnrichedFile } = await import('../core/enrichment/enriched-file.ts');
+      const { AppError } = await import('../core/errors/app-error.ts');
+      const { loadReference } = await import('../core/reference/reference-data.ts');
+      const { enrichmentJob } = await import('../jobs/enrichment.job.ts');
+      const { runOneJob } = await import('../jobs/worker.ts');
+      const { progressBar } = await import('./progress.ts');
       if (!isExportFormat(options.format)) fail('--format must be csv, xlsx, json or xml');
       const sections = options.sections
         ? options.sections.split(/[|,]/).filter(Boolean)

@@ -4,22 +4,13 @@ import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
-import { findUserByEmail } from '../core/accounts/sign-up.ts';
-import { AppError } from '../core/errors/app-error.ts';
-import { readExportFile } from '../core/export/export-files.ts';
-import { getExportJob, startExportJob } from '../core/export/export-jobs.ts';
+import type { AppError } from '../core/errors/app-error.ts';
 import { EXPORT_ROW_LIMIT } from '../core/export/export-options.ts';
-import { parseExportParams } from '../core/export/export-request.ts';
-import { prepareExport } from '../core/export/run-export.ts';
-import { loadReference } from '../core/reference/reference-data.ts';
-import { SECTIONS, sectionById } from '../core/sections/sections.ts';
+import type { parseExportParams } from '../core/export/export-request.ts';
+import { SECTIONS } from '../core/sections/sections.ts';
 import type { Db } from '../db/client.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { LANGUAGE_EN } from '../db/reference/enumerations.ts';
-import { exportJob } from '../jobs/export.job.ts';
-import { type JobDefinition, type JobServices, runOneJob } from '../jobs/worker.ts';
+import type { JobDefinition, JobServices } from '../jobs/worker.ts';
 import type { Env } from '../server/env.ts';
-import { progressBar } from './progress.ts';
 
 // `npm run cli -- export`: the export of a search to a file, for operators. The same
 // parameters, checks and writers as the download; the file appears only when it is complete (it
@@ -64,6 +55,14 @@ export function registerExportCommand(program: Command, env: Env): void {
     .option('--no-work', 'with --job: only start the job and follow it (a worker elsewhere runs it)')
     .action(async (options: ExportOptions) => {
       const started = Date.now();
+      const { sectionById } = await import('../core/sections/sections.ts');
+      const { AppError } = await import('../core/errors/app-error.ts');
+      const { parseExportParams } = await import('../core/export/export-request.ts');
+      const { openDatabase } = await import('../db/open-database.ts');
+      const { loadReference } = await import('../core/reference/reference-data.ts');
+      const { prepareExport } = await import('../core/export/run-export.ts');
+      const { LANGUAGE_EN } = await import('../db/reference/enumerations.ts');
+      const { progressBar } = await import('./progress.ts');
       const section = sectionById(options.section);
       if (!section) fail(`--section must be one of ${SECTIONS.map((s) => s.id).join(', ')}`);
       const params = new URLSearchParams(options.filter.join('&'));
@@ -150,6 +149,14 @@ async function exportAsJob(
   params: URLSearchParams,
   started: number,
 ): Promise<void> {
+  const { findUserByEmail } = await import('../core/accounts/sign-up.ts');
+  const { AppError } = await import('../core/errors/app-error.ts');
+  const { loadReference } = await import('../core/reference/reference-data.ts');
+  const { getExportJob, startExportJob } = await import('../core/export/export-jobs.ts');
+  const { readExportFile } = await import('../core/export/export-files.ts');
+  const { exportJob } = await import('../jobs/export.job.ts');
+  const { runOneJob } = await import('../jobs/worker.ts');
+  const { progressBar } = await import('./progress.ts');
   const user = await findUserByEmail(db, options.user);
   if (!user) fail(`--user: no user has the email ${options.user}`);
   const userId = Number(user.id);

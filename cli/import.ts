@@ -1,12 +1,8 @@
 import { access } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { WrongFileError } from '../core/imports/company-facts.ts';
-import { ImportInterrupted, type ImportProgress, ImportStopped, runImport } from '../core/imports/run-import.ts';
-import { IMPORT_SOURCES } from '../core/imports/sources/index.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { loadReferenceData } from '../db/reference/load-reference-data.ts';
+import type { ImportProgress } from '../core/imports/run-import.ts';
+import { IMPORT_SOURCE_NAMES } from '../core/imports/sources/source-names.ts';
 import type { Env } from '../server/env.ts';
 
 // `npm run cli -- import <source> <file…>` (docs/decisions/0014-importers.md "Command line"):
@@ -19,16 +15,15 @@ const number = (n: number) => n.toLocaleString('en');
 export function registerImportCommand(program: Command, env: Env): void {
   program
     .command('import')
-    .description(
-      `Import public registry files (plain, .gz or .zip). Sources: ${Object.keys(IMPORT_SOURCES).join(', ')}`,
-    )
+    .description(`Import public registry files (plain, .gz or .zip). Sources: ${IMPORT_SOURCE_NAMES.join(', ')}`)
     .argument('<source>', 'the source the files come from')
     .argument('<files...>', 'the files to import, in order')
     .option('--rejects <path>', 'where to list rejected rows (default: <first file>.rejects.tsv)')
     .action(async (sourceName: string, files: string[], options: { rejects?: string }) => {
+      const { IMPORT_SOURCES } = await import('../core/imports/sources/index.ts');
       const source = IMPORT_SOURCES[sourceName];
       if (!source) {
-        console.error(`Unknown source “${sourceName}”. Sources: ${Object.keys(IMPORT_SOURCES).join(', ')}.`);
+        console.error(`Unknown source “${sourceName}”. Sources: ${IMPORT_SOURCE_NAMES.join(', ')}.`);
         process.exitCode = 1;
         return;
       }
@@ -41,6 +36,11 @@ export function registerImportCommand(program: Command, env: Env): void {
           return;
         }
       }
+      const { openDatabase } = await import('../db/open-database.ts');
+      const { loadReferenceData } = await import('../db/reference/load-reference-data.ts');
+      const { ImportInterrupted, ImportStopped, runImport } = await import('../core/imports/run-import.ts');
+      const { WrongFileError } = await import('../core/imports/company-facts.ts');
+      const { SingleBar } = await import('cli-progress');
       const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
       await loadReferenceData(database);
       const controller = new AbortController();

@@ -1,11 +1,6 @@
 import type { Command } from 'commander';
-import { createMailer } from '../core/email/mailer.ts';
-import { i18nFor } from '../core/i18n/i18n.ts';
-import { enqueueJob, recentJobs } from '../core/jobs/queue.ts';
-import { MONITORING_REPORTS_JOB } from '../core/monitoring/enqueue-reports.ts';
-import { type Lang, loadReference } from '../core/reference/reference-data.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { drainJobs, type JobLog, type JobServices, startWorker } from '../jobs/worker.ts';
+import type { Lang } from '../core/reference/reference-data.ts';
+import type { JobLog, JobServices } from '../jobs/worker.ts';
 import { type Env, mailSettings } from '../server/env.ts';
 
 // `jobs work`: the job worker as a process of its own (the server runs one too unless
@@ -17,9 +12,12 @@ const log: JobLog = {
   error: (object, message) => console.error(`${message} ${JSON.stringify(object)}`),
 };
 
-function translate(lang: Lang) {
-  const { t } = i18nFor(lang);
-  return (key: string, values?: Record<string, unknown>) => (values ? t(key, values) : t(key));
+async function translator() {
+  const { i18nFor } = await import('../core/i18n/i18n.ts');
+  return (lang: Lang) => {
+    const { t } = i18nFor(lang);
+    return (key: string, values?: Record<string, unknown>) => (values ? t(key, values) : t(key));
+  };
 }
 
 export function registerJobsCommand(program: Command, env: Env): void {
@@ -30,6 +28,11 @@ export function registerJobsCommand(program: Command, env: Env): void {
     .description('Run the job worker until stopped (Ctrl-C); --once runs the due jobs and exits')
     .option('--once', 'run the jobs that are due, then exit')
     .action(async (options: { once?: boolean }) => {
+      const { openDatabase } = await import('../db/open-database.ts');
+      const { loadReference } = await import('../core/reference/reference-data.ts');
+      const { createMailer } = await import('../core/email/mailer.ts');
+      const { drainJobs, startWorker } = await import('../jobs/worker.ts');
+      const translate = await translator();
       const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
       const reference = await loadReference(db);
       const mailer = createMailer({ db, settings: mailSettings(env), log, translate });
@@ -63,6 +66,8 @@ export function registerJobsCommand(program: Command, env: Env): void {
     .description('The newest jobs, their status and last error')
     .option('--limit <n>', 'how many', (v) => Number.parseInt(v, 10), 20)
     .action(async (options: { limit: number }) => {
+      const { openDatabase } = await import('../db/open-database.ts');
+      const { recentJobs } = await import('../core/jobs/queue.ts');
       const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
       for (const job of await recentJobs(db, options.limit)) {
         console.log(
@@ -76,6 +81,9 @@ export function registerJobsCommand(program: Command, env: Env): void {
     .command('enqueue-reports')
     .description('Ask for a monitoring reports run now (a worker builds it)')
     .action(async () => {
+      const { openDatabase } = await import('../db/open-database.ts');
+      const { enqueueJob } = await import('../core/jobs/queue.ts');
+      const { MONITORING_REPORTS_JOB } = await import('../core/monitoring/enqueue-reports.ts');
       const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
       const id = await enqueueJob(
         db,

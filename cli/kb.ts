@@ -1,7 +1,4 @@
 import type { Command } from 'commander';
-import { loadKnowledgeBase } from '../core/kb/load-knowledge-base.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import type { Env } from '../server/env.ts';
 
 // `kb load`: loads the help content (content/kb/{lang}/*.md) into the database now, without a
@@ -12,6 +9,9 @@ export function registerKbCommand(program: Command, env: Env): void {
   kb.command('load')
     .description('Load content/kb into the database: changed topics are written, removed ones deleted')
     .action(async () => {
+      const { openDatabase } = await import('../db/open-database.ts');
+      const { loadReferenceData } = await import('../db/reference/load-reference-data.ts');
+      const { loadKnowledgeBase } = await import('../core/kb/load-knowledge-base.ts');
       const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
       try {
         await loadReferenceData(db);

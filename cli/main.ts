@@ -1,11 +1,4 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { companiesWithoutExportDocuments, refreshExportDocuments } from '../core/export/export-documents.ts';
-import { loadKnowledgeBase } from '../core/kb/load-knowledge-base.ts';
-import { withAdvisoryLock } from '../db/advisory-lock.ts';
-import { execScript } from '../db/client.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { loadReferenceData } from '../db/reference/load-reference-data.ts';
-import { seedCompanies } from '../db/seed/seed-companies.ts';
 import { readEnv } from '../server/env.ts';
 import { registerBulkCommand } from './bulk.ts';
 import { registerDemoCommand } from './demo.ts';
@@ -14,9 +7,13 @@ import { registerExportCommand } from './export.ts';
 import { registerImportCommand } from './import.ts';
 import { registerJobsCommand } from './jobs.ts';
 import { registerKbCommand } from './kb.ts';
-import { progressBar } from './progress.ts';
+import type { ProgressBar } from './progress.ts';
 import { registerTakedownCommand } from './takedown.ts';
 import { registerUsersCommand } from './users.ts';
+
+// Each command's module declares its options here; its action imports what it runs (core/, db/,
+// importers, the demo seed's faker…) with `await import()`, so a command loads only its own code
+// and `--help` loads none (docs/decisions/0039-test-suite-time.md).
 
 const env = readEnv();
 const program = new Command('registra').description('Registra command line: database, data and operations');
@@ -33,6 +30,9 @@ const db = program.command('db').description('Database: migrate and seed (DATABA
 db.command('migrate')
   .description('Apply pending migrations and load reference data')
   .action(async () => {
+    const { openDatabase } = await import('../db/open-database.ts');
+    const { loadReferenceData } = await import('../db/reference/load-reference-data.ts');
+    const { loadKnowledgeBase } = await import('../core/kb/load-knowledge-base.ts');
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     await loadReferenceData(database);
     await loadKnowledgeBase(database);
@@ -45,6 +45,11 @@ db.command('seed')
   .option('--companies <n>', 'how many companies to add', positiveInt('--companies'), 20000)
   .option('--seed <s>', 'random seed', positiveInt('--seed'), 1)
   .action(async (options: { companies: number; seed: number }) => {
+    const { openDatabase } = await import('../db/open-database.ts');
+    const { loadReferenceData } = await import('../db/reference/load-reference-data.ts');
+    const { withAdvisoryLock } = await import('../db/advisory-lock.ts');
+    const { seedCompanies } = await import('../db/seed/seed-companies.ts');
+    const { progressBar } = await import('./progress.ts');
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     await loadReferenceData(database);
     const bar = progressBar('companies', options.companies);
@@ -67,11 +72,17 @@ db.command('refresh-export-documents')
   )
   .option('--all', 'rebuild the documents of every company')
   .action(async (options: { all?: boolean }) => {
+    const { openDatabase } = await import('../db/open-database.ts');
+    const { execScript } = await import('../db/client.ts');
+    const { companiesWithoutExportDocuments, refreshExportDocuments } = await import(
+      '../core/export/export-documents.ts'
+    );
+    const { progressBar } = await import('./progress.ts');
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     const target = options.all ? 'all' : await companiesWithoutExportDocuments(database);
     if (target !== 'all' && target.length === 0) console.log('Every company has a current export document.');
     else {
-      let bar: ReturnType<typeof progressBar> | undefined;
+      let bar: ProgressBar | undefined;
       const result = await refreshExportDocuments(database, target, (done, total) => {
         bar ??= progressBar('companies', total);
         bar.update(done);

@@ -1,7 +1,6 @@
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
-import { applyTakedown, type TakedownTarget, takedownLog } from '../core/takedowns/takedowns.ts';
-import { openDatabase } from '../db/open-database.ts';
+import type { TakedownTarget } from '../core/takedowns/takedowns.ts';
 import type { Env } from '../server/env.ts';
 
 // `takedown company|person <ref> --reason …`: hides a company (id or profile URI) or a person
@@ -23,6 +22,8 @@ export function registerTakedownCommand(program: Command, env: Env): void {
       process.exitCode = 1;
       return;
     }
+    const { openDatabase } = await import('../db/open-database.ts');
+    const { applyTakedown } = await import('../core/takedowns/takedowns.ts');
     const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     try {
       const id = await applyTakedown(db, action, {
@@ -59,6 +60,8 @@ export function registerTakedownCommand(program: Command, env: Env): void {
     .command('log')
     .description('The newest takedowns and restores')
     .action(async () => {
+      const { openDatabase } = await import('../db/open-database.ts');
+      const { takedownLog } = await import('../core/takedowns/takedowns.ts');
       const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
       try {
         for (const row of await takedownLog(db)) {

@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { grantRole, isRole, revokeRole } from '../core/accounts/user-roles.ts';
-import { openDatabase } from '../db/open-database.ts';
 import type { Env } from '../server/env.ts';
 
 // `users grant-role <email> <role>` and `users revoke-role <email> <role>`: the support desk's
@@ -8,11 +6,13 @@ import type { Env } from '../server/env.ts';
 
 export function registerUsersCommand(program: Command, env: Env): void {
   const users = program.command('users').description('Accounts: roles');
-  const roleCommand = (name: string, description: string, run: typeof grantRole) =>
+  const roleCommand = (name: string, description: string, change: 'grantRole' | 'revokeRole') =>
     users
       .command(`${name} <email> <role>`)
       .description(description)
       .action(async (email: string, role: string) => {
+        const { openDatabase } = await import('../db/open-database.ts');
+        const { isRole, [change]: run } = await import('../core/accounts/user-roles.ts');
         if (!isRole(role)) {
           console.error(`Unknown role ${role}: the roles are support.`);
           process.exitCode = 1;
@@ -33,6 +33,6 @@ export function registerUsersCommand(program: Command, env: Env): void {
           await db.close();
         }
       });
-  roleCommand('grant-role', 'Give an account a role (support: answers tickets at /support-desk/)', grantRole);
-  roleCommand('revoke-role', 'Take a role away from an account', revokeRole);
+  roleCommand('grant-role', 'Give an account a role (support: answers tickets at /support-desk/)', 'grantRole');
+  roleCommand('revoke-role', 'Take a role away from an account', 'revokeRole');
 }

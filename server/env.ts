@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { type PaddleSettings, parsePaddlePrices } from '../core/billing/payment-provider.ts';
+import type { PaddleSettings } from '../core/billing/payment-provider.ts';
 import type { MailSettings } from '../core/email/mailer.ts';
 import { type LegalNotice, legalNoticeOf } from '../core/legal/legal-notice.ts';
 import type { HelpDeskSettings } from '../core/support/help-desk.ts';
@@ -250,4 +250,14 @@ function isProxyAddress(item: string): boolean {
   if (range === undefined) return true;
   if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
   return version === 4 && isIP(range) === 4;
+}
+
+/** `PADDLE_PRICES`: `credits-10=pri_…,plan-basic=pri_…`. */
+function parsePaddlePrices(text: string | undefined): Record<string, string> {
+  const prices: Record<string, string> = {};
+  for (const pair of (text ?? '').split(',')) {
+    const [offer, price] = pair.split('=').map((s) => s.trim());
+    if (offer && price) prices[offer] = price;
+  }
+  return prices;
 }

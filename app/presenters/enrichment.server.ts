@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { data, redirect } from 'react-router';
 import { companyRowsByIds } from '../../core/companies/find-companies.ts';
 import { prepareEnrichedFile } from '../../core/enrichment/enriched-file.ts';
+import { type ColumnMapping, ENRICHMENT_FIELDS } from '../../core/enrichment/enrichment-fields.ts';
 import {
   acceptAllAbove,
   type Candidate,
@@ -17,14 +18,7 @@ import {
   rowDecision,
   startEnrichment,
 } from '../../core/enrichment/enrichments.ts';
-import {
-  type ColumnMapping,
-  cleanMapping,
-  ENRICHMENT_FIELDS,
-  guessColumns,
-  isUsableMapping,
-  readUpload,
-} from '../../core/enrichment/read-upload.ts';
+import { cleanMapping, guessColumns, isUsableMapping, readUpload } from '../../core/enrichment/read-upload.ts';
 import { REVIEW_THRESHOLD } from '../../core/enrichment/run-enrichment.ts';
 import { AppError, httpStatus } from '../../core/errors/app-error.ts';
 import {

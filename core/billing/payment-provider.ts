@@ -149,13 +149,3 @@ export function createPaddleProvider(settings: PaddleSettings): PaymentProvider 
     },
   };
 }
-
-/** `PADDLE_PRICES`: `credits-10=pri_…,plan-basic=pri_…`. */
-export function parsePaddlePrices(text: string | undefined): Record<string, string> {
-  const prices: Record<string, string> = {};
-  for (const pair of (text ?? '').split(',')) {
-    const [offer, price] = pair.split('=').map((s) => s.trim());
-    if (offer && price) prices[offer] = price;
-  }
-  return prices;
-}

@@ -10,7 +10,8 @@ import type { FeatureReason } from '../matching/explain.ts';
 import { countryOf, domainOf } from '../matching/features.ts';
 import type { FeatureId, MatchQuery } from '../matching/match-companies.ts';
 import { visibleCompanyIds } from '../takedowns/visible.ts';
-import { type ColumnMapping, cleanMapping, isUsableMapping, rowQuery, type Upload } from './read-upload.ts';
+import type { ColumnMapping } from './enrichment-fields.ts';
+import { cleanMapping, isUsableMapping, rowQuery, type Upload } from './read-upload.ts';
 
 // An enrichment's life (ADR 0020 "Enrichment"): an upload is kept as a draft (its rows as read,
 // its columns guessed); running it charges the credits, marks it queued and enqueues its job in

@@ -3,6 +3,7 @@ import { AppError } from '../errors/app-error.ts';
 import { i18nFor } from '../i18n/i18n.ts';
 import { ENRICHMENT_MAX_BYTES, ENRICHMENT_READ_HEAP_MB, ENRICHMENT_READ_SECONDS } from '../limits.ts';
 import type { MatchQuery } from '../matching/match-companies.ts';
+import { type ColumnMapping, ENRICHMENT_FIELDS, type EnrichmentField } from './enrichment-fields.ts';
 import type { ReadTableReply } from './read-table.worker.ts';
 import type { RefusalReason, RefusalValues } from './table-builder.ts';
 
@@ -11,12 +12,6 @@ import type { RefusalReason, RefusalValues } from './table-builder.ts';
 // Columns are guessed from their headers and the user may map them otherwise. A file that is
 // neither, too big, or without a column to match on is refused with a message naming what is wrong.
 // Reading happens in a worker thread, bounded as it streams (read-table.ts).
-
-/** The matching engine's fields a column can feed (core/matching MatchQuery). */
-export const ENRICHMENT_FIELDS = ['name', 'country', 'registration_number', 'lei', 'vat', 'domain', 'address'] as const;
-export type EnrichmentField = (typeof ENRICHMENT_FIELDS)[number];
-/** The column of each mapped field (0-based). */
-export type ColumnMapping = Partial<Record<EnrichmentField, number>>;
 
 /** Fields that can find a company on their own (country and address only help). */
 const IDENTIFYING: readonly EnrichmentField[] = ['name', 'registration_number', 'lei', 'vat', 'domain'];

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../db/client.ts';
+import { cliEnv } from '../support/cli-data-dir.ts';
 import { writeZip } from '../support/zip-file.ts';
 
 // `npm run cli -- import ch-accounts|sec-ixbrl <file|dir|zip…>` (docs/decisions/0037-inline-xbrl-accounts.md):
@@ -28,10 +29,9 @@ afterAll(async () => {
 });
 
 async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  const { DATABASE_URL: _, ...env } = process.env;
   try {
     const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-      env: { ...env, DATA_DIR: dataDir },
+      env: cliEnv(dataDir),
       cwd: work,
     });
     return { stdout, stderr, code: 0 };

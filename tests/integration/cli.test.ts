@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../db/client.ts';
-import { cliDataDir } from '../support/cli-data-dir.ts';
+import { cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
 
 const run = promisify(execFile);
 const CLI = new URL('../../cli/main.ts', import.meta.url).pathname;
@@ -19,8 +19,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const cli = (...args: string[]) => {
-  const { DATABASE_URL: _, ...env } = process.env;
-  return run(process.execPath, [CLI, ...args], { env: { ...env, DATA_DIR: dataDir } });
+  return run(process.execPath, [CLI, ...args], { env: cliEnv(dataDir) });
 };
 
 describe('npm run cli', () => {

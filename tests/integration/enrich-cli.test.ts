@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditBalance, grantCredits } from '../../core/billing/ledger.ts';
 import { openDatabase } from '../../db/open-database.ts';
-import { cliDataDir } from '../support/cli-data-dir.ts';
+import { cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
 
 // `npm run cli -- enrich <file> --user <email>`: the enrichment of a user's file from the command
 // line (ADR 0020 "Enrichment"): charged once, run with a progress bar, the enriched file written;
@@ -18,8 +18,7 @@ let dir: string;
 let names: { name: string; number: string }[];
 
 const cli = (...args: string[]) => {
-  const { DATABASE_URL: _, ...env } = process.env;
-  return run(process.execPath, [CLI, ...args], { env: { ...env, DATA_DIR: join(dir, 'db') } });
+  return run(process.execPath, [CLI, ...args], { env: cliEnv(join(dir, 'db')) });
 };
 
 beforeAll(async () => {

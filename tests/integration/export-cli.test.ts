@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits } from '../../core/billing/ledger.ts';
 import { openDatabase } from '../../db/open-database.ts';
-import { cliDataDir } from '../support/cli-data-dir.ts';
+import { cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
 import { parseStrictCsv } from '../support/export-readers.ts';
 
 // `npm run cli -- export`: a file of the search's rows and a summary line; bad input is
@@ -18,8 +18,7 @@ const CLI = new URL('../../cli/main.ts', import.meta.url).pathname;
 let dir: string;
 
 const cli = (...args: string[]) => {
-  const { DATABASE_URL: _, ...env } = process.env;
-  return run(process.execPath, [CLI, ...args], { env: { ...env, DATA_DIR: join(dir, 'db') } });
+  return run(process.execPath, [CLI, ...args], { env: cliEnv(join(dir, 'db')) });
 };
 
 beforeAll(async () => {

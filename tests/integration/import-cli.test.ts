@@ -8,7 +8,7 @@ import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { openPglite } from '../../db/client.ts';
-import { cliDataDir } from '../support/cli-data-dir.ts';
+import { cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
 
 // `npm run cli -- import`: its summary, rejects file and exit codes, on its own PGlite data directory.
 
@@ -47,10 +47,9 @@ async function ownDataDir(): Promise<string> {
 
 /** The CLI on a data directory of its own (a test whose counts must not depend on the others). */
 async function cliOn(directory: string, ...args: string[]): Promise<Outcome> {
-  const { DATABASE_URL: _, ...env } = process.env;
   try {
     const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-      env: { ...env, DATA_DIR: directory },
+      env: cliEnv(directory),
       cwd: work,
     });
     return { stdout, stderr, code: 0 };

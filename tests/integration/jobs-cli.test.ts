@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliDataDir } from '../support/cli-data-dir.ts';
+import { cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
 
 // The job worker as a process of its own (docs/decisions/0015-monitoring.md): a reports run asked
 // for from the command line is taken and done by `jobs work --once`, and `jobs list` shows it.
@@ -21,8 +21,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const cli = (...args: string[]) => {
-  const { DATABASE_URL: _, ...env } = process.env;
-  return run(process.execPath, [CLI, ...args], { env: { ...env, DATA_DIR: dataDir } });
+  return run(process.execPath, [CLI, ...args], { env: cliEnv(dataDir) });
 };
 
 describe('npm run cli -- jobs', () => {

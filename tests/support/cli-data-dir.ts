@@ -3,11 +3,23 @@
 // instead of creating and migrating a new database on its first command (ADR 0039).
 //
 //   const dataDir = await cliDataDir(join(dir, 'db'));   // DATA_DIR for the CLI
+//   run(process.execPath, [CLI, ...args], { env: cliEnv(dataDir) });
 
 import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+
+/**
+ * The environment of a spawned `cli/main.ts` on PGlite in `dataDir` (never DATABASE_URL). The CLI
+ * processes share a module compile cache (NODE_COMPILE_CACHE): each spawn then skips compiling the
+ * ~460 modules a command loads, 0.3 s of CPU a command (bench/RESULTS.md, ADR 0039). Node keys it
+ * by each file's content, so an edited module is compiled again.
+ */
+export function cliEnv(dataDir: string): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _, ...env } = process.env;
+  return { ...env, DATA_DIR: dataDir, NODE_COMPILE_CACHE: join(tmpdir(), 'registra-cli-compile-cache') };
+}
 
 /** Copies the migrated, empty data directory to `to` (default: a new temporary directory) and returns its path. */
 export async function cliDataDir(to?: string): Promise<string> {
