@@ -281,6 +281,10 @@ describe('company lists and histories', () => {
     await expect
       .poll(async () => (await tracked()).map((r) => r.name).sort(), { timeout: 15_000 })
       .toEqual([...chosen].sort());
+    // …and lands on the tracked companies' updates with the confirmation. (Waiting for it also keeps
+    // the context from closing mid-navigation, which can hang Chromium's close for a minute.)
+    await page.waitForURL(/\/companies\/monitoring\/updates\/\?done=trackedMany&count=2$/);
+    await expect.poll(() => page.locator('main').innerText()).toContain('2 companies are now tracked.');
     await context.close();
   });
 });
