@@ -26,10 +26,9 @@
 //                     its requests alternate call by call with this tree's, for before/after in one run
 // The app's build (build/) must be current: `npx react-router build` first.
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
-import { createServer as createNetServer } from 'node:net';
 import os from 'node:os';
 import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +51,7 @@ import { parseSearchState } from '../core/search/search-state.ts';
 import { companiesSection } from '../core/sections/companies.ts';
 import { type Db, openPostgres } from '../db/client.ts';
 import { languageIdOf } from '../server/api/route.ts';
+import { APP_READY, BENCH_APP_ENV, start } from './app-process.ts';
 import type { LoadInput } from './load-worker.ts';
 import { type Plan, recordPlan, replayPlan } from './sql-replay.ts';
 
@@ -101,69 +101,6 @@ function cpuMs(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // After the name: state is field 3, utime 14 and stime 15 (1-based over the whole line).
   return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-const children: ChildProcess[] = [];
-// The servers never outlive the bench, however it ends.
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGTERM');
-});
-process.on('uncaughtException', (error) => {
-  console.error(error);
-  process.exit(1);
-});
-
-/** Starts a child node process and waits for `readyText` on its standard output; returns it, its base URL and its inspector's address. */
-async function start(
-  script: string,
-  argv: string[],
-  env: Record<string, string>,
-  readyText: string,
-  nodeOptions: string[] = [],
-): Promise<{ child: ChildProcess; base: string; inspector: Promise<string> }> {
-  const port = await freePort();
-  // A script of this tree, or an absolute path (--before: another checkout, run from its own root).
-  const path = script.startsWith('/') ? script : fileURLToPath(new URL(script, import.meta.url));
-  const child = spawn(process.execPath, [...nodeOptions, path, ...argv], {
-    cwd: script.startsWith('/')
-      ? path.replace(/\/server\/main\.ts$/, '')
-      : fileURLToPath(new URL('../', import.meta.url)),
-    env: { ...process.env, ...env, PORT: String(port), DATABASE_URL },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const inspector = new Promise<string>((resolve) => {
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      const ws = /ws:\/\/\S+/.exec(chunk);
-      if (ws) resolve(ws[0]);
-      else if (!chunk.includes('For help, see')) process.stderr.write(chunk);
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start within 15 minutes`)), 900_000);
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      if (chunk.includes(readyText)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${script} exited with ${code} before it was ready`));
-    });
-  });
-  return { child, base: `http://127.0.0.1:${port}`, inspector };
 }
 
 // ---------- the classes ----------
@@ -359,30 +296,20 @@ await writeFile(
 );
 const floorPool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
 
-const appEnv = {
-  HOST: '127.0.0.1',
-  NODE_ENV: 'production',
-  SEED_COMPANIES: '0',
-  SITE_URL: 'http://bench.invalid',
-  PAGE_CACHE_SECONDS: '60',
-  LOG_LEVEL: 'error',
-  JOBS_WORKER: 'off',
-  // The API's hourly limits stay in force (their per-request work is measured) but never refuse the bench.
-  API_LIMIT_FACTOR: '1000000',
-};
+const appEnv = { ...BENCH_APP_ENV, DATABASE_URL };
 const app = await start(
   '../server/main.ts',
   [],
   appEnv,
-  'Facet counts ready',
+  APP_READY,
   // The inspector is opened only for the profiles, after the measured rounds (SIGUSR1): an open
   // inspector slows the process, which would show as CPU of the app's own.
   args.profile ? ['--inspect-port=127.0.0.1:0'] : [],
 );
 const before = args.before
-  ? await start(`${args.before.replace(/\/$/, '')}/server/main.ts`, [], appEnv, 'Facet counts ready')
+  ? await start(`${args.before.replace(/\/$/, '')}/server/main.ts`, [], appEnv, APP_READY)
   : null;
-const bare = await start('./bare-server.ts', [plansFile], {}, 'ready');
+const bare = await start('./bare-server.ts', [plansFile], { DATABASE_URL }, 'ready');
 if (before) log(`before: ${args.before} at ${before.base} (pid ${before.child.pid})`);
 log(`app ${app.base} (pid ${app.child.pid}), bare fastify + pg ${bare.base} (pid ${bare.child.pid})`);
 
@@ -546,7 +473,6 @@ try {
   exitCode = 1;
   console.error(error);
 } finally {
-  for (const child of children) child.kill('SIGTERM');
   await floorPool.end();
   await db.close();
 }

@@ -129,6 +129,8 @@ async function startServer(url: string): Promise<string> {
       SITE_URL: 'http://bench.invalid',
       PAGE_CACHE_SECONDS: '60',
       LOG_LEVEL: 'error',
+      // The bench measures requests; the job worker would build a bulk snapshot of the bench database beside them.
+      JOBS_WORKER: 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
