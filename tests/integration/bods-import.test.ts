@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport } from '../../core/imports/run-import.ts';
 import { IMPORT_SOURCES } from '../../core/imports/sources/index.ts';
 import { controlledBy, groupPage, ownershipOf } from '../../core/ownership/ownership.ts';
+import { expectRecordedChangesInWords } from '../support/change-words.ts';
 import { CH, PSC } from '../support/ownership-fixtures.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { createSignedInUser } from '../support/users.ts';
@@ -310,6 +311,10 @@ describe('import bods: a 0.3 file, and a link the PSC register states too', () =
     ]);
     const statements = await ownershipApi(chrinon);
     expect(statements.filter((s) => s.recordType === 'person')).toHaveLength(1);
+  });
+
+  it('every change the BODS imports recorded reads as words (reports, digests, the feed)', async () => {
+    expect(await expectRecordedChangesInWords(t.db, t.reference)).toBeGreaterThanOrEqual(3);
   });
 
   it('importing the same files again changes nothing', async () => {
