@@ -331,7 +331,7 @@ const FIELD_RENDERERS: Record<ImportField, FieldRenderer> = {
         m.until ? w.t('changeWords.until', { date: formatDay(w.lang, m.until) }) : '',
         m.country ? placeName(m.country, w) : '',
         ...(m.natures ?? []).map((code) => describeControlNature(code, w.t)),
-        shareWords(m.shareMin ?? null, m.shareMax ?? null),
+        shareWords(m.shareMin ?? null, m.shareMax ?? null, w),
       ].filter(Boolean);
       return `${m.name} (${notes.join(', ')})`;
     }),
@@ -355,12 +355,13 @@ const FIELD_RENDERERS: Record<ImportField, FieldRenderer> = {
   },
 };
 
-/** A holding's share as a source stated it in numbers (BODS): "100 %", "75–100 %", "≥ 25 %", "≤ 50 %". */
-function shareWords(min: number | null, max: number | null): string {
-  if (min !== null && min === max) return `${min} %`;
-  if (min !== null && max !== null) return `${min}–${max} %`;
-  if (min !== null) return `≥ ${min} %`;
-  return max !== null ? `≤ ${max} %` : '';
+/** A holding's share as a source stated it in numbers (BODS), in the Ownership section's words (`ownership.share.*`). */
+function shareWords(min: number | null, max: number | null, w: Words): string {
+  const n = (x: number) => x.toLocaleString(w.lang);
+  if (min !== null && min === max) return w.t('ownership.share.exact', { value: n(min) });
+  if (min !== null && max !== null) return w.t('ownership.share.range', { min: n(min), max: n(max) });
+  if (min !== null) return w.t('ownership.share.over', { min: n(min) });
+  return max !== null ? w.t('ownership.share.upTo', { max: n(max) }) : '';
 }
 
 /**
