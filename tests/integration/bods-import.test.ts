@@ -30,6 +30,9 @@ const JENEX = '03209885';
 const MVJ = '08150312';
 const CHRINON = '07444723';
 const LISTED = 'XE000017';
+// indirect-ownership.json's GB-COH ids XE9999 and XE1010, zero-padded to eight as the Companies House files write numbers.
+const COMPANY_A = '00XE9999';
+const COMPANY_B = '00XE1010';
 
 let t: TestApp;
 let dir: string;
@@ -42,6 +45,8 @@ beforeAll(async () => {
     ['MVJ LIMITED', MVJ],
     ['CHRINON LTD', CHRINON],
     ['Listed Company OS-17', LISTED],
+    ['Company A', COMPANY_A],
+    ['Company B', COMPANY_B],
   ].map(([name, number]) =>
     first
       .replace('"! LIMITED","12778855"', `"${name}","${number}"`)
@@ -50,7 +55,7 @@ beforeAll(async () => {
   const companies = join(dir, 'BasicCompanyData-2024-11-01-examples.csv');
   await writeFile(companies, `${header}\n${rows.join('\n')}\n`);
   const summary = await runImport(t.db, IMPORT_SOURCES['ch-companies'], [companies]);
-  expect(summary.new).toBe(4);
+  expect(summary.new).toBe(6);
 });
 afterAll(async () => {
   await t?.close();
@@ -165,6 +170,28 @@ describe('import bods: the standard’s 0.4 examples', () => {
     const search = await t.app.inject({ url: `/api/site/data/v1/legal_entities?group_of=${mvj}` });
     expect(search.statusCode, search.body).toBe(200);
     expect(JSON.stringify(search.json())).toContain('JENEX LIMITED');
+  });
+
+  it('indirect ownership: the 60 % owner is the parent, the person behind it a beneficial owner of both', async () => {
+    const summary = await runImport(t.db, bods, [example('indirect-ownership.json')]);
+    expect(summary).toMatchObject({ read: 2, changed: 2, rejected: 0 });
+    const a = await companyId(COMPANY_A);
+    const b = await companyId(COMPANY_B);
+    expect((await membersOf(COMPANY_A)).map((m) => [m.name, m.owner_id, m.natures, m.share_min, m.since])).toEqual([
+      ['Company B', String(b), ['shareholding'], '60', '2017-11-01'],
+      ['Person 1', null, ['shareholding'], '30', '2017-11-01'],
+    ]);
+    // An interest without a type: the standard's unknownInterest.
+    expect((await membersOf(COMPANY_B)).map((m) => [m.name, m.natures, m.share_min])).toEqual([
+      ['Person 1', ['unknownInterest'], null],
+    ]);
+    const ownership = await ownershipOf(t.db, a);
+    expect(ownership.chain.map((l) => [l.owner.kind === 'company' ? l.owner.id : null, l.shareMin])).toEqual([[b, 60]]);
+    expect(ownership.beneficialOwners.map((l) => [l.owner.name, l.shareMin, l.shareMax])).toEqual([
+      ['Company B', 60, 60],
+      ['Person 1', 30, 30],
+    ]);
+    expect((await groupPage(t.db, b, { limit: 10 })).nodes.map((n) => n.company.id)).toEqual([a]);
   });
 
   it('the ownership change is in the change feed (monitoring and webhooks read the same changes)', async () => {

@@ -31,7 +31,7 @@ import {
 // file has not) is refused whole: each bad statement is a reject with its line or number, and the
 // import stops with nothing written (a company written without one of its owners would lose it).
 
-/** The keys a subject entity is found by: GB-COH → the register key, XI-LEI → the LEI. */
+/** The keys an entity names: GB-COH → the register key, XI-LEI → the LEI. */
 function keysOf(entity: BodsEntity): CompanyKeys | null {
   const keys: CompanyKeys = {};
   for (const { scheme, id } of entity.identifiers) {
@@ -162,7 +162,10 @@ export const bodsSource: ImportSource = {
         });
         continue;
       }
-      const keys = keysOf(subject);
+      // One key a subject is found by, the register's before the LEI: a record naming two keys that
+      // name two companies would merge them (ADR 0014 "Merges"), which a BODS statement must not do.
+      const named = keysOf(subject);
+      const keys: CompanyKeys | null = named?.register ? { register: named.register } : named;
       if (!keys) {
         rejects.push({
           kind: 'reject',
