@@ -23,8 +23,9 @@ import {
 // interest types as natures of control, the share they state, since/until — and its unspecified
 // interested parties as reporting exceptions with their reasons. The members of this source replace
 // only this source's (a PSC import's stay). A subject not in Registra is not created (the PSC
-// importer does not create one either): the framework rejects it. An interested entity not in
-// Registra is a member with its name, and its keys link it when the company comes.
+// importer does not create one either): the framework rejects it. An interested entity is linked to
+// its company when Registra has it at the import (as a corporate PSC is); else it is a member with its
+// name only (shown "not in Registra"), and stays so until BODS states the link again differently.
 //
 // Statements refer to each other anywhere in a file, so a file is read whole before anything is
 // yielded, and a file with a bad statement (not JSON, wrong types, a reference to a statement the
