@@ -287,12 +287,14 @@ async function chainSteps(db: Db, companyId: number): Promise<StepRow[]> {
 /**
  * What the sources say of the chain's companies — one statement: the GLEIF direct and ultimate
  * parent relationships of their LEIs (with the company each parent LEI names), the persons with
- * significant control of `companyIds` (with the company a corporate one is), the reporting exceptions.
+ * significant control of `companyIds` (with the company a corporate one is), the reporting exceptions (GLEIF's of the LEIs, a BODS source's of the company).
  */
 async function chainSources(
   db: Db,
   leis: string[],
   companyIds: number[],
+  /** The company shown: its own reporting exceptions (a BODS source's). */
+  companyId: number,
 ): Promise<{ gleif: GleifRow[]; psc: PscRow[]; exceptions: ExceptionRow[]; companyExceptions: CompanyExceptionRow[] }> {
   const row = (
     await sql<{ gleif: unknown; psc: unknown; exceptions: unknown; company_exceptions: unknown }>`select
@@ -326,7 +328,7 @@ async function chainSources(
         from (select e.source, e.position, e.reason, e.description, ${dayOf('r.source_date')} as source_date
           from company_reporting_exceptions e
           left join company_source_records r on r.legal_entity_id = e.legal_entity_id and r.source = e.source
-          where e.legal_entity_id = ${companyIds[0] ?? null}::bigint) b) as company_exceptions`.execute(db.kysely)
+          where e.legal_entity_id = ${companyId}::bigint) b) as company_exceptions`.execute(db.kysely)
   ).rows[0];
   return {
     gleif: jsonRows(row?.gleif),
@@ -353,13 +355,12 @@ export async function ownershipOf(db: Db, companyId: number): Promise<Ownership>
   // The companies of the chain that have a parent on it.
   const children = walked.length > 0 ? chainCompanies.slice(0, -1).map((c) => Number(c.id)) : [];
   const leis = chainCompanies.flatMap((c) => (c.lei ? [c.lei] : []));
-  // The company first: its own reporting exceptions are read of companyIds[0].
   const {
     gleif,
     psc,
     exceptions: exceptionRows,
     companyExceptions,
-  } = await chainSources(db, leis, [...new Set([companyId, ...children])]);
+  } = await chainSources(db, leis, [...new Set([companyId, ...children])], companyId);
   const hiddenLei = (g: GleifRow) => g.end_known && g.end_id === null;
   const leiOwner = (g: GleifRow): OwnerRef =>
     g.end_id !== null
