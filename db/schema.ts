@@ -149,6 +149,11 @@ export type Database = {
     until: Generated<string | null>;
     /** What the member controls, in its source's words (0016-national-registers.sql). */
     natures: string[] | null;
+    /** The import source that wrote the row; null for a seed or rows before 0038 (0038-bods-members.sql). */
+    source: Generated<string | null>;
+    /** Percent bounds of a holding where the source states them as numbers (BODS), 0038. */
+    share_min: Generated<string | null>;
+    share_max: Generated<string | null>;
   };
 
   // Accounts (0005-accounts.sql)
@@ -846,6 +851,14 @@ export type Database = {
     period_end: string | null;
     source_date: Date | null;
     member_id: number | null;
+  };
+  /** A source's reporting exceptions of a company: BODS unspecified interested parties (0038-bods-members.sql). */
+  company_reporting_exceptions: {
+    legal_entity_id: number;
+    source: string;
+    position: number;
+    reason: string;
+    description: string | null;
   };
   lei_reporting_exceptions: {
     lei: string;

@@ -6,7 +6,14 @@ import { describeControlNature } from '../companies/control-natures.ts';
 import { type LegalFormName, legalFormNames, legalFormWords } from '../companies/lei-details.ts';
 import { formatAddress } from '../companies/parts/addresses.ts';
 import { codeWords, formatDay, i18nFor, labelColon } from '../i18n/i18n.ts';
-import type { FactAddress, FactDocument, FactIndustry, FactMember, FactName } from '../imports/company-facts.ts';
+import type {
+  FactAddress,
+  FactDocument,
+  FactException,
+  FactIndustry,
+  FactMember,
+  FactName,
+} from '../imports/company-facts.ts';
 import { type ImportField, importFieldLabel, isRecordField } from '../imports/fields.ts';
 import { industryForSourceCode } from '../industries/source-codes.ts';
 import { type RecordSummary, recordChangeText, recordChangeWords } from '../records/record-summaries.ts';
@@ -324,6 +331,7 @@ const FIELD_RENDERERS: Record<ImportField, FieldRenderer> = {
         m.until ? w.t('changeWords.until', { date: formatDay(w.lang, m.until) }) : '',
         m.country ? placeName(m.country, w) : '',
         ...(m.natures ?? []).map((code) => describeControlNature(code, w.t)),
+        shareWords(m.shareMin ?? null, m.shareMax ?? null, w),
       ].filter(Boolean);
       return `${m.name} (${notes.join(', ')})`;
     }),
@@ -334,6 +342,11 @@ const FIELD_RENDERERS: Record<ImportField, FieldRenderer> = {
     ),
   tickers: texts,
   reporting_exceptions: (value, w) => {
+    // BODS: the company's unspecified interested parties, each a reason and the source's words (ADR 0038).
+    if (Array.isArray(value))
+      return (value as FactException[]).map(
+        (e) => `${codeWords(w.t, 'profile.exceptionReason', e.reason)}${e.description ? ` (${e.description})` : ''}`,
+      );
     const v = value as { category: string; reasons: string[]; reference: string | null };
     const reasons = (v.reasons ?? []).map((r) => codeWords(w.t, 'profile.exceptionReason', r)).join(', ');
     return [
@@ -341,6 +354,15 @@ const FIELD_RENDERERS: Record<ImportField, FieldRenderer> = {
     ];
   },
 };
+
+/** A holding's share as a source stated it in numbers (BODS), in the Ownership section's words (`ownership.share.*`). */
+function shareWords(min: number | null, max: number | null, w: Words): string {
+  const n = (x: number) => x.toLocaleString(w.lang);
+  if (min !== null && min === max) return w.t('ownership.share.exact', { value: n(min) });
+  if (min !== null && max !== null) return w.t('ownership.share.range', { min: n(min), max: n(max) });
+  if (min !== null) return w.t('ownership.share.over', { min: n(min) });
+  return max !== null ? w.t('ownership.share.upTo', { max: n(max) }) : '';
+}
 
 /**
  * The renderers of field families, by the prefix of their names: record sections' changes

@@ -162,6 +162,9 @@ const SOURCE_PUBLISHERS: Record<string, string> = {
   'sec-submissions': 'SEC EDGAR',
   'brreg-units': 'Brønnøysundregistrene',
   'brreg-roles': 'Brønnøysundregistrene',
+  // The publisher of a BODS file is the file's (Open Ownership's register, a national register, a company):
+  // not kept (ADR 0038 "BODS importer"); the standard's name says where the statement came from.
+  bods: 'BODS statements',
   demo: 'Registra demo',
 };
 

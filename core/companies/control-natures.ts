@@ -63,7 +63,8 @@ const BODS_RENAMED: Record<string, string> = {
   rightsToSurplusAssets: 'rightsToSurplusAssetsOnDissolution',
 };
 
-function bodsInterest(code: string): string | null {
+/** The BODS 0.4 interest type a nature of control is when it is one (`voting-rights` → `votingRights`), else null. */
+export function bodsInterest(code: string): string | null {
   const camel = code.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
   const name = BODS_RENAMED[camel] ?? camel;
   return BODS_INTERESTS.has(name) ? name : null;

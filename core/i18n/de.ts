@@ -316,6 +316,14 @@ export const de: Messages = {
       DISCLOSURE_DETRIMENTAL: 'die Offenlegung wäre nachteilig',
       DETRIMENT_NOT_EXCLUDED: 'ein Nachteil ist nicht ausgeschlossen',
       CONSENT_NOT_OBTAINED: 'keine Zustimmung erhalten',
+      noBeneficialOwners: 'keine wirtschaftlich Berechtigten',
+      subjectUnableToConfirmOrIdentifyBeneficialOwner:
+        'das Unternehmen kann den wirtschaftlich Berechtigten nicht bestätigen oder ermitteln',
+      interestedPartyHasNotProvidedInformation: 'der Eigentümer hat die Angaben nicht gemacht',
+      subjectExemptFromDisclosure: 'das Unternehmen ist von der Offenlegung befreit',
+      interestedPartyExemptFromDisclosure: 'der Eigentümer ist von der Offenlegung befreit',
+      unknown: 'Grund unbekannt',
+      informationUnknownToPublisher: 'dem Herausgeber nicht bekannt',
     },
     control: {
       shares: 'Anteile',
@@ -1697,6 +1705,7 @@ export const de: Messages = {
       direct_parent: 'Keine direkte Muttergesellschaft gemeldet',
       ultimate_parent: 'Keine oberste Muttergesellschaft gemeldet',
       noReason: 'ohne Angabe von Gründen',
+      beneficial_owner: 'Kein wirtschaftlich Berechtigter genannt',
     },
     picture: 'Eigentümerstruktur als Grafik',
     list: 'Eigentümerstruktur als Liste',

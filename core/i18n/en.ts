@@ -314,6 +314,14 @@ export const en = {
       DISCLOSURE_DETRIMENTAL: 'disclosure would be detrimental',
       DETRIMENT_NOT_EXCLUDED: 'detriment not excluded',
       CONSENT_NOT_OBTAINED: 'consent not obtained',
+      // BODS unspecified interested parties (the BODS importer, ADR 0038).
+      noBeneficialOwners: 'no beneficial owners',
+      subjectUnableToConfirmOrIdentifyBeneficialOwner: 'the company cannot confirm or identify its beneficial owner',
+      interestedPartyHasNotProvidedInformation: 'the owner has not provided the information',
+      subjectExemptFromDisclosure: 'the company is exempt from disclosure',
+      interestedPartyExemptFromDisclosure: 'the owner is exempt from disclosure',
+      unknown: 'reason unknown',
+      informationUnknownToPublisher: 'not known to the publisher',
     },
     control: {
       shares: 'Shares',
@@ -1635,6 +1643,7 @@ export const en = {
       direct_parent: 'No direct parent reported',
       ultimate_parent: 'No ultimate parent reported',
       noReason: 'no reason given',
+      beneficial_owner: 'No beneficial owner named',
     },
     picture: 'Ownership as a picture',
     list: 'Ownership as a list',

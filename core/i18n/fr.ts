@@ -317,6 +317,14 @@ export const fr: Messages = {
       DISCLOSURE_DETRIMENTAL: 'la divulgation serait préjudiciable',
       DETRIMENT_NOT_EXCLUDED: 'préjudice non exclu',
       CONSENT_NOT_OBTAINED: 'consentement non obtenu',
+      noBeneficialOwners: 'aucun bénéficiaire effectif',
+      subjectUnableToConfirmOrIdentifyBeneficialOwner:
+        'la société ne peut confirmer ou identifier son bénéficiaire effectif',
+      interestedPartyHasNotProvidedInformation: "le détenteur n'a pas fourni les informations",
+      subjectExemptFromDisclosure: 'la société est dispensée de publication',
+      interestedPartyExemptFromDisclosure: 'le détenteur est dispensé de publication',
+      unknown: 'motif inconnu',
+      informationUnknownToPublisher: "inconnu de l'éditeur",
     },
     control: {
       shares: 'Parts',
@@ -1696,6 +1704,7 @@ export const fr: Messages = {
       direct_parent: 'Aucune société mère directe déclarée',
       ultimate_parent: 'Aucune société mère ultime déclarée',
       noReason: 'sans motif indiqué',
+      beneficial_owner: 'Aucun bénéficiaire effectif nommé',
     },
     picture: 'L’actionnariat en image',
     list: 'L’actionnariat en liste',

@@ -108,12 +108,18 @@ export const memberSchema = z.object({
   keys: z.object({ lei: lei.optional(), register: registerKeySchema.optional() }).optional(),
   /** The source's words for what the member controls (e.g. PSC natures of control). */
   natures: z.array(text).optional(),
+  /** Percent bounds of a holding where the source states numbers (BODS `share`: exact → both; ADR 0038). */
+  shareMin: z.number().min(0).max(100).nullable().optional(),
+  shareMax: z.number().min(0).max(100).nullable().optional(),
   /** A person's month and year of birth, where the register publishes them (never the day: privacy). */
   born: z
     .object({ month: z.number().int().min(1).max(12), year: z.number().int().min(1800).max(2200) })
     .nullable()
     .optional(),
 });
+
+/** Why a source names no owner (a BODS unspecified interested party: its reason code and words; ADR 0038). */
+export const companyExceptionSchema = z.object({ reason: codeText, description: plain.nullable() });
 
 export const documentSchema = z.object({ id: text, title: text, type: text, filedOn: day });
 
@@ -174,6 +180,8 @@ export const companyFactsSchema = z.object({
   leiRegistration: leiRegistrationSchema.nullable().optional(),
   industries: z.array(industrySchema).optional(),
   members: z.array(memberSchema).optional(),
+  /** The source's reporting exceptions of the company (company_reporting_exceptions; GLEIF's are by LEI, lei_reporting_exceptions). */
+  reportingExceptions: z.array(companyExceptionSchema).max(32_767).optional(),
   documents: z.array(documentSchema).optional(),
   tickers: z.array(text).optional(),
   /**
@@ -199,6 +207,7 @@ export type FactAddress = z.infer<typeof addressSchema>;
 export type FactName = z.infer<typeof otherNameSchema>;
 export type FactIndustry = z.infer<typeof industrySchema>;
 export type FactMember = z.infer<typeof memberSchema>;
+export type FactException = z.infer<typeof companyExceptionSchema>;
 export type FactDocument = z.infer<typeof documentSchema>;
 export type LeiRegistration = z.infer<typeof leiRegistrationSchema>;
 export type CompanyFacts = z.infer<typeof companyFactsSchema>;

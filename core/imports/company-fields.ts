@@ -6,6 +6,7 @@ import { COMPANY_COLUMNS, RECORD_SECTIONS } from '../sections/records.ts';
 import {
   type CompanyFacts,
   type FactAddress,
+  type FactException,
   type FactIndustry,
   type FactMember,
   type FactName,
@@ -41,6 +42,7 @@ export function factValues(facts: CompanyFacts): Map<ImportField, unknown> {
   put('lei_registration', facts.leiRegistration);
   put('industries', facts.industries);
   put('members', facts.members);
+  put('reporting_exceptions', facts.reportingExceptions);
   put('documents', facts.documents);
   put('tickers', facts.tickers);
   put('employees', facts.employees);
@@ -60,6 +62,11 @@ export type WriteContext = {
   rowsInserted?: boolean;
   /** Positions whose members this source states (its members replace only those). */
   memberPositions: readonly string[];
+  /**
+   * The import source writing (legal_entity_members.source, company_reporting_exceptions.source):
+   * its members replace only its own rows and those no source is recorded for (ADR 0038).
+   */
+  source?: string;
 };
 
 const IDENTIFIER_FIELDS = ['company_number', 'lei', 'tax_number', 'vat', 'business_number'] as const;
@@ -301,6 +308,8 @@ export async function writeFields(tx: Tx, writes: FieldWrites, context: WriteCon
       await writeIndustries(tx, list, r, fresh);
     } else if (field === 'members') {
       await writeMembers(tx, list, context);
+    } else if (field === 'reporting_exceptions') {
+      await writeCompanyExceptions(tx, list, context);
     } else if (field === 'documents') {
       await deleteOf(tx, 'documents', ids);
       await insertRows(
@@ -410,12 +419,14 @@ async function writeMembers(tx: Tx, list: { id: number; value: unknown }[], cont
   const r = context.reference;
   const positions = context.memberPositions.map((p) => idOf(r.positions, p));
   const ids = list.map((w) => w.id);
+  // Two sources may state the same position (the PSC register and BODS: shareholders): a source
+  // replaces its own rows and those written with no source recorded (a seed, rows before 0038).
+  const source = context.source ?? null;
   const old = context.rowsInserted
     ? { rows: [] }
     : await sql<{ member_id: number }>`delete from legal_entity_members
-    where legal_entity_id = any(${ids}::bigint[]) and position_id = any(${positions}::int[]) returning member_id`.execute(
-        tx,
-      );
+    where legal_entity_id = any(${ids}::bigint[]) and position_id = any(${positions}::int[])
+      and (source is null or source = ${source}) returning member_id`.execute(tx);
   const members = list.flatMap((w) => ((w.value as FactMember[] | null) ?? []).map((m) => ({ company: w.id, m })));
   if (members.length > 0) {
     // A member that is a company is linked by its LEI, else by its register key (a UK corporate PSC,
@@ -470,6 +481,9 @@ async function writeMembers(tx: Tx, list: { id: number; value: unknown }[], cont
         since: 'date',
         until: 'date',
         natures: 'text[]',
+        source: 'text',
+        share_min: 'numeric',
+        share_max: 'numeric',
       },
       members.map((x, i) => ({
         legal_entity_id: x.company,
@@ -478,6 +492,9 @@ async function writeMembers(tx: Tx, list: { id: number; value: unknown }[], cont
         since: x.m.since,
         until: x.m.until ?? null,
         natures: x.m.natures ?? null,
+        source,
+        share_min: x.m.shareMin ?? null,
+        share_max: x.m.shareMax ?? null,
       })),
     );
   }
@@ -485,6 +502,33 @@ async function writeMembers(tx: Tx, list: { id: number; value: unknown }[], cont
   if (orphans.length > 0)
     await sql`delete from members m where m.id = any(${orphans}::bigint[])
       and not exists (select 1 from legal_entity_members lm where lm.member_id = m.id)`.execute(tx);
+}
+
+/** A source's reporting exceptions of the companies, replaced (ADR 0038: BODS unspecified interested parties). */
+async function writeCompanyExceptions(
+  tx: Tx,
+  list: { id: number; value: unknown }[],
+  context: WriteContext,
+): Promise<void> {
+  const source = context.source;
+  if (!source) throw new Error('reporting exceptions need the source writing them');
+  if (!context.rowsInserted)
+    await sql`delete from company_reporting_exceptions where legal_entity_id = any(${list.map((w) => w.id)}::bigint[])
+      and source = ${source}`.execute(tx);
+  await insertRows(
+    tx,
+    'company_reporting_exceptions',
+    { legal_entity_id: 'bigint', source: 'text', position: 'smallint', reason: 'text', description: 'text' },
+    list.flatMap((w) =>
+      ((w.value as FactException[] | null) ?? []).map((e, position) => ({
+        legal_entity_id: w.id,
+        source,
+        position,
+        reason: e.reason,
+        description: e.description,
+      })),
+    ),
+  );
 }
 
 /** employee_ranges ids are EMPLOYEE_RANGES' own (db/reference/load-reference-data.ts loads them as they are). */

@@ -77,17 +77,18 @@ export class ImportStopped extends Error {
   constructor(cause: Error, file: string, applied: ImportCounts, lastApplied: ImportStopped['lastApplied']) {
     const endedEarly = cause instanceof FileEndedEarlyError;
     const n = (x: number) => x.toLocaleString('en');
-    const what =
-      applied.read === 0
-        ? `Nothing of ${file} was applied.`
-        : `Applied from ${file}: ${n(applied.read)} records (${n(applied.new)} new, ${n(applied.changed)} changed, ` +
-          `${n(applied.unchanged)} unchanged, ${n(applied.rejected)} rejected)` +
-          (lastApplied
-            ? `; the last applied: ${lastApplied.file} ${lastApplied.unit} ${n(lastApplied.at)}, ${lastApplied.record}.`
-            : '.');
+    // Records read but all rejected (a BODS file refused whole lists its bad statements first): nothing applied.
+    const nothing = applied.read === applied.rejected;
+    const what = nothing
+      ? `Nothing of ${file} was applied${applied.rejected > 0 ? ` (${n(applied.rejected)} rejected)` : ''}.`
+      : `Applied from ${file}: ${n(applied.read)} records (${n(applied.new)} new, ${n(applied.changed)} changed, ` +
+        `${n(applied.unchanged)} unchanged, ${n(applied.rejected)} rejected)` +
+        (lastApplied
+          ? `; the last applied: ${lastApplied.file} ${lastApplied.unit} ${n(lastApplied.at)}, ${lastApplied.record}.`
+          : '.');
     const next = !endedEarly
       ? ''
-      : applied.read === 0
+      : nothing
         ? ' Run the complete file to import it.'
         : ' Run the complete file again to finish it: what was applied counts as unchanged then.';
     super(`${cause.message} ${what}${next}`, { cause });

@@ -192,7 +192,9 @@ async function writeInOneTransaction(db: Db, context: ImportContext, items: Comp
           result.rejects.push({
             at: item.at,
             reason: !facts.name
-              ? 'a new company needs a name'
+              ? `no company in Registra has its keys (${keyStrings(facts.keys)
+                  .map((k) => k.key)
+                  .join(', ')}), and a new company needs a name`
               : `unknown jurisdiction “${facts.jurisdiction ?? ''}” (an ISO 3166 code was expected)`,
           });
           continue;

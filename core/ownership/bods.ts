@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
+import { bodsInterest } from '../companies/control-natures.ts';
 import { AppError } from '../errors/app-error.ts';
 import { companies, ownershipOf } from './ownership.ts';
 import type { OwnerRef, OwnershipLink, OwnershipSource, ReportingException } from './types.ts';
@@ -75,6 +76,31 @@ function interestsOf(link: OwnershipLink, directOrIndirect: 'direct' | 'indirect
       },
     ];
   return link.natures.map((nature) => {
+    // A BODS source's own interest type (the BODS importer keeps them as natures), with the share it stated.
+    const interest = /^(ownership-of-shares|voting-rights-|right-to|significant-influence|(part-)?right-to-share)/.test(
+      nature,
+    )
+      ? null
+      : bodsInterest(nature);
+    if (interest !== null) {
+      const held = interest === 'shareholding' || interest === 'votingRights';
+      const share =
+        held && link.shareMin !== null && link.shareMin === link.shareMax
+          ? { exact: link.shareMin }
+          : held && (link.shareMin !== null || link.shareMax !== null)
+            ? {
+                ...(link.shareMin !== null ? { minimum: link.shareMin } : {}),
+                ...(link.shareMax !== null ? { maximum: link.shareMax } : {}),
+              }
+            : undefined;
+      return {
+        type: interest,
+        directOrIndirect,
+        beneficialOwnershipOrControl: beneficial,
+        ...(share ? { share } : {}),
+        ...dates,
+      };
+    }
     const band = /-(\d+)-to-(\d+)-percent|more-than-(\d+)-percent/.exec(nature);
     const share = band
       ? band[3]
@@ -102,6 +128,17 @@ function interestsOf(link: OwnershipLink, directOrIndirect: 'direct' | 'indirect
     };
   });
 }
+
+/** BODS 0.4's unspecified-record reasons (codelist unspecifiedReason). */
+const BODS_REASONS = new Set([
+  'noBeneficialOwners',
+  'subjectUnableToConfirmOrIdentifyBeneficialOwner',
+  'interestedPartyHasNotProvidedInformation',
+  'subjectExemptFromDisclosure',
+  'interestedPartyExemptFromDisclosure',
+  'unknown',
+  'informationUnknownToPublisher',
+]);
 
 /** GLEIF reporting-exception reasons onto BODS unspecified-record reasons. */
 function unspecifiedReason(reasons: string[]): string {
@@ -215,10 +252,28 @@ export async function bodsStatements(db: Db, companyId: number): Promise<BodsSta
   }
   if (ownership.ultimateParent) relationship(subject, ownership.ultimateParent, 'indirect');
   for (const link of ownership.beneficialOwners) relationship(subject, link, 'direct');
-  for (const e of ownership.exceptions) exceptionStatement(e);
+  ownership.exceptions.forEach(exceptionStatement);
 
-  function exceptionStatement(e: ReportingException) {
-    const recordId = `registra-relationship-${statementId(subject, 'exception', e.relation).slice(0, 24)}`;
+  function exceptionStatement(e: ReportingException, i: number) {
+    const recordId = `registra-relationship-${statementId(subject, 'exception', e.relation, i).slice(0, 24)}`;
+    if (e.relation === 'beneficial_owner') {
+      // A BODS source's unspecified interested party: its own reason and words.
+      statements.push({
+        statementId: statementId('exception', recordId, publicationDate),
+        ...base(recordId, e.sources[0]?.date ?? null),
+        ...(source(e.sources) ? { source: source(e.sources) } : {}),
+        recordType: 'relationship',
+        recordDetails: {
+          isComponent: false,
+          subject,
+          interestedParty: {
+            reason: BODS_REASONS.has(e.reasons[0] ?? '') ? e.reasons[0] : 'unknown',
+            ...(e.description ? { description: e.description } : {}),
+          },
+        },
+      });
+      return;
+    }
     statements.push({
       statementId: statementId('exception', recordId, publicationDate),
       ...base(recordId, e.sources[0]?.date ?? null),

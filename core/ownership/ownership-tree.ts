@@ -6,7 +6,8 @@ import type { Database } from '../../db/schema.ts';
 // Registra, the ancestors up to the top, the top's country and the number of direct subsidiaries.
 // Derived from the sources — a current GLEIF IS_DIRECTLY_CONSOLIDATED_BY relationship between two
 // known companies first, else a corporate person with significant control holding a majority band
-// (ownership of shares or voting rights 50–75 % or 75–100 %) — and refreshed after every company
+// (ownership of shares or voting rights 50–75 % or 75–100 %; from BODS, a share whose lower bound is
+// over 50 %, or 50 % with a higher upper bound: BODS's "more than 50 %"), the register's before BODS's — and refreshed after every company
 // write (core/companies/company-writes.ts): the companies written and everything below them.
 // Cycles (GLEIF data has them) end the walk up where it would come back: `cycle` is set.
 
@@ -26,12 +27,14 @@ function parentCandidates(children: readonly number[] | 'all') {
       where r.relationship_type = 'IS_DIRECTLY_CONSOLIDATED_BY' and coalesce(r.relationship_status, 'ACTIVE') = 'ACTIVE'
         and (r.period_end is null or r.period_end > current_date) and ${gleifChild}
       union all
-      select x.legal_entity_id, m.legal_entity_id, 'psc', x.member_id::text, 2
+      select x.legal_entity_id, m.legal_entity_id, case when x.source = 'bods' then 'bods' else 'psc' end,
+        x.member_id::text, case when x.source = 'bods' then 3 else 2 end
       from legal_entity_members x
       join members m on m.id = x.member_id
       where x.position_id = (select id from positions where uri = 'shareholder') and x.until is null
         and m.legal_entity_id is not null and x.natures is not null
-        and exists (select 1 from unnest(x.natures) n where n ~ ${MAJORITY_NATURE}) and ${pscChild}
+        and (exists (select 1 from unnest(x.natures) n where n ~ ${MAJORITY_NATURE}) or x.share_min > 50
+          or (x.share_min = 50 and x.share_max > 50)) and ${pscChild}
     ) c where child_id <> parent_id
     order by child_id, rank, parent_id`;
 }

@@ -25,7 +25,22 @@ const companyPath = (uri: string) => `/companies/details/${encodeURIComponent(ur
 const day = (d: unknown): string | null =>
   d instanceof Date ? d.toISOString().slice(0, 10) : typeof d === 'string' ? d.slice(0, 10) : null;
 
-/** The share band a PSC/BODS nature states: `ownership-of-shares-25-to-50-percent` → 25–50. */
+/**
+ * The share band of a holding: the percent bounds a source stated as numbers (BODS `share`,
+ * legal_entity_members.share_min/max), else the band a PSC nature states
+ * (`ownership-of-shares-25-to-50-percent` → 25–50).
+ */
+export function holdingShare(
+  natures: readonly string[],
+  min: string | number | null,
+  max: string | number | null,
+): { shareMin: number | null; shareMax: number | null } {
+  if (min !== null || max !== null)
+    return { shareMin: min === null ? null : Number(min), shareMax: max === null ? null : Number(max) };
+  return shareBand(natures);
+}
+
+/** The share band a PSC nature states: `ownership-of-shares-25-to-50-percent` → 25–50. */
 export function shareBand(natures: readonly string[]): { shareMin: number | null; shareMax: number | null } {
   for (const kind of ['ownership-of-shares', 'voting-rights']) {
     for (const n of natures) {
@@ -113,12 +128,25 @@ type PscRow = {
   natures: string[];
   since: string | null;
   until: string | null;
+  /** The import that wrote the row (`bods`; `ch-psc` or null: the PSC register). */
+  source: string | null;
+  share_min: string | number | null;
+  share_max: string | number | null;
   owner_id: number | null;
   owner_uri: string | null;
   owner_name: string | null;
   owner_country: string | null;
   owner_status: string | null;
   owner_lei: string | null;
+};
+
+/** A reporting exception a source states of the company itself (a BODS unspecified interested party). */
+type CompanyExceptionRow = {
+  source: string;
+  position: number;
+  reason: string;
+  description: string | null;
+  source_date: string | null;
 };
 
 type ExceptionRow = {
@@ -149,18 +177,21 @@ function gleifLink(r: GleifRow, owner: OwnerRef): OwnershipLink {
   };
 }
 
+/** The ownership source a membership row is from: a BODS import's, else the PSC register's. */
+export const memberSource = (source: string | null): 'bods' | 'psc' => (source === 'bods' ? 'bods' : 'psc');
+
 function pscLink(r: PscRow, owner: OwnerRef, relation: OwnershipLink['relation']): OwnershipLink {
   const end = day(r.until);
   return {
     owner,
     relation,
     natures: r.natures,
-    ...shareBand(r.natures),
+    ...holdingShare(r.natures, r.share_min, r.share_max),
     validation: null,
     start: day(r.since),
     end,
     current: end === null,
-    sources: [{ source: 'psc', reference: String(r.member_id), date: day(r.since) }],
+    sources: [{ source: memberSource(r.source), reference: String(r.member_id), date: day(r.since) }],
     disagreement: null,
   };
 }
@@ -184,6 +215,41 @@ function merge(a: OwnershipLink, b: OwnershipLink): OwnershipLink {
     sources: [...a.sources, ...b.sources],
     disagreement: differs.length > 0 ? differs.join(',') : null,
   };
+}
+
+/** Who an owner is, to tell two sources' rows of the same owner: the company, else the name (and birth) as written. */
+function ownerKey(owner: OwnerRef): string {
+  const name = (n: string | null) => (n ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+  switch (owner.kind) {
+    case 'company':
+      return `company ${owner.id}`;
+    case 'unknown_company':
+      return owner.lei ? `lei ${owner.lei}` : `entity ${name(owner.name)}`;
+    case 'person':
+      return `person ${name(owner.name)} ${owner.birth ?? ''}`;
+  }
+}
+
+/**
+ * The beneficial owners with a link two sources state (the PSC register and BODS: the same company,
+ * or a person of the same name and birth month) as one link with both sources, and what they
+ * disagree on. Rows of one source are never merged with each other (two people may share a name).
+ */
+function mergeOwners(links: OwnershipLink[]): OwnershipLink[] {
+  const out: OwnershipLink[] = [];
+  const at = new Map<string, number>();
+  for (const link of links) {
+    const key = ownerKey(link.owner);
+    const i = at.get(key);
+    const there = i === undefined ? undefined : out[i];
+    if (there && i !== undefined && !there.sources.some((s) => link.sources.some((t) => t.source === s.source))) {
+      out[i] = merge(there, link);
+      continue;
+    }
+    if (i === undefined) at.set(key, out.length);
+    out.push(link);
+  }
+  return out;
 }
 
 /** A json_agg column as rows (PGlite and node-postgres both parse json; a string is parsed here). */
@@ -221,15 +287,17 @@ async function chainSteps(db: Db, companyId: number): Promise<StepRow[]> {
 /**
  * What the sources say of the chain's companies — one statement: the GLEIF direct and ultimate
  * parent relationships of their LEIs (with the company each parent LEI names), the persons with
- * significant control of `companyIds` (with the company a corporate one is), the reporting exceptions.
+ * significant control of `companyIds` (with the company a corporate one is), the reporting exceptions (GLEIF's of the LEIs, a BODS source's of the company).
  */
 async function chainSources(
   db: Db,
   leis: string[],
   companyIds: number[],
-): Promise<{ gleif: GleifRow[]; psc: PscRow[]; exceptions: ExceptionRow[] }> {
+  /** The company shown: its own reporting exceptions (a BODS source's). */
+  companyId: number,
+): Promise<{ gleif: GleifRow[]; psc: PscRow[]; exceptions: ExceptionRow[]; companyExceptions: CompanyExceptionRow[] }> {
   const row = (
-    await sql<{ gleif: unknown; psc: unknown; exceptions: unknown }>`select
+    await sql<{ gleif: unknown; psc: unknown; exceptions: unknown; company_exceptions: unknown }>`select
       (select coalesce(json_agg(g order by g.start_lei, g.relationship_type, g.period_start nulls last, g.end_lei), '[]'::json)
         from (select r.start_lei, r.end_lei, r.relationship_type, r.relationship_status, r.registration_status,
             ${dateOf('r.period_start')} as period_start, ${dateOf('r.period_end')} as period_end,
@@ -245,7 +313,7 @@ async function chainSources(
         from (select x.legal_entity_id as company_id, x.member_id, m.name, m.name_type,
             m.legal_entity_id as owner_company_id, l.country_code as country, m.birth_year, m.birth_month,
             x.natures, ${dateOf('x.since')} as since, ${dateOf('x.until')} as until,
-            c.id as owner_id, c.uri as owner_uri, c.name as owner_name, c.country as owner_country,
+            x.source, x.share_min, x.share_max, c.id as owner_id, c.uri as owner_uri, c.name as owner_name, c.country as owner_country,
             c.status as owner_status, c.lei as owner_lei
           from legal_entity_members x
           join members m on m.id = x.member_id
@@ -255,9 +323,19 @@ async function chainSources(
             and ${visibleMember('m')}) p) as psc,
       (select coalesce(json_agg(e order by e.lei, e.exception_category), '[]'::json)
         from (select lei, exception_category, reasons, reference, ${dayOf('source_date')} as source_date
-          from lei_reporting_exceptions where lei = any(${leis}::text[])) e) as exceptions`.execute(db.kysely)
+          from lei_reporting_exceptions where lei = any(${leis}::text[])) e) as exceptions,
+      (select coalesce(json_agg(b order by b.source, b.position), '[]'::json)
+        from (select e.source, e.position, e.reason, e.description, ${dayOf('r.source_date')} as source_date
+          from company_reporting_exceptions e
+          left join company_source_records r on r.legal_entity_id = e.legal_entity_id and r.source = e.source
+          where e.legal_entity_id = ${companyId}::bigint) b) as company_exceptions`.execute(db.kysely)
   ).rows[0];
-  return { gleif: jsonRows(row?.gleif), psc: jsonRows(row?.psc), exceptions: jsonRows(row?.exceptions) };
+  return {
+    gleif: jsonRows(row?.gleif),
+    psc: jsonRows(row?.psc),
+    exceptions: jsonRows(row?.exceptions),
+    companyExceptions: jsonRows(row?.company_exceptions),
+  };
 }
 
 /**
@@ -281,7 +359,8 @@ export async function ownershipOf(db: Db, companyId: number): Promise<Ownership>
     gleif,
     psc,
     exceptions: exceptionRows,
-  } = await chainSources(db, leis, [...new Set([companyId, ...children])]);
+    companyExceptions,
+  } = await chainSources(db, leis, [...new Set([companyId, ...children])], companyId);
   const hiddenLei = (g: GleifRow) => g.end_known && g.end_id === null;
   const leiOwner = (g: GleifRow): OwnerRef =>
     g.end_id !== null
@@ -376,7 +455,7 @@ export async function ownershipOf(db: Db, companyId: number): Promise<Ownership>
     );
 
   // A corporate owner known in Registra is named as that company (and left out when taken down).
-  const beneficialOwners = psc
+  const owners = psc
     .filter((p) => Number(p.company_id) === companyId)
     .flatMap((p): OwnershipLink[] => {
       if (p.owner_company_id !== null) {
@@ -410,6 +489,13 @@ export async function ownershipOf(db: Db, companyId: number): Promise<Ownership>
       };
       return [pscLink(p, person, 'beneficial_owner')];
     });
+  const beneficialOwners = mergeOwners(owners);
+  const bodsExceptions: ReportingException[] = companyExceptions.map((e) => ({
+    relation: 'beneficial_owner',
+    reasons: [e.reason],
+    description: e.description,
+    sources: [{ source: memberSource(e.source), reference: null, date: day(e.source_date) }],
+  }));
 
   return {
     chain,
@@ -417,7 +503,7 @@ export async function ownershipOf(db: Db, companyId: number): Promise<Ownership>
     ultimateParent,
     ultimateParentDiffers,
     beneficialOwners,
-    exceptions: exceptionsOf(self.lei),
+    exceptions: [...exceptionsOf(self.lei), ...bodsExceptions],
     directSubsidiaries: Number(first.direct),
     groupSize: Number(first.group_size),
   };
@@ -549,7 +635,11 @@ export async function controlledBy(db: Db, personId: number): Promise<Controlled
       natures: string[];
       since: unknown;
       until: unknown;
-    }>`select le.id, le.uri, le.name, l.country_code as country, x.member_id, x.natures, x.since, x.until
+      source: string | null;
+      share_min: string | number | null;
+      share_max: string | number | null;
+    }>`select le.id, le.uri, le.name, l.country_code as country, x.member_id, x.natures, x.since, x.until,
+        x.source, x.share_min, x.share_max
       from legal_entity_members x
       join members m on m.id = x.member_id
       join legal_entities le on le.id = x.legal_entity_id
@@ -558,11 +648,13 @@ export async function controlledBy(db: Db, personId: number): Promise<Controlled
       order by x.until desc nulls first, le.name, le.id`.execute(db.kysely)
   ).rows;
   return rows.map((r) => {
-    const sources: OwnershipSource[] = [{ source: 'psc', reference: String(r.member_id), date: day(r.since) }];
+    const sources: OwnershipSource[] = [
+      { source: memberSource(r.source), reference: String(r.member_id), date: day(r.since) },
+    ];
     return {
       company: { id: Number(r.id), path: companyPath(r.uri), name: r.name, country: r.country },
       natures: r.natures,
-      ...shareBand(r.natures),
+      ...holdingShare(r.natures, r.share_min, r.share_max),
       current: r.until === null,
       sources,
     };

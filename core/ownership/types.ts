@@ -57,9 +57,12 @@ export type OwnershipLink = {
 };
 
 export type ReportingException = {
-  relation: 'direct_parent' | 'ultimate_parent';
-  /** NATURAL_PERSONS, NON_CONSOLIDATING, NO_KNOWN_PERSON, … */
+  /** GLEIF's are of a parent; a BODS unspecified interested party is of the beneficial owners. */
+  relation: 'direct_parent' | 'ultimate_parent' | 'beneficial_owner';
+  /** NATURAL_PERSONS, NON_CONSOLIDATING, NO_KNOWN_PERSON, … (GLEIF); noBeneficialOwners, subjectExemptFromDisclosure, … (BODS) */
   reasons: string[];
+  /** The source's own words for it (a BODS unspecified party's description), when it gives them. */
+  description?: string | null;
   sources: OwnershipSource[];
 };
 

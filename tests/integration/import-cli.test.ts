@@ -226,4 +226,33 @@ describe('npm run cli -- import', () => {
       }
     }, 240_000);
   });
+
+  it('imports BODS statements (.gz), and refuses a BODS file with a bad statement whole, naming its line', async () => {
+    const directory = await ownDataDir();
+    // The standard's own example (tests/fixtures/bods-examples/PROVENANCE.md), gzipped; its company
+    // is not in this empty database: a reject naming its key, and the file is imported.
+    const example = new URL('../fixtures/bods-examples/listed-company-exempt-from-disclosure.json', import.meta.url);
+    const gz = join(work, 'listed.json.gz');
+    await writeFile(gz, gzipSync(await readFile(example)));
+    const ok = await cliOn(directory, 'import', 'bods', gz, '--rejects', join(work, 'bods.rejects.tsv'));
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/1 read, 0 new, 0 changed, 0 unchanged, 1 rejected/);
+    expect(ok.stdout).toContain('no company in Registra has its keys (GB/RA000585/XE000017)');
+
+    // CONSTRUCTED: the example as JSON Lines with its relationship naming a subject the file has not.
+    const [entity, relationship] = JSON.parse(await readFile(example, 'utf8')) as Record<string, unknown>[];
+    const broken = join(work, 'broken-bods.jsonl');
+    const details = { ...(relationship?.recordDetails as object), subject: 'nowhere' };
+    await writeFile(
+      broken,
+      `${JSON.stringify(entity)}\n${JSON.stringify({ ...relationship, recordDetails: details })}\n`,
+    );
+    const bad = await cliOn(directory, 'import', 'bods', broken, '--rejects', join(work, 'broken.rejects.tsv'));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('Not imported completely: 1 statement is not readable');
+    expect(bad.stderr).toContain('Nothing of broken-bods.jsonl was applied (1 rejected)');
+    expect(await readFile(join(work, 'broken.rejects.tsv'), 'utf8')).toContain(
+      'broken-bods.jsonl\tline\t2\tstatement 5b7273f7-6ca1-40f3-9146-646ce0f8b03e: its subject nowhere is no statement of the file',
+    );
+  }, 240_000);
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,5 +140,42 @@ describe('the Ownership section of a profile', () => {
     expect(textOf(ownershipHtml(page.body))).toContain(
       'Registra knows no parent, owner or subsidiary of this company.',
     );
+  });
+});
+
+describe('BODS statements on the profile (ADR 0038 "BODS importer")', () => {
+  it('shows a BODS owner and a BODS reporting exception with their source and reason in words', async () => {
+    // The standard's own examples (tests/fixtures/bods-examples/PROVENANCE.md); their companies are
+    // CONSTRUCTED in Registra from the companies sample's first row under the examples' names and numbers.
+    const [header, first] = (await readFile(CH, 'utf8')).split('\n') as [string, string];
+    const rows = [
+      ['JENEX LIMITED', '03209885'],
+      ['MVJ LIMITED', '08150312'],
+      ['Listed Company OS-17', 'XE000017'],
+    ].map(([name, number]) =>
+      first.replace('"! LIMITED","12778855"', `"${name}","${number}"`).replace('company/12778855', `company/${number}`),
+    );
+    const companies = join(dir, 'BasicCompanyData-2024-11-01-bods.csv');
+    await writeFile(companies, `${header}\n${rows.join('\n')}\n`);
+    await runImport(t.db, IMPORT_SOURCES['ch-companies'], [companies]);
+    const examples = new URL('../fixtures/bods-examples/', import.meta.url).pathname;
+    const bods = IMPORT_SOURCES.bods;
+    if (!bods) throw new Error('no bods source');
+    await runImport(t.db, bods, [
+      join(examples, 'bods-package-entity-owning-entity.json'),
+      join(examples, 'listed-company-exempt-from-disclosure.json'),
+    ]);
+
+    const jenex = await companyOf('register', 'GB/RA000585/03209885');
+    const mvj = await companyOf('register', 'GB/RA000585/08150312');
+    const owned = textOf(ownershipHtml((await t.app.inject({ url: `/companies/details/${jenex.uri}/` })).body));
+    expect(owned).toMatch(/MVJ LIMITED.*Shareholding.*75–100 %/s);
+    expect(owned).toContain('Beneficial ownership statement (BODS)');
+    const parent = (await t.app.inject({ url: `/companies/details/${mvj.uri}/` })).body;
+    expect(ownershipHtml(parent)).toContain(`href="/companies/details/${jenex.uri}/"`);
+
+    const listed = await companyOf('register', 'GB/RA000585/XE000017');
+    const exempt = textOf(ownershipHtml((await t.app.inject({ url: `/companies/details/${listed.uri}/` })).body));
+    expect(exempt).toMatch(/No beneficial owner named.*the company is exempt from disclosure/s);
   });
 });

@@ -15,6 +15,8 @@ export const RAW_CODES = [
   /DIRECT_ACCOUNTING_CONSOLIDATION_PARENT|ULTIMATE_ACCOUNTING_CONSOLIDATION_PARENT|NATURAL_PERSONS/,
   /IS_DIRECTLY_CONSOLIDATED_BY|IS_ULTIMATELY_CONSOLIDATED_BY/,
   /ownership-of-shares|voting-rights-|right-to-appoint/,
+  // BODS codes (interest types, unspecified-party reasons) where words belong.
+  /votingRights|unknownInterest|noBeneficialOwners|subjectExemptFromDisclosure|interestedPartyExemptFromDisclosure/,
   /legal_entity|\bdirector\b|\bshareholder\b|\bparent_company\b/,
   /\d{4}-\d{2}-\d{2}/,
   /\[object Object\]|\bundefined\b|\bnull\b|\btrue\b|\bfalse\b/,

@@ -1,5 +1,6 @@
 import type { ImportSource } from '../company-facts.ts';
 import { chAccountsSource, secIxbrlSource } from './accounts/accounts-sources.ts';
+import { bodsSource } from './bods/bods-source.ts';
 import { brregRolesSource, brregUnitsSource } from './brreg/brreg-sources.ts';
 import { chCompaniesSource } from './companies-house/ch-companies-source.ts';
 import { chPscSource } from './companies-house/ch-psc-source.ts';
@@ -12,7 +13,7 @@ import { secSubmissionsSource } from './sec/sec-submissions-source.ts';
 /**
  * Every source `npm run cli -- import <source>` knows, by name (docs/decisions/0014-importers.md;
  * the national registers: docs/decisions/0016-national-registers.md; filed accounts:
- * docs/decisions/0037-inline-xbrl-accounts.md).
+ * docs/decisions/0037-inline-xbrl-accounts.md; BODS statements: docs/decisions/0038-ownership-graph.md).
  */
 export const IMPORT_SOURCES: Record<string, ImportSource> = Object.fromEntries(
   [
@@ -27,5 +28,6 @@ export const IMPORT_SOURCES: Record<string, ImportSource> = Object.fromEntries(
     brregRolesSource,
     chAccountsSource,
     secIxbrlSource,
+    bodsSource,
   ].map((s) => [s.name, s]),
 );

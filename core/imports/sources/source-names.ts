@@ -14,4 +14,5 @@ export const IMPORT_SOURCE_NAMES = [
   'brreg-roles',
   'ch-accounts',
   'sec-ixbrl',
+  'bods',
 ] as const;

@@ -31,6 +31,16 @@ const STATUSES: Record<string, CompanyFacts['status']> = {
   closed: 'inactive',
 };
 
+/**
+ * A UK company number as the Companies House files write it — eight letters or digits, zero-padded
+ * (`3209885` → `03209885`) — or null when the text is none (the PSC register's corporate owners, BODS
+ * GB-COH identifiers).
+ */
+export function normaliseCompanyNumber(text: string): string | null {
+  const number = text.replace(/\s/g, '').toUpperCase();
+  return /^[A-Z0-9]{1,8}$/.test(number) ? number.padStart(8, '0') : null;
+}
+
 export function companyRegisterKey(companyNumber: string) {
   return { jurisdiction: 'GB', authority: COMPANIES_HOUSE, number: companyNumber };
 }

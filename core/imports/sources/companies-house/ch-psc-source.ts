@@ -1,7 +1,7 @@
 import type { FactMember, ImportItem, ImportSource } from '../../company-facts.ts';
 import { countryCodeOf } from '../../country-codes.ts';
 import { fileNameDate } from '../../source-rows.ts';
-import { companyRegisterKey } from './ch-companies-source.ts';
+import { companyRegisterKey, normaliseCompanyNumber } from './ch-companies-source.ts';
 import { PSC_SNAPSHOT, type PscPerson, readPscSnapshot } from './read-psc-snapshot.ts';
 
 // The PSC snapshot onto CompanyFacts (docs/decisions/0016-national-registers.md): a company's current
@@ -19,12 +19,12 @@ const MEMBER_KINDS: Record<PscPerson['kind'], FactMember['kind']> = {
 
 /** A UK-registered corporate PSC's company number, when its identification names Companies House or a UK register. */
 function ukCompanyNumber(person: PscPerson): string | null {
-  const number = person.registrationNumber?.replace(/\s/g, '').toUpperCase();
-  if (!number || !/^[A-Z0-9]{1,8}$/.test(number)) return null;
+  const number = person.registrationNumber ? normaliseCompanyNumber(person.registrationNumber) : null;
+  if (!number) return null;
   const register = `${person.countryRegistered ?? ''} ${person.legalForm ?? ''}`;
   const inUk =
     countryCodeOf(person.countryRegistered ?? '') === 'GB' || /companies house|england|wales|scotland/i.test(register);
-  return inUk ? number.padStart(8, '0') : null;
+  return inUk ? number : null;
 }
 
 export function pscMember(person: PscPerson): FactMember {
