@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { inlineScript } from '../../app/islands/inline-script.ts';
 
 // Security headers on every response (docs/decisions/0012-security-headers.md): helmet sets them
-// when a request arrives, on the raw response, so pages, the API, static files, redirects, 404s
+// when a request arrives, on the raw response (its middleware built once: ADR 0044), so pages, the API, static files, redirects, 404s
 // and errors all carry them. The Content-Security-Policy allows scripts from this site, the
 // islands pages inline (by their hashes: the same text on every page, so cached pages keep
 // working) and, on the pages that hydrate, React Router's own inline scripts (by a nonce of the
@@ -58,7 +58,9 @@ export async function registerSecurityHeaders(
   },
 ): Promise<void> {
   const origins = options.origins ?? { script: [], frame: [], connect: [] };
-  await app.register(helmet, {
+  // Built once, here: @fastify/helmet built helmet's whole middleware (every directive parsed and
+  // checked) again on each request (ADR 0044). Only the nonce is of the request.
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       reportOnly: options.reportOnly,
@@ -86,8 +88,12 @@ export async function registerSecurityHeaders(
     // pin every local site to HTTPS.
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error?: unknown) => {
+      if (error) return done(error as Error);
+      if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
+      done();
+    });
   });
 }
 
