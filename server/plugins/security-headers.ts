@@ -51,7 +51,7 @@ function freshNonce(): string {
 }
 
 /** Stands for the nonce while helmet writes the policy once (base64 never holds it). */
-const NONCE_SLOT = 'nonce-slot-of-the-request';
+const NONCE_SLOT = 'slot-of-the-request';
 
 /** What helmet did to a response's headers, in order: recorded once, replayed on each response. */
 type HeaderStep = { name: string; value: string } | { name: string; remove: true };
@@ -105,7 +105,7 @@ export async function registerSecurityHeaders(
       reportOnly: options.reportOnly,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...islandScriptHashes(), `'${NONCE_SLOT}'`, ...origins.script],
+        scriptSrc: ["'self'", ...islandScriptHashes(), `'nonce-${NONCE_SLOT}'`, ...origins.script],
         scriptSrcAttr: ["'none'"],
         // Style attributes carry computed values (table column widths, chart colours), and
         // Swagger UI has a <style> of its own: styles cannot run code (ADR 0012).
