@@ -21,6 +21,8 @@
 //                     --profile-dir (default /tmp/registra-cpu-profiles), with the top 20 functions
 //                     by self time and the top packages printed
 //   --results         append the table to bench/RESULTS.md
+//   --classes LIST    only the classes whose names hold one of these words (comma-separated, any case),
+//                     e.g. `--classes api` for the two JSON API classes; the mixed load needs both pages
 //   --before DIR      also the app of another checkout (its own build/), e.g. the commit before a change
 //                     (`git archive <commit> | tar -x -C DIR`, node_modules linked, `npx react-router build`):
 //                     its requests alternate call by call with this tree's, for before/after in one run
@@ -65,8 +67,16 @@ const { values: args } = parseArgs({
     'profile-dir': { type: 'string', default: '/tmp/registra-cpu-profiles' },
     results: { type: 'boolean', default: false },
     before: { type: 'string' },
+    classes: { type: 'string' },
   },
 });
+const CLASS_WORDS =
+  args.classes
+    ?.toLowerCase()
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean) ?? null;
+const wantedClass = (name: string) => CLASS_WORDS === null || CLASS_WORDS.some((w) => name.toLowerCase().includes(w));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/registra_bench';
 const REQUESTS = Number(args.requests);
 const ROUNDS = Number(args.rounds);
@@ -137,12 +147,14 @@ async function classes(db: Db, n: number): Promise<Class[]> {
     path: (x: string) => string,
     calls: (x: string) => ((d: Db) => Promise<unknown>)[],
   ) => Promise.all(items.map(async (x) => ({ path: path(x), plan: await recordPlan(db, calls(x)) })));
+  // Only the classes asked for (--classes) record their SQL.
+  const only = async (name: string, inputs: () => Promise<Input[]>): Promise<Class[]> =>
+    wantedClass(name) ? [{ name, inputs: await inputs() }] : [];
   log(`recording the SQL of ${n} inputs per class…`);
   return [
-    {
-      name: 'profile page',
+    ...(await only('profile page', () =>
       // The page's loader (app/presenters/profile-page.server.ts): its statements side by side, then the LEI details.
-      inputs: await each(
+      each(
         uris,
         (uri) => `/companies/details/${encodeURIComponent(uri)}/`,
         (uri) => {
@@ -156,11 +168,10 @@ async function classes(db: Db, n: number): Promise<Class[]> {
           ];
         },
       ),
-    },
-    {
-      name: 'search page (exact word)',
+    )),
+    ...(await only('search page (exact word)', () =>
       // loadSearchPage: the search and its facet counts side by side.
-      inputs: await each(
+      each(
         words,
         (w) => `/companies/search/?q=${encodeURIComponent(w)}`,
         (w) => [
@@ -168,10 +179,9 @@ async function classes(db: Db, n: number): Promise<Class[]> {
           (d) => facetCounts(d, reference, companiesSection, state(`q=${encodeURIComponent(w)}`)),
         ],
       ),
-    },
-    {
-      name: 'JSON API search (exact word)',
-      inputs: await each(
+    )),
+    ...(await only('JSON API search (exact word)', () =>
+      each(
         words,
         (w) => `${API}?q=${encodeURIComponent(w)}`,
         (w) => [
@@ -186,15 +196,14 @@ async function classes(db: Db, n: number): Promise<Class[]> {
           },
         ],
       ),
-    },
-    {
-      name: 'JSON API profile (every section)',
-      inputs: await each(
+    )),
+    ...(await only('JSON API profile (every section)', () =>
+      each(
         uris,
         (uri) => `${API}?id=${companyIdOfUri(uri)}&sections=${[...ALL_SECTIONS].join('|')}`,
         (uri) => [(d) => read(d, [companyIdOfUri(uri) ?? 0], ALL_SECTIONS)],
       ),
-    },
+    )),
   ];
 }
 
@@ -285,6 +294,7 @@ const companies = Number(
 log(`${companies.toLocaleString('en')} companies in ${new URL(DATABASE_URL).pathname.slice(1)}; load ${uptimeStart}`);
 // 50 inputs per class beyond the measured ones warm the servers up (twice each: ~400 requests a server).
 const warmInputs = await classes(db, REQUESTS + 50);
+if (warmInputs.length === 0) throw new Error(`--classes ${args.classes}: no class's name holds any of these words`);
 const measured = warmInputs.map((c) => ({ ...c, inputs: c.inputs.slice(0, REQUESTS) }));
 // Warm-up uses the inputs after the measured ones; the measured ones are unseen by either server in round 1.
 const warm = warmInputs.map((c) => ({ ...c, inputs: c.inputs.slice(REQUESTS) }));
@@ -381,9 +391,11 @@ try {
 
   // Uncached mixed load: profiles and exact-word search pages, every page rendered, against each server in turn.
   const loadRps: { app: number[]; bare: number[]; before: number[] } = { app: [], bare: [], before: [] };
-  if (LOAD_SECONDS > 0) {
-    const profiles = measured[0].inputs;
-    const searches = measured[1].inputs;
+  const profileClass = measured.find((c) => c.name === 'profile page');
+  const searchClass = measured.find((c) => c.name === 'search page (exact word)');
+  if (LOAD_SECONDS > 0 && profileClass && searchClass) {
+    const profiles = profileClass.inputs;
+    const searches = searchClass.inputs;
     const paths = profiles.flatMap((pr, i) => [
       pr.path,
       searches[i % searches.length].path,
@@ -448,16 +460,16 @@ try {
     );
   }
   const loadLine =
-    LOAD_SECONDS > 0
+    loadRps.app.length > 0
       ? `Uncached mixed load (2 profiles : 1 search page, 50 connections, ${LOAD_SECONDS} s a run, app and bare in turn): app ${median(loadRps.app).toFixed(0)} req/s, bare fastify + pg ${median(loadRps.bare).toFixed(0)} req/s (medians of ${loadRps.app.length}): ${(median(loadRps.app) / median(loadRps.bare)).toFixed(2)}× ${before ? `; before ${median(loadRps.before).toFixed(0)} req/s: ${(median(loadRps.before) / median(loadRps.bare)).toFixed(2)}×` : ''} (runs: app ${loadRps.app.map((x) => x.toFixed(0)).join(', ')};${before ? ` before ${loadRps.before.map((x) => x.toFixed(0)).join(', ')};` : ''} bare ${loadRps.bare.map((x) => x.toFixed(0)).join(', ')})`
-      : 'Mixed load skipped (--load-seconds 0).';
+      : 'Mixed load skipped (--load-seconds 0, or --classes without both pages).';
   console.log(['', ...table, '', loadLine].join('\n'));
   if (args.results) {
     const block = [
       '',
       `## CPU per request (bench/cpu.ts), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       '',
-      `\`node bench/cpu.ts --requests ${REQUESTS} --rounds ${ROUNDS} --load-seconds ${LOAD_SECONDS}${before ? ` --before ${args.before}` : ''}\` on ${companies.toLocaleString('en')} companies (${new URL(DATABASE_URL).pathname.slice(1)}, PostgreSQL), git ${process.env.BENCH_COMMIT ?? 'working tree'}. Load average at start ${uptimeStart.split(' ').slice(0, 3).join(' ')}, at end ${loadEnd.split(' ').slice(0, 3).join(' ')} (${os.cpus().length} cores, shared with other work: not a quiet machine).`,
+      `\`node bench/cpu.ts --requests ${REQUESTS} --rounds ${ROUNDS} --load-seconds ${LOAD_SECONDS}${args.classes ? ` --classes ${args.classes}` : ''}${before ? ` --before ${args.before}` : ''}\` on ${companies.toLocaleString('en')} companies (${new URL(DATABASE_URL).pathname.slice(1)}, PostgreSQL), git ${process.env.BENCH_COMMIT ?? 'working tree'}. Load average at start ${uptimeStart.split(' ').slice(0, 3).join(' ')}, at end ${loadEnd.split(' ').slice(0, 3).join(' ')} (${os.cpus().length} cores, shared with other work: not a quiet machine).`,
       "CPU per request: the server process's utime + stime (/proc, 10 ms ticks) over the round's requests ÷ their number, background work included. Wall p50s alternate app, SQL alone and bare call by call.",
       '',
       ...table,

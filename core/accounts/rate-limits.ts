@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../companies/prepared-query.ts';
 import { AppError } from '../errors/app-error.ts';
 import { digest } from './secret-tokens.ts';
 
@@ -80,6 +81,22 @@ export function rateLimitedError(verdict: Extract<RateVerdict, { allowed: false 
   });
 }
 
+/**
+ * Bumps a window's bucket and reads the one before it, in one statement. It runs on every /api
+ * request (ADR 0020), so its text is built once and prepared on each connection (ADR 0044).
+ */
+const bumpBucket = preparedStatement(
+  'registra-rate-limit-bump',
+  (_, key: string, expiresAt: Date, previousKey: string) => sql<{ current: number; previous: number | null }>`
+    with bumped as (
+      insert into rate_limit_buckets (key, hits, expires_at) values (${key}, 1, ${expiresAt})
+      on conflict (key) do update set hits = rate_limit_buckets.hits + 1
+      returning hits
+    )
+    select (select hits from bumped) as current,
+      (select hits from rate_limit_buckets where key = ${previousKey}) as previous`,
+);
+
 /** Counts one attempt against a rule for a subject (an IP address or an email): the counts of its two windows. */
 export async function countAttempt(
   db: Db,
@@ -92,15 +109,7 @@ export async function countAttempt(
   const prefix = `${rule.name}:${digest(subject).slice(0, 32)}:`;
   // A bucket is read for two windows: its own, then as the previous one.
   const expiresAt = new Date(window.endsAt.getTime() + rule.windowMs);
-  const result = await sql<{ current: number; previous: number | null }>`
-    with bumped as (
-      insert into rate_limit_buckets (key, hits, expires_at) values (${prefix + window.number}, 1, ${expiresAt})
-      on conflict (key) do update set hits = rate_limit_buckets.hits + 1
-      returning hits
-    )
-    select (select hits from bumped) as current,
-      (select hits from rate_limit_buckets where key = ${prefix + (window.number - 1)}) as previous`.execute(db.kysely);
-  const { current, previous } = result.rows[0];
+  const [{ current, previous }] = await bumpBucket(db, prefix + window.number, expiresAt, prefix + (window.number - 1));
   // Now and then, drop the buckets of windows that have ended.
   if (Math.random() < 0.02) await db.kysely.deleteFrom('rate_limit_buckets').where('expires_at', '<', now).execute();
   return { current: Number(current), previous: Number(previous ?? 0) };

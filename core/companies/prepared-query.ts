@@ -30,9 +30,13 @@ type Statement<R> = { compile(kysely: Kysely<Database>): CompiledQuery<R> };
  * and a statement's columns are named (no `select *`), so that its result never changes shape under a
  * connection that prepared it. A Db standing for a transaction carries no pool (the pool would run
  * the statement outside it).
+ *
+ * Without a name (null) the text is still built once, but each call is parsed and planned anew: for
+ * statements of many shapes (ADR 0044: a company with the parts a call asks for), which prepared
+ * on every connection would hold a plan per shape per connection in the server.
  */
 export function preparedStatement<A extends unknown[], R>(
-  name: string,
+  name: string | null,
   build: (kysely: Kysely<Database>, ...args: A) => Statement<R>,
 ): (db: Db, ...args: A) => Promise<R[]> {
   const shapes = new WeakMap<Kysely<Database>, Shape>();
@@ -43,7 +47,7 @@ export function preparedStatement<A extends unknown[], R>(
       const compiled = build(kysely, ...stand).compile(kysely);
       const placed = new Set(compiled.parameters.flatMap((p) => (p instanceof Argument ? [p.index] : [])));
       if (placed.size !== stand.length)
-        throw new Error(`prepared statement ${name}: an argument is not a parameter of it`);
+        throw new Error(`prepared statement ${name ?? build.name}: an argument is not a parameter of it`);
       shape = { sql: compiled.sql, parameters: compiled.parameters };
       shapes.set(kysely, shape);
     }
@@ -53,7 +57,7 @@ export function preparedStatement<A extends unknown[], R>(
     const shape = shapeFor(db.kysely);
     const values = shape.parameters.map((p) => (p instanceof Argument ? args[p.index] : p));
     if (!db.pool) return (await db.kysely.executeQuery(CompiledQuery.raw(shape.sql, values))).rows as R[];
-    const result = await db.pool.query({ name, text: shape.sql, values });
+    const result = await db.pool.query(name === null ? { text: shape.sql, values } : { name, text: shape.sql, values });
     return result.rows as R[];
   };
 }

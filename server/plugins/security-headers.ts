@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { inlineScript } from '../../app/islands/inline-script.ts';
 
 // Security headers on every response (docs/decisions/0012-security-headers.md): helmet sets them
-// when a request arrives, on the raw response, so pages, the API, static files, redirects, 404s
+// when a request arrives, on the raw response (its middleware built once: ADR 0044), so pages, the API, static files, redirects, 404s
 // and errors all carry them. The Content-Security-Policy allows scripts from this site, the
 // islands pages inline (by their hashes: the same text on every page, so cached pages keep
 // working) and, on the pages that hydrate, React Router's own inline scripts (by a nonce of the
@@ -28,10 +28,48 @@ export function cspNonce(request: FastifyRequest): string {
 function nonceOf(raw: IncomingMessage): string {
   let nonce = nonces.get(raw);
   if (!nonce) {
-    nonce = randomBytes(16).toString('base64');
+    nonce = freshNonce();
     nonces.set(raw, nonce);
   }
   return nonce;
+}
+
+/** Random bytes drawn 256 nonces at a time: one call to the generator instead of one a response (ADR 0044). */
+const NONCE_BYTES = 16;
+let entropy = Buffer.alloc(0);
+let entropyAt = 0;
+
+/** 16 random bytes never handed out before, as base64. */
+function freshNonce(): string {
+  if (entropyAt + NONCE_BYTES > entropy.length) {
+    entropy = randomBytes(NONCE_BYTES * 256);
+    entropyAt = 0;
+  }
+  const nonce = entropy.toString('base64', entropyAt, entropyAt + NONCE_BYTES);
+  entropyAt += NONCE_BYTES;
+  return nonce;
+}
+
+/** Stands for the nonce while helmet writes the policy once (base64 never holds it). */
+const NONCE_SLOT = 'slot-of-the-request';
+
+/** What helmet did to a response's headers, in order: recorded once, replayed on each response. */
+type HeaderStep = { name: string; value: string } | { name: string; remove: true };
+
+/**
+ * Runs helmet's middleware once on a stand-in response and records its headers. The policy's
+ * nonce is NONCE_SLOT there; each response gets its own in its place.
+ */
+function recordHeaders(middleware: ReturnType<typeof helmet>): HeaderStep[] {
+  const steps: HeaderStep[] = [];
+  const response = {
+    setHeader: (name: string, value: string) => steps.push({ name, value: String(value) }),
+    removeHeader: (name: string) => steps.push({ name, remove: true }),
+  };
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return steps;
 }
 
 /** `'sha256-…'` sources for every island, as pages inline it (app/islands/inline-script.ts). */
@@ -58,13 +96,16 @@ export async function registerSecurityHeaders(
   },
 ): Promise<void> {
   const origins = options.origins ?? { script: [], frame: [], connect: [] };
-  await app.register(helmet, {
+  // Helmet writes the headers once, here; each response gets them with its own nonce. @fastify/helmet
+  // built helmet's whole middleware (every directive parsed and checked) again on each request, and
+  // helmet itself writes the policy again on each while a directive is a function (ADR 0044).
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       reportOnly: options.reportOnly,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...islandScriptHashes(), (req) => `'nonce-${nonceOf(req)}'`, ...origins.script],
+        scriptSrc: ["'self'", ...islandScriptHashes(), `'nonce-${NONCE_SLOT}'`, ...origins.script],
         scriptSrcAttr: ["'none'"],
         // Style attributes carry computed values (table column widths, chart colours), and
         // Swagger UI has a <style> of its own: styles cannot run code (ADR 0012).
@@ -86,8 +127,23 @@ export async function registerSecurityHeaders(
     // pin every local site to HTTPS.
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
+  const steps = recordHeaders(middleware);
+  const withNonce = steps.flatMap((step) =>
+    'value' in step && step.value.includes(NONCE_SLOT)
+      ? [{ name: step.name, parts: step.value.split(NONCE_SLOT) }]
+      : [],
+  );
+  if (withNonce.length !== 1 || withNonce[0].parts.length !== 2) throw new Error('the policy must name the nonce once');
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    for (const step of steps) {
+      if ('remove' in step) raw.removeHeader(step.name);
+      else if (step.name === withNonce[0].name) {
+        raw.setHeader(step.name, withNonce[0].parts.join(nonceOf(request.raw)));
+      } else raw.setHeader(step.name, step.value);
+    }
+    if (request.protocol === 'https') raw.setHeader('strict-transport-security', HSTS);
+    done();
   });
 }
 

@@ -82,11 +82,16 @@ describe('security headers', () => {
       ...pages.flatMap((p) => [[p, undefined] as const, [p, user.cookie] as const]),
       ['/account/login/', undefined] as const,
     ];
+    const seen = new Set<string>();
     for (const [url, cookie] of visits) {
       const response = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
       expect(response.statusCode, url).toBe(200);
       const sources = scriptSources(String(response.headers['content-security-policy']));
       const nonce = sources.find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
+      // Each response its own nonce of 16 random bytes, as a nonce source (the policy is written once: ADR 0044).
+      expect(nonce, url).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(seen.has(nonce!), url).toBe(false);
+      seen.add(nonce!);
       for (const [tag, text] of inlineScripts(response.body)) {
         if (nonce && tag.includes(`nonce="${nonce}"`)) continue;
         const hash = `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
