@@ -20,6 +20,9 @@
 //                     inspector, exactly the class's requests), written as <class>.cpuprofile to
 //                     --profile-dir (default /tmp/registra-cpu-profiles), with the top 20 functions
 //                     by self time and the top packages printed
+//   --classes WORDS   only the classes whose name holds one of these comma-separated words (e.g.
+//                     `search`: the search page and the JSON API search); the mixed load needs the profile
+//                     and search page classes and is skipped without them
 //   --results         append the table to bench/RESULTS.md
 //   --before DIR      also the app of another checkout (its own build/), e.g. the commit before a change
 //                     (`git archive <commit> | tar -x -C DIR`, node_modules linked, `npx react-router build`):
@@ -29,6 +32,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import os from 'node:os';
 import { text } from 'node:stream/consumers';
@@ -65,8 +69,14 @@ const { values: args } = parseArgs({
     'profile-dir': { type: 'string', default: '/tmp/registra-cpu-profiles' },
     results: { type: 'boolean', default: false },
     before: { type: 'string' },
+    classes: { type: 'string' },
   },
 });
+const CLASS_WORDS =
+  args.classes
+    ?.split(',')
+    .map((w) => w.trim().toLowerCase())
+    .filter(Boolean) ?? [];
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/registra_bench';
 const REQUESTS = Number(args.requests);
 const ROUNDS = Number(args.rounds);
@@ -347,7 +357,10 @@ const companies = Number(
 );
 log(`${companies.toLocaleString('en')} companies in ${new URL(DATABASE_URL).pathname.slice(1)}; load ${uptimeStart}`);
 // 50 inputs per class beyond the measured ones warm the servers up (twice each: ~400 requests a server).
-const warmInputs = await classes(db, REQUESTS + 50);
+const warmInputs = (await classes(db, REQUESTS + 50)).filter(
+  (c) => CLASS_WORDS.length === 0 || CLASS_WORDS.some((w) => c.name.toLowerCase().includes(w)),
+);
+if (warmInputs.length === 0) throw new Error(`--classes ${args.classes}: no class's name holds one of these words`);
 const measured = warmInputs.map((c) => ({ ...c, inputs: c.inputs.slice(0, REQUESTS) }));
 // Warm-up uses the inputs after the measured ones; the measured ones are unseen by either server in round 1.
 const warm = warmInputs.map((c) => ({ ...c, inputs: c.inputs.slice(REQUESTS) }));
@@ -454,9 +467,11 @@ try {
 
   // Uncached mixed load: profiles and exact-word search pages, every page rendered, against each server in turn.
   const loadRps: { app: number[]; bare: number[]; before: number[] } = { app: [], bare: [], before: [] };
-  if (LOAD_SECONDS > 0) {
-    const profiles = measured[0].inputs;
-    const searches = measured[1].inputs;
+  const profilesClass = measured.find((c) => c.name === 'profile page');
+  const searchClass = measured.find((c) => c.name === 'search page (exact word)');
+  if (LOAD_SECONDS > 0 && profilesClass && searchClass) {
+    const profiles = profilesClass.inputs;
+    const searches = searchClass.inputs;
     const paths = profiles.flatMap((pr, i) => [
       pr.path,
       searches[i % searches.length].path,
@@ -508,6 +523,37 @@ try {
   // The table: medians over rounds; round 1 (first views) apart for CPU.
   const loadEnd = readFileSync('/proc/loadavg', 'utf8').trim();
   const who = before ? 'after' : 'app';
+  // Bytes as sent: each class's first 20 paths (and the search page without a query), plain and brotli.
+  // node:http, not fetch: fetch decodes brotli itself, and the bytes wanted are those on the wire.
+  const bytesOf = (base: string, path: string, encoding: string) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(base + path, { headers: { ...UNCACHED, 'accept-encoding': encoding } }, (response) => {
+          let n = 0;
+          response.on('data', (chunk: Buffer) => {
+            n += chunk.length;
+          });
+          response.on('end', () => resolve(n));
+          response.on('error', reject);
+        })
+        .on('error', reject);
+    });
+  const bytesLines: string[] = [];
+  for (const [name, paths] of [
+    ['the search page without a query (/companies/search/)', ['/companies/search/']],
+    ...measured.map((c) => [c.name, c.inputs.slice(0, 20).map((i) => i.path)] as const),
+  ] as const) {
+    const kb = async (base: string, encoding: string) => {
+      const sizes: number[] = [];
+      for (const path of paths) sizes.push(await bytesOf(base, path, encoding));
+      return (median(sizes) / 1000).toFixed(1);
+    };
+    bytesLines.push(
+      `Bytes of ${name}, median of ${paths.length}: ${who} ${await kb(app.base, 'identity')} kB (brotli ${await kb(app.base, 'br')} kB)${before ? `, before ${await kb(before.base, 'identity')} kB (brotli ${await kb(before.base, 'br')} kB)` : ''}.`,
+    );
+  }
+  console.log(bytesLines.join('\n'));
+
   const table: string[] = [
     `| class | ${who} CPU/request, first view (round 1) | ${who} CPU/request, repeat views (median of rounds 2+) |${before ? ' before CPU/request, first / repeat |' : ''} bare fastify + pg CPU/request | ${who} p50 ÷ its SQL p50 (median of rounds) |${before ? ' before p50 ÷ its SQL p50 |' : ''} ${who} p50 / its SQL p50 / bare p50 |`,
     `|---|---|---|${before ? '---|' : ''}---|---|${before ? '---|' : ''}---|`,
@@ -521,9 +567,11 @@ try {
     );
   }
   const loadLine =
-    LOAD_SECONDS > 0
+    loadRps.app.length > 0
       ? `Uncached mixed load (2 profiles : 1 search page, 50 connections, ${LOAD_SECONDS} s a run, app and bare in turn): app ${median(loadRps.app).toFixed(0)} req/s, bare fastify + pg ${median(loadRps.bare).toFixed(0)} req/s (medians of ${loadRps.app.length}): ${(median(loadRps.app) / median(loadRps.bare)).toFixed(2)}× ${before ? `; before ${median(loadRps.before).toFixed(0)} req/s: ${(median(loadRps.before) / median(loadRps.bare)).toFixed(2)}×` : ''} (runs: app ${loadRps.app.map((x) => x.toFixed(0)).join(', ')};${before ? ` before ${loadRps.before.map((x) => x.toFixed(0)).join(', ')};` : ''} bare ${loadRps.bare.map((x) => x.toFixed(0)).join(', ')})`
-      : 'Mixed load skipped (--load-seconds 0).';
+      : LOAD_SECONDS > 0
+        ? 'Mixed load skipped (it needs the profile and search page classes).'
+        : 'Mixed load skipped (--load-seconds 0).';
   console.log(['', ...table, '', loadLine].join('\n'));
   if (args.results) {
     const block = [
@@ -536,6 +584,8 @@ try {
       ...table,
       '',
       loadLine,
+      '',
+      ...bytesLines,
       '',
     ];
     await appendFile(new URL('RESULTS.md', import.meta.url), block.join('\n'));
