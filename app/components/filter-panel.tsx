@@ -83,6 +83,8 @@ export function FilterPanel({ page }: { page: SearchPage }) {
 /**
  * A list of boxes to tick, several values of one filter at once (OR); a long one in columns. `id`
  * names the list where the whole of a shortened one can take its place (app/islands/more-choices.js).
+ * The boxes are written as one string, not as React elements (ADR 0043): the same markup React
+ * writes for them, at a fraction of its cost for a list of hundreds.
  */
 export function ChoiceBoxes({
   field,
@@ -92,15 +94,30 @@ export function ChoiceBoxes({
   id?: string;
 }) {
   return (
-    <div id={id} className={`choices${field.options.length > 8 ? ' choices-long' : ''}`}>
-      {field.options.map((o) => (
-        <label key={o.value} className={o.depth ? `depth-${o.depth}` : undefined}>
-          <input type="checkbox" name={field.name} value={o.value} defaultChecked={field.values.includes(o.value)} />{' '}
-          {o.label}
-        </label>
-      ))}
-    </div>
+    <div
+      id={id}
+      className={`choices${field.options.length > 8 ? ' choices-long' : ''}`}
+      // Every name, value and label is escaped (escapeText).
+      dangerouslySetInnerHTML={{ __html: choiceBoxesHtml(field) }}
+    />
   );
+}
+
+function choiceBoxesHtml(field: { name: string; options: Option[]; values: string[] }): string {
+  const name = escapeText(field.name);
+  const chosen = new Set(field.values);
+  let html = '';
+  for (const o of field.options) {
+    html += `<label${o.depth ? ` class="depth-${o.depth}"` : ''}><input type="checkbox" name="${name}"${chosen.has(o.value) ? ' checked=""' : ''} value="${escapeText(o.value)}"/> ${escapeText(o.label)}</label>`;
+  }
+  return html;
+}
+
+const ESCAPED: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+
+/** Text or an attribute's value escaped as React escapes it. */
+function escapeText(text: string): string {
+  return /[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPED[c]) : text;
 }
 
 /** Input hints of a range bound: dates as yyyy, yyyy-MM or yyyy-MM-dd; numbers with up to 2 decimals. */
