@@ -578,7 +578,7 @@ try {
       '',
       `## CPU per request (bench/cpu.ts), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       '',
-      `\`node bench/cpu.ts --requests ${REQUESTS} --rounds ${ROUNDS} --load-seconds ${LOAD_SECONDS}${before ? ` --before ${args.before}` : ''}\` on ${companies.toLocaleString('en')} companies (${new URL(DATABASE_URL).pathname.slice(1)}, PostgreSQL), git ${process.env.BENCH_COMMIT ?? 'working tree'}. Load average at start ${uptimeStart.split(' ').slice(0, 3).join(' ')}, at end ${loadEnd.split(' ').slice(0, 3).join(' ')} (${os.cpus().length} cores, shared with other work: not a quiet machine).`,
+      `\`node bench/cpu.ts --requests ${REQUESTS} --rounds ${ROUNDS} --load-seconds ${LOAD_SECONDS}${args.classes ? ` --classes '${args.classes}'` : ''}${before ? ` --before ${args.before}` : ''}\` on ${companies.toLocaleString('en')} companies (${new URL(DATABASE_URL).pathname.slice(1)}, PostgreSQL), git ${process.env.BENCH_COMMIT ?? 'working tree'}. Load average at start ${uptimeStart.split(' ').slice(0, 3).join(' ')}, at end ${loadEnd.split(' ').slice(0, 3).join(' ')} (${os.cpus().length} cores, shared with other work: not a quiet machine).`,
       "CPU per request: the server process's utime + stime (/proc, 10 ms ticks) over the round's requests ÷ their number, background work included. Wall p50s alternate app, SQL alone and bare call by call.",
       '',
       ...table,
