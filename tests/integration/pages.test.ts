@@ -336,7 +336,9 @@ describe('companies search', () => {
     expect(whole.map((b) => b.value).sort()).toEqual([...all].sort());
     expect(whole.filter((b) => b.checked).map((b) => b.value)).toEqual([rare]);
     expect(page.body).toContain('<div id="choices-jurisdiction" class="choices choices-long">');
-    const form = /<form class="filter-panel" action="\/companies\/search\/" method="get">(.*?)<\/form>/s.exec(page.body)?.[1] ?? '';
+    const form =
+      /<form class="filter-panel" action="\/companies\/search\/" method="get">(.*?)<\/form>/s.exec(page.body)?.[1] ??
+      '';
     expect(
       [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => `${m[1]}=${m[2]}`),
     ).toEqual([`status=${status}`]);
