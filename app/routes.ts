@@ -10,6 +10,8 @@ export default [
     route(':section/search', 'routes/search.tsx', { id: 'section-search' }),
     route(':section/search/advanced', 'routes/advanced-search.tsx'),
     route(':section/search/f/*', 'routes/search.tsx', { id: 'section-search-filtered' }),
+    // Every value of one long list of a search's filter panel (ADR 0043).
+    route(':section/search/choices/:field', 'routes/search-choices.tsx'),
     // Export: every section's search as a file, from /{section}/export/ with the search's query.
     route(':section/export', 'routes/export.tsx', { id: 'section-export' }),
     route(':section/export/f/*', 'routes/export.tsx', { id: 'section-export-filtered' }),

@@ -31,6 +31,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
@@ -447,6 +448,37 @@ try {
   // The table: medians over rounds; round 1 (first views) apart for CPU.
   const loadEnd = readFileSync('/proc/loadavg', 'utf8').trim();
   const who = before ? 'after' : 'app';
+  // Bytes as sent: each class's first 20 paths (and the search page without a query), plain and brotli.
+  // node:http, not fetch: fetch decodes brotli itself, and the bytes wanted are those on the wire.
+  const bytesOf = (base: string, path: string, encoding: string) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(base + path, { headers: { ...UNCACHED, 'accept-encoding': encoding } }, (response) => {
+          let n = 0;
+          response.on('data', (chunk: Buffer) => {
+            n += chunk.length;
+          });
+          response.on('end', () => resolve(n));
+          response.on('error', reject);
+        })
+        .on('error', reject);
+    });
+  const bytesLines: string[] = [];
+  for (const [name, paths] of [
+    ['the search page without a query (/companies/search/)', ['/companies/search/']],
+    ...measured.map((c) => [c.name, c.inputs.slice(0, 20).map((i) => i.path)] as const),
+  ] as const) {
+    const kb = async (base: string, encoding: string) => {
+      const sizes: number[] = [];
+      for (const path of paths) sizes.push(await bytesOf(base, path, encoding));
+      return (median(sizes) / 1000).toFixed(1);
+    };
+    bytesLines.push(
+      `Bytes of ${name}, median of ${paths.length}: ${who} ${await kb(app.base, 'identity')} kB (brotli ${await kb(app.base, 'br')} kB)${before ? `, before ${await kb(before.base, 'identity')} kB (brotli ${await kb(before.base, 'br')} kB)` : ''}.`,
+    );
+  }
+  console.log(bytesLines.join('\n'));
+
   const table: string[] = [
     `| class | ${who} CPU/request, first view (round 1) | ${who} CPU/request, repeat views (median of rounds 2+) |${before ? ' before CPU/request, first / repeat |' : ''} bare fastify + pg CPU/request | ${who} p50 ÷ its SQL p50 (median of rounds) |${before ? ' before p50 ÷ its SQL p50 |' : ''} ${who} p50 / its SQL p50 / bare p50 |`,
     `|---|---|---|${before ? '---|' : ''}---|---|${before ? '---|' : ''}---|`,
@@ -475,6 +507,8 @@ try {
       ...table,
       '',
       loadLine,
+      '',
+      ...bytesLines,
       '',
     ];
     await appendFile(new URL('RESULTS.md', import.meta.url), block.join('\n'));

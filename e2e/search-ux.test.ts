@@ -2,6 +2,7 @@
 // the keyboard, and the search box as the first stop after the skip link.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displayName } from '../core/reference/reference-data.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -151,6 +152,86 @@ describe('filters', () => {
       expect(await status.getByRole('checkbox').nth(0).isChecked()).toBe(true);
       expect(await status.getByRole('checkbox').nth(1).isChecked()).toBe(true);
       expect(await page.getByRole('list', { name: 'Active filters' }).innerText()).toContain(' | ');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('long filter lists (ADR 0043)', () => {
+  /** A jurisdiction with companies that the panel's short list leaves out, and how many lists hold. */
+  const hiddenJurisdiction = async (shown: string[]) => {
+    const rows = await server.db.kysely.selectFrom('legal_entities').select('jurisdiction_id').distinct().execute();
+    const ids = rows.map((r) => String(r.jurisdiction_id));
+    const id = ids.find((x) => !shown.includes(x));
+    if (!id) throw new Error('every jurisdiction is in the short list: the test database is too small');
+    return { id, name: displayName(server.reference.locations.byId.get(Number(id))), total: ids.length };
+  };
+
+  it('with script: the link puts the whole list in place, the focus on its first new box, and a box ticked by keyboard searches', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/companies/search/`);
+      const group = page.locator('.filter-panel').getByRole('group', { name: 'Jurisdiction', exact: true });
+      const values = () =>
+        group.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
+      const short = await values();
+      expect(short.length).toBeLessThanOrEqual(8);
+      const wanted = await hiddenJurisdiction(short);
+      const more = group.getByRole('link', { name: `All ${wanted.total} choices` });
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await values()).length).toBe(wanted.total);
+      // Still the same page: the list came in place, the link is gone, the focus on a box not shown before.
+      expect(new URL(page.url()).pathname).toBe('/companies/search/');
+      expect(await more.count()).toBe(0);
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement | null;
+        return { name: el?.name, value: el?.value };
+      });
+      expect(focused.name).toBe('jurisdiction');
+      expect(short).not.toContain(focused.value);
+      // The box of the jurisdiction the short list left out, ticked with the keyboard, searches at once.
+      const box = group.getByRole('checkbox', { name: wanted.name, exact: true });
+      await box.focus();
+      await page.keyboard.press('Space');
+      await page.waitForURL((u) => u.searchParams.get('jurisdiction') === wanted.id);
+      await page.locator('#results-count').waitFor();
+      expect(await group.getByRole('checkbox', { name: wanted.name, exact: true }).isChecked()).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('without script: the link opens the whole list as a form that keeps the rest of the search', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      const status = server.reference.statuses.items[0];
+      await page.goto(`${server.url}/companies/search/?status=${status.id}`);
+      await page.locator('summary', { hasText: 'Filters' }).click();
+      const group = page.locator('.filter-panel').getByRole('group', { name: 'Jurisdiction', exact: true });
+      const short = await group
+        .getByRole('checkbox')
+        .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
+      const wanted = await hiddenJurisdiction(short);
+      await group.getByRole('link', { name: `All ${wanted.total} choices` }).click();
+      await page.waitForURL(/\/companies\/search\/choices\/jurisdiction\//);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Jurisdiction: every choice');
+      const list = page.getByRole('group', { name: 'Jurisdiction', exact: true });
+      expect(await list.getByRole('checkbox').count()).toBe(wanted.total);
+      await list.getByRole('checkbox', { name: wanted.name, exact: true }).check();
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page.waitForURL(
+        (u) => u.pathname === '/companies/search/' && u.searchParams.get('jurisdiction') === wanted.id,
+      );
+      // The status chosen before is kept; the new filter is one more chip.
+      expect(new URL(page.url()).searchParams.get('status')).toBe(String(status.id));
+      const chips = await page.getByRole('list', { name: 'Active filters' }).innerText();
+      expect(chips).toContain(wanted.name);
+      // The chosen value now shows in the panel's short list, ticked.
+      await page.locator('summary', { hasText: 'Filters' }).click();
+      expect(await group.getByRole('checkbox', { name: wanted.name, exact: true }).isChecked()).toBe(true);
     } finally {
       await context.close();
     }

@@ -41,8 +41,18 @@ import { DEFAULT_TABLE_STYLE, TABLE_STYLES, type TableStyle, type TableView } fr
 
 export type Option = { value: string; label: string; depth?: number };
 export type PanelField =
-  /** A list of values to tick, several at once (OR). */
-  | { kind: 'choices'; name: string; label: string; values: string[]; options: Option[] }
+  /**
+   * A list of values to tick, several at once (OR). A long list shows its chosen values and a few
+   * others, and `more` links to the page with all of them (ADR 0043).
+   */
+  | {
+      kind: 'choices';
+      name: string;
+      label: string;
+      values: string[];
+      options: Option[];
+      more?: { href: string; label: string };
+    }
   | { kind: 'text'; name: string; label: string; value: string }
   | {
       kind: 'range';
@@ -232,7 +242,10 @@ export async function loadSearchPage(
     totalIsEstimate: result.totalIsEstimate,
     notice,
     chips,
-    panel: panelFields(section, state, reference, p, await countCompaniesByJurisdiction(reads), typed),
+    panel: panelFields(section, state, reference, p, await countCompaniesByJurisdiction(reads), typed, {
+      facets,
+      href: (field) => p.path(`${BASE}choices/${field}/${toQueryString(searchParams(section, state))}`),
+    }),
     page: state.page,
     pages: result.totalIsEstimate ? null : Math.min(MAX_PAGE, Math.max(1, Math.ceil(result.total / section.pageSize))),
     prevHref,
@@ -501,6 +514,50 @@ function cachedOptions(reference: Reference, key: string, build: () => Option[])
   return options;
 }
 
+/** A search's parameters as a query (the path's filters as parameters): what a page about it carries. */
+function searchParams(section: SectionDecl, state: SearchState): [string, string][] {
+  return [
+    ...(state.q ? [['q', state.q] as [string, string]] : []),
+    ...printParams(state.filters),
+    ...(state.sort === defaultSort(section, state.q) ? [] : [['sort', state.sort] as [string, string]]),
+  ];
+}
+
+/** A list longer than this shows its chosen values and a few others, with a link to all of them (ADR 0043). */
+export const LONG_LIST = 24;
+/** How many values a long list shows besides the chosen ones (and an industry's drill-down). */
+export const SHORT_LIST = 8;
+
+/** The jurisdictions with the most companies first (per counts map: they are counted once a process). */
+const byCompanies = new WeakMap<Map<number, number>, string[]>();
+function jurisdictionsByCompanies(counts: Map<number, number>): string[] {
+  let order = byCompanies.get(counts);
+  if (!order) {
+    order = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => String(id));
+    byCompanies.set(counts, order);
+  }
+  return order;
+}
+
+/**
+ * A long list as the panel shows it: the chosen values, an industry's drill-down, and the first
+ * SHORT_LIST of `preferred` that the list holds (then the list's own first ones), in the list's order.
+ */
+function shortChoices(options: Option[], selected: Set<string>, preferred: Iterable<string>[]): Option[] {
+  const offered = new Set(options.map((o) => o.value));
+  const keep = new Set<string>();
+  for (const values of preferred)
+    for (const value of values) {
+      if (keep.size >= SHORT_LIST) break;
+      if (offered.has(value)) keep.add(value);
+    }
+  for (const o of options) {
+    if (keep.size >= SHORT_LIST) break;
+    if (!o.depth) keep.add(o.value);
+  }
+  return options.filter((o) => keep.has(o.value) || selected.has(o.value) || (o.depth ?? 0) > 0);
+}
+
 /** Filters the simple panel shows: plain ones; typed sub-filters live in the advanced search. */
 function inPanel(decl: FilterDecl): boolean {
   return (
@@ -524,7 +581,39 @@ function panelFields(
   p: P,
   jurisdictionCounts: Map<number, number>,
   typed: Map<string, string> = new Map(),
+  /**
+   * Long lists shortened: the values this search's facets found most come first among the few
+   * shown, and `href` is the page with a list's every value. Without it, every list is whole.
+   */
+  short?: { facets: Facet[]; href: (field: string) => string },
 ): PanelField[] {
+  /** A long list shortened (the facet's values, then for places the jurisdictions with most companies). */
+  const shorten = (
+    decl: FilterDecl,
+    label: string,
+    values: string[],
+    options: Option[],
+  ): Extract<PanelField, { kind: 'choices' }> => {
+    const whole = { kind: 'choices' as const, name: decl.field, label, values, options };
+    if (!short || options.length <= LONG_LIST) return whole;
+    const facet = short.facets.find((f) => f.field === decl.field);
+    const preferred: string[] = [];
+    for (const v of facet?.values ?? []) {
+      if (decl.kind === 'reference' && decl.valueKey === 'uri') {
+        const uri = (reference[decl.ref] as { byId: Map<number, RefItem> }).byId.get(v.id)?.uri;
+        if (uri) preferred.push(uri);
+      } else preferred.push(String(v.id));
+    }
+    const places = decl.kind === 'reference' && decl.ref === 'locations';
+    return {
+      ...whole,
+      options: shortChoices(options, new Set(values), [
+        preferred,
+        places ? jurisdictionsByCompanies(jurisdictionCounts) : [],
+      ]),
+      more: { href: short.href(decl.field), label: p.t('search.moreChoices', { count: options.length }) },
+    };
+  };
   const selectedValues = (field: string) =>
     state.filters.find((x) => x.field === field && x.op === 'eq' && x.keys.length === 0)?.values ?? [];
   const selectedValue = (field: string) => {
@@ -562,7 +651,7 @@ function panelFields(
             );
       }
       if (decl.ref === 'industries') options = industryDrillDown(options, selected, reference, p);
-      fields.push({ kind: 'choices', name: decl.field, label, values: [...selected], options });
+      fields.push(shorten(decl, label, [...selected], options));
     } else if (decl.kind === 'enum' || decl.kind === 'column_choice') {
       const options =
         decl.kind === 'enum'
@@ -575,7 +664,7 @@ function panelFields(
       const values = selectedValues(decl.field).map((v) =>
         decl.kind === 'enum' ? (enumValue(decl.values, v)?.uri ?? v) : v,
       );
-      fields.push({ kind: 'choices', name: decl.field, label, values, options });
+      fields.push(shorten(decl, label, values, options));
     } else if (decl.kind === 'text') {
       fields.push({ kind: 'text', name: decl.field, label, value: selectedValue(decl.field) });
     } else {
@@ -657,5 +746,54 @@ function carriedParams(section: SectionDecl, state: SearchState): SearchPage['ca
       ...(state.page > 1 ? [['page', String(state.page)] as [string, string]] : []),
     ],
     jump: [...q, ...filters, ...sort],
+  };
+}
+
+/** The page with every value of one long filter list (ADR 0043): what the panel's "All N choices" opens. */
+export type ChoicesPage = {
+  section: string;
+  field: Extract<PanelField, { kind: 'choices' }>;
+  title: string;
+  /** The search this list belongs to, as it is now (the way back). */
+  searchHref: string;
+  /** Where the list's form goes: the section's search. */
+  action: string;
+  /** The rest of the search, kept by the form: the query, the sort and every other filter. */
+  carry: [string, string][];
+  path: string;
+};
+
+/**
+ * Every value of a filter list of a section's panel, for the search of a URL's parameters. Null
+ * when the section's panel has no list of that name. Bad parameters throw AppError('bad_request').
+ */
+export async function loadChoicesPage(
+  services: AppServices,
+  lang: Lang,
+  url: URL,
+  section: SectionDecl,
+  fieldName: string,
+): Promise<ChoicesPage | null> {
+  const { reference } = services;
+  const p = presenter(reference, lang);
+  const decl = section.filters.find((d) => d.field === fieldName);
+  if (!decl || !(decl.kind === 'reference' || decl.kind === 'enum' || decl.kind === 'column_choice')) return null;
+  const { state } = parseWithPanel(section, url.searchParams, []);
+  const jurisdictions = await countCompaniesByJurisdiction(staleReads(services));
+  const field = panelFields({ ...section, filters: [decl] }, state, reference, p, jurisdictions)[0];
+  if (field?.kind !== 'choices') return null;
+  const BASE = `/${section.id}/search/`;
+  const others = {
+    ...state,
+    filters: state.filters.filter((f) => !(f.field === decl.field && f.op === 'eq' && f.keys.length === 0)),
+  };
+  return {
+    section: section.id,
+    field,
+    title: p.t('search.choicesTitle', { filter: field.label }),
+    searchHref: p.path(`${BASE}${printSearchState(section, state, pathValues(section, reference))}`),
+    action: p.path(BASE),
+    carry: searchParams(section, others),
+    path: `${BASE}choices/${decl.field}/`,
   };
 }

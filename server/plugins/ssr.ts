@@ -10,6 +10,7 @@ import { sitePath } from '../../core/accounts/return-to.ts';
 import { i18nFor, isLang } from '../../core/i18n/i18n.ts';
 import { ENRICHMENT_MAX_BYTES, PAGE_FORM_OVERHEAD_BYTES } from '../../core/limits.ts';
 import { isApiPath } from '../api/api-path.ts';
+import { PAGE_COMPRESSION } from './compression.ts';
 import type { PageCache } from './page-cache.ts';
 import { cspNonce } from './security-headers.ts';
 import { clientRequest } from './session.ts';
@@ -211,6 +212,12 @@ export async function registerSsr(
         pageCache?.store(request, response.status, headers, body);
       return reply.send(body);
     };
-    scope.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler: handle });
+    scope.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      handler: handle,
+      // Pages at a cheaper compression level than JSON and exports (server/plugins/compression.ts).
+      compress: PAGE_COMPRESSION,
+    });
   });
 }

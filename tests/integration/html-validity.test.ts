@@ -81,6 +81,8 @@ describe('the Nu HTML Checker', () => {
       '/companies/directories/industries/',
       '/companies/search/advanced/?status=1&contacts[website]:is_known=',
       '/vessels/search/advanced/',
+      // A long filter list whole (ADR 0043), with the search it belongs to.
+      '/companies/search/choices/jurisdiction/?q=bank&status=1',
       '/de/',
       '/de/companies/search/?status=1',
       '/de/companies/search/advanced/',

@@ -286,6 +286,77 @@ describe('companies search', () => {
     expect(panelHidden).toEqual(['identifiers[lei]:is_known', 'q', 'sort']);
   });
 
+  it('shows a long list shortened: the chosen values and the most found, and a link to a page with all of them (ADR 0043)', async () => {
+    const counts = await sql<{ id: number; n: number }>`
+      select jurisdiction_id as id, count(*)::int as n from legal_entities group by 1 order by 2 desc, 1`.execute(
+      t.db.kysely,
+    );
+    const all = counts.rows.map((r) => String(r.id));
+    expect(all.length).toBeGreaterThan(24);
+    const status = t.reference.statuses.items[0].id;
+    // The jurisdiction with the fewest companies, chosen: it shows (ticked) though few companies have it.
+    const rare = all[all.length - 1];
+    const res = await get(`/companies/search/?status=${status}&jurisdiction=${rare}`);
+    expect(res.statusCode).toBe(200);
+    const fieldset = (html: string, legend: string) =>
+      new RegExp(`<legend>${legend}</legend>(.*?)</fieldset>`, 's').exec(html)?.[1] ?? '';
+    const boxes = (html: string, name: string) =>
+      [...html.matchAll(new RegExp(`<input type="checkbox" name="${name}"( checked="")? value="([^"]+)"/>`, 'g'))].map(
+        (m) => ({ value: m[2], checked: m[1] !== undefined }),
+      );
+    const jurisdiction = boxes(fieldset(res.body, 'Jurisdiction'), 'jurisdiction');
+    // Eight besides the chosen one (fewer when this search's facet holds it).
+    expect(jurisdiction.length).toBeGreaterThanOrEqual(8);
+    expect(jurisdiction.length).toBeLessThanOrEqual(9);
+    expect(jurisdiction.filter((b) => b.checked).map((b) => b.value)).toEqual([rare]);
+    // With no filter the facet counts every company: the eight shown are those with the most companies.
+    const eighth = counts.rows[7].n;
+    const plain = boxes(fieldset((await get('/companies/search/')).body, 'Jurisdiction'), 'jurisdiction');
+    expect(plain.length).toBe(8);
+    for (const b of plain) expect(counts.rows.find((r) => String(r.id) === b.value)!.n).toBeGreaterThanOrEqual(eighth);
+    const more = /<a href="([^"]+)" class="more-choices" data-more-choices="choices-jurisdiction">([^<]+)<\/a>/.exec(
+      fieldset(res.body, 'Jurisdiction'),
+    );
+    expect(more?.[2]).toBe(`All ${all.length} choices`);
+    expect(more?.[1]).toBe(`/companies/search/choices/jurisdiction/?status=${status}&amp;jurisdiction=${rare}`);
+    // The ultimate parent's countries: the countries with most companies first, eight of them.
+    const parents = boxes(fieldset(res.body, 'Ultimate parent in'), 'ultimate_parent_in');
+    expect(parents.length).toBe(8);
+    expect(fieldset(res.body, 'Ultimate parent in')).toContain('All 250 choices');
+    // Short lists are whole and link nowhere.
+    expect(fieldset(res.body, 'Status')).not.toContain('more-choices');
+    expect(boxes(fieldset(res.body, 'Status'), 'status').length).toBe(t.reference.statuses.items.length);
+
+    // The page of the link: every jurisdiction, the chosen one ticked, in a GET form to the search that keeps the rest.
+    const page = await get(more![1].replace(/&amp;/g, '&'));
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Jurisdiction: every choice — Registra</title>');
+    expect(page.body).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    const whole = boxes(page.body, 'jurisdiction');
+    expect(whole.map((b) => b.value).sort()).toEqual([...all].sort());
+    expect(whole.filter((b) => b.checked).map((b) => b.value)).toEqual([rare]);
+    expect(page.body).toContain('<div id="choices-jurisdiction" class="choices choices-long">');
+    const form =
+      /<form class="filter-panel" action="\/companies\/search\/" method="get">(.*?)<\/form>/s.exec(page.body)?.[1] ??
+      '';
+    expect(
+      [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => `${m[1]}=${m[2]}`),
+    ).toEqual([`status=${status}`]);
+    expect(page.body).toContain(`href="/companies/search/?status=${status}&amp;jurisdiction=${rare}"`);
+    // In the reader's language, and for a record section's list.
+    const german = await get(`/de/companies/search/?jurisdiction=${rare}`);
+    expect(german.body).toContain(`Alle ${all.length} Möglichkeiten`);
+    expect(german.body).toContain(`href="/de/companies/search/choices/jurisdiction/?jurisdiction=${rare}"`);
+    expect((await get('/de/companies/search/choices/jurisdiction/')).body).toContain(`${de.search.backToSearch}</a>`);
+    // Not a list of the section's panel: 404; a bad parameter: the 400 page naming it.
+    expect((await get('/companies/search/choices/nothing/')).statusCode).toBe(404);
+    expect((await get('/companies/search/choices/q/')).statusCode).toBe(404);
+    expect((await get('/nothing/search/choices/jurisdiction/')).statusCode).toBe(404);
+    const bad = await get('/companies/search/choices/jurisdiction/?bogus=1');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('bogus');
+  });
+
   it('shows an empty state when nothing matches', async () => {
     const res = await get('/companies/search/?q=zzzzqqqqxxxx');
     expect(res.statusCode).toBe(200);
