@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { escapeHtml } from '../../core/html/escape-html.ts';
 import autoSubmitScript from '../islands/auto-submit.js?raw';
 import { inlineScript } from '../islands/inline-script.ts';
 import moreChoicesScript from '../islands/more-choices.js?raw';
@@ -97,27 +98,20 @@ export function ChoiceBoxes({
     <div
       id={id}
       className={`choices${field.options.length > 8 ? ' choices-long' : ''}`}
-      // Every name, value and label is escaped (escapeText).
+      // Every name, value and label is escaped (escapeHtml).
       dangerouslySetInnerHTML={{ __html: choiceBoxesHtml(field) }}
     />
   );
 }
 
 function choiceBoxesHtml(field: { name: string; options: Option[]; values: string[] }): string {
-  const name = escapeText(field.name);
+  const name = escapeHtml(field.name);
   const chosen = new Set(field.values);
   let html = '';
   for (const o of field.options) {
-    html += `<label${o.depth ? ` class="depth-${o.depth}"` : ''}><input type="checkbox" name="${name}"${chosen.has(o.value) ? ' checked=""' : ''} value="${escapeText(o.value)}"/> ${escapeText(o.label)}</label>`;
+    html += `<label${o.depth ? ` class="depth-${o.depth}"` : ''}><input type="checkbox" name="${name}"${chosen.has(o.value) ? ' checked=""' : ''} value="${escapeHtml(o.value)}"/> ${escapeHtml(o.label)}</label>`;
   }
   return html;
-}
-
-const ESCAPED: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
-
-/** Text or an attribute's value escaped as React escapes it. */
-function escapeText(text: string): string {
-  return /[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPED[c]) : text;
 }
 
 /** Input hints of a range bound: dates as yyyy, yyyy-MM or yyyy-MM-dd; numbers with up to 2 decimals. */

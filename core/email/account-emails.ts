@@ -1,3 +1,4 @@
+import { escapeHtml } from '../html/escape-html.ts';
 import type { Lang } from '../reference/reference-data.ts';
 
 // The emails of the account flows, in the user's language. The texts live with every other UI
@@ -70,8 +71,4 @@ export function composeAccountEmail(
     '</body></html>',
   ].join('\n');
   return { subject, text, html };
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

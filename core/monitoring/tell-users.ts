@@ -1,8 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import { siteLink } from '../accounts/account-links.ts';
 import { changeLineText, loadChangeWords } from '../changes/change-words.ts';
-import { escapeHtml, type Translate } from '../email/account-emails.ts';
+import type { Translate } from '../email/account-emails.ts';
 import type { Mailer } from '../email/mailer.ts';
+import { escapeHtml } from '../html/escape-html.ts';
 import { formatDay } from '../i18n/i18n.ts';
 import { notify } from '../notifications/notifications.ts';
 import { displayName, type Lang, type Reference } from '../reference/reference-data.ts';

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { wantsEmail } from '../accounts/account-settings.ts';
-import { type ComposedEmail, escapeHtml, type Translate } from '../email/account-emails.ts';
+import type { ComposedEmail, Translate } from '../email/account-emails.ts';
 import type { Mailer } from '../email/mailer.ts';
+import { escapeHtml } from '../html/escape-html.ts';
 import { localePath } from '../i18n/i18n.ts';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX } from '../limits.ts';
 import type { Lang } from '../reference/reference-data.ts';

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { escapeHtml } from '../../core/email/account-emails.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { escapeHtml } from '../../core/html/escape-html.ts';
 
 // Browsable API docs at /api/docs: Swagger UI served from the installed swagger-ui-dist package
 // (nothing loads from the internet: no CDN, and the online validator badge is switched off).

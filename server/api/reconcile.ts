@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { companyIdOfUri } from '../../core/companies/company-uri.ts';
 import { readCompanies } from '../../core/companies/parts/company-part.ts';
 import { identifiersPart } from '../../core/companies/parts/identifiers.ts';
-import { escapeHtml } from '../../core/email/account-emails.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { escapeHtml } from '../../core/html/escape-html.ts';
 import { MAX_MATCH_QUERIES } from '../../core/limits.ts';
 import {
   extend,

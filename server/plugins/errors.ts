@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, httpStatus } from '../../core/errors/app-error.ts';
+import { escapeHtml } from '../../core/html/escape-html.ts';
 import { i18nFor } from '../../core/i18n/i18n.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../db/database-unavailable.ts';
@@ -98,10 +99,6 @@ function sendPage(
     .send(
       `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title} — Registra</title></head><body><main><h1>${title}</h1><p>${escapeHtml(text(t))}</p></main></body></html>`,
     );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

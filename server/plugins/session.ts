@@ -3,8 +3,8 @@ import { CSRF_HEADER, csrfMessage, csrfVerdict, isUnsafeMethod, originOf } from 
 import { SESSION_COOKIE } from '../../core/accounts/session-cookie.ts';
 import { findSession, type SessionAuth } from '../../core/accounts/sessions.ts';
 import { type ApiKeyAuth, findApiKey } from '../../core/api-keys/api-keys.ts';
-import { escapeHtml } from '../../core/email/account-emails.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { escapeHtml } from '../../core/html/escape-html.ts';
 import { parseCookies } from '../../core/http/cookies.ts';
 import { i18nFor } from '../../core/i18n/i18n.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';

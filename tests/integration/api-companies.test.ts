@@ -504,7 +504,7 @@ describe('GET /api/openapi.json and /api/docs', () => {
     expect(page.body).toContain('/api/openapi.json');
     // How to use the generated TypeScript client (clients/typescript), escaped as text.
     expect(page.body).toContain('<h2>TypeScript client</h2>');
-    expect(page.body).toContain('createRegistraClient({ baseUrl: &#39;https://registra.example&#39;');
+    expect(page.body).toContain('createRegistraClient({ baseUrl: &#x27;https://registra.example&#x27;');
     expect(page.body).not.toMatch(/(src|href)="https?:/);
     const assets = [...page.body.matchAll(/(?:src|href)="(\/api\/docs\/[^"]+)"/g)].map((m) => m[1]);
     expect(assets.length).toBeGreaterThanOrEqual(2);

@@ -124,7 +124,7 @@ describe('the reconciliation service', () => {
     const preview = await get(`/api/reconcile/preview?id=${company.uri}`);
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toContain('text/html');
-    expect(preview.body).toContain('&#60;b&#62;Bold &#38; Co&#60;/b&#62;');
+    expect(preview.body).toContain('&lt;b&gt;Bold &amp; Co&lt;/b&gt;');
     expect(preview.body).not.toContain('<b>Bold');
     expect((await get('/api/reconcile/preview?id=no-such-company-999999999')).statusCode).toBe(404);
   });

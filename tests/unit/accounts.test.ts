@@ -333,7 +333,7 @@ describe('account emails', () => {
     expect(email.text).toContain('account.email.activation.expiry');
     expect(email.html).toContain('href="https://registra.example/account/activation/abc/"');
     expect(email.html).not.toContain('<Eve');
-    expect(email.html).toContain('&#60;Eve &#38; ');
+    expect(email.html).toContain('&lt;Eve &amp; ');
   });
 });
 
