@@ -20,6 +20,9 @@
 //                     inspector, exactly the class's requests), written as <class>.cpuprofile to
 //                     --profile-dir (default /tmp/registra-cpu-profiles), with the top 20 functions
 //                     by self time and the top packages printed
+//   --classes A,B     only the classes whose name starts with one of these words (`profile`, `search`,
+//                     `JSON`): e.g. `--classes profile` for the profile page alone; the mixed load needs
+//                     both `profile` and `search` (it is skipped otherwise)
 //   --results         append the table to bench/RESULTS.md
 //   --before DIR      also the app of another checkout (its own build/), e.g. the commit before a change
 //                     (`git archive <commit> | tar -x -C DIR`, node_modules linked, `npx react-router build`):
@@ -65,6 +68,7 @@ const { values: args } = parseArgs({
     'profile-dir': { type: 'string', default: '/tmp/registra-cpu-profiles' },
     results: { type: 'boolean', default: false },
     before: { type: 'string' },
+    classes: { type: 'string' },
   },
 });
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/registra_bench';
@@ -347,7 +351,11 @@ const companies = Number(
 );
 log(`${companies.toLocaleString('en')} companies in ${new URL(DATABASE_URL).pathname.slice(1)}; load ${uptimeStart}`);
 // 50 inputs per class beyond the measured ones warm the servers up (twice each: ~400 requests a server).
-const warmInputs = await classes(db, REQUESTS + 50);
+const wanted = args.classes?.split(',').map((w) => w.trim().toLowerCase());
+const warmInputs = (await classes(db, REQUESTS + 50)).filter(
+  (c) => !wanted || wanted.some((w) => c.name.toLowerCase().startsWith(w)),
+);
+if (warmInputs.length === 0) throw new Error(`--classes ${args.classes}: no class's name starts with these words`);
 const measured = warmInputs.map((c) => ({ ...c, inputs: c.inputs.slice(0, REQUESTS) }));
 // Warm-up uses the inputs after the measured ones; the measured ones are unseen by either server in round 1.
 const warm = warmInputs.map((c) => ({ ...c, inputs: c.inputs.slice(REQUESTS) }));
@@ -454,9 +462,11 @@ try {
 
   // Uncached mixed load: profiles and exact-word search pages, every page rendered, against each server in turn.
   const loadRps: { app: number[]; bare: number[]; before: number[] } = { app: [], bare: [], before: [] };
-  if (LOAD_SECONDS > 0) {
-    const profiles = measured[0].inputs;
-    const searches = measured[1].inputs;
+  const profileClass = measured.find((c) => c.name === 'profile page');
+  const searchClass = measured.find((c) => c.name === 'search page (exact word)');
+  if (LOAD_SECONDS > 0 && profileClass && searchClass) {
+    const profiles = profileClass.inputs;
+    const searches = searchClass.inputs;
     const paths = profiles.flatMap((pr, i) => [
       pr.path,
       searches[i % searches.length].path,
@@ -521,16 +531,16 @@ try {
     );
   }
   const loadLine =
-    LOAD_SECONDS > 0
+    LOAD_SECONDS > 0 && loadRps.app.length > 0
       ? `Uncached mixed load (2 profiles : 1 search page, 50 connections, ${LOAD_SECONDS} s a run, app and bare in turn): app ${median(loadRps.app).toFixed(0)} req/s, bare fastify + pg ${median(loadRps.bare).toFixed(0)} req/s (medians of ${loadRps.app.length}): ${(median(loadRps.app) / median(loadRps.bare)).toFixed(2)}× ${before ? `; before ${median(loadRps.before).toFixed(0)} req/s: ${(median(loadRps.before) / median(loadRps.bare)).toFixed(2)}×` : ''} (runs: app ${loadRps.app.map((x) => x.toFixed(0)).join(', ')};${before ? ` before ${loadRps.before.map((x) => x.toFixed(0)).join(', ')};` : ''} bare ${loadRps.bare.map((x) => x.toFixed(0)).join(', ')})`
-      : 'Mixed load skipped (--load-seconds 0).';
+      : 'Mixed load skipped (--load-seconds 0, or --classes without both profile and search).';
   console.log(['', ...table, '', loadLine].join('\n'));
   if (args.results) {
     const block = [
       '',
       `## CPU per request (bench/cpu.ts), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       '',
-      `\`node bench/cpu.ts --requests ${REQUESTS} --rounds ${ROUNDS} --load-seconds ${LOAD_SECONDS}${before ? ` --before ${args.before}` : ''}\` on ${companies.toLocaleString('en')} companies (${new URL(DATABASE_URL).pathname.slice(1)}, PostgreSQL), git ${process.env.BENCH_COMMIT ?? 'working tree'}. Load average at start ${uptimeStart.split(' ').slice(0, 3).join(' ')}, at end ${loadEnd.split(' ').slice(0, 3).join(' ')} (${os.cpus().length} cores, shared with other work: not a quiet machine).`,
+      `\`node bench/cpu.ts --requests ${REQUESTS} --rounds ${ROUNDS} --load-seconds ${LOAD_SECONDS}${args.classes ? ` --classes ${args.classes}` : ''}${before ? ` --before ${args.before}` : ''}\` on ${companies.toLocaleString('en')} companies (${new URL(DATABASE_URL).pathname.slice(1)}, PostgreSQL), git ${process.env.BENCH_COMMIT ?? 'working tree'}. Load average at start ${uptimeStart.split(' ').slice(0, 3).join(' ')}, at end ${loadEnd.split(' ').slice(0, 3).join(' ')} (${os.cpus().length} cores, shared with other work: not a quiet machine).`,
       "CPU per request: the server process's utime + stime (/proc, 10 ms ticks) over the round's requests ÷ their number, background work included. Wall p50s alternate app, SQL alone and bare call by call.",
       '',
       ...table,
