@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { i18nFor } from '../../core/i18n/i18n.ts';
 import { readDataVersion } from '../../core/imports/data-version.ts';
-import { isUnlocked, type Unlocked } from '../../core/purchases/paywall.ts';
+import { isUnlocked, type Reveal, type Unlocked } from '../../core/purchases/paywall.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -28,11 +28,12 @@ import type { ProfilePage } from './profile-page.server.ts';
 //     every company and record write (afterCompanyWrite), every committed change and every takedown
 //     or restore, so a write shows, and a taken-down company goes, on the next request in every process;
 //   - the language, and the day (the overview says how old the company is);
+//   - for the Ownership section (kept apart): the request's `group_*` query;
 //   - the paywall: whether this viewer unlocked the company (what the presenter let through) and
 //     whether the page shows it in full (bought, or nothing to buy) — two booleans, never who the viewer is.
 // As-of profiles (ADR 0028) are rendered the same way but not kept.
 
-/** What the loader needs of a profile before its parts: the same for every viewer of one version. */
+/** What the loader needs of a profile before its parts, and its price: the same for every viewer of one version. */
 export type ProfileHead = {
   id: number;
   name: string;
@@ -42,6 +43,8 @@ export type ProfileHead = {
   description: string;
   historyHref: string;
   asOfHref: string;
+  /** What buying the company reveals (core/purchases/paywall.ts revealOf): counts, the same for every viewer. */
+  reveal: Reveal;
 };
 
 /** A profile's HTML parts (the insides of their elements on the page), the Ownership section cut out. */
@@ -58,7 +61,12 @@ export type ProfileParts = {
 const PARTS_MAX_CHARS = 48_000_000;
 const HEADS_MAX = 50_000;
 
-type Kept = { heads: LRUCache<string, ProfileHead>; parts: LRUCache<string, ProfileParts> };
+type Kept = {
+  heads: LRUCache<string, ProfileHead>;
+  parts: LRUCache<string, ProfileParts>;
+  /** The Ownership section's HTML by version and `group_*` query. */
+  ownership: LRUCache<string, string>;
+};
 const keptByDb = new WeakMap<Db, Kept>();
 
 function keptFor(db: Db): Kept {
@@ -68,9 +76,10 @@ function keptFor(db: Db): Kept {
       heads: new LRUCache({ max: HEADS_MAX }),
       parts: new LRUCache({
         maxSize: PARTS_MAX_CHARS,
-        sizeCalculation: (p) =>
+        sizeCalculation: (p: ProfileParts) =>
           p.jsonLd.length + p.header.length + p.overview.length + p.bodyBefore.length + p.bodyAfter.length + 1,
       }),
+      ownership: new LRUCache({ maxSize: PARTS_MAX_CHARS / 4, sizeCalculation: (html: string) => html.length + 1 }),
     };
     keptByDb.set(db, kept);
   }
@@ -122,8 +131,17 @@ export function keepParts(
   keptFor(key.db).parts.set(partsKey(key, isUnlocked(unlocked, companyId), full), parts);
 }
 
+/** The Ownership section as kept for this version and `group` query (ownership.server.ts groupQuery). */
+export function keptOwnership(key: ProfileKey, group: unknown): string | undefined {
+  return keptFor(key.db).ownership.get(`${key.base}|${JSON.stringify(group)}`);
+}
+
+export function keepOwnership(key: ProfileKey, group: unknown, html: string): void {
+  keptFor(key.db).ownership.set(`${key.base}|${JSON.stringify(group)}`, html);
+}
+
 /** The head of a presented profile (the page's title and description included). */
-export function profileHead(profile: ProfilePage): ProfileHead {
+export function profileHead(profile: ProfilePage, reveal: Reveal): ProfileHead {
   return {
     id: profile.id,
     name: profile.name,
@@ -133,6 +151,7 @@ export function profileHead(profile: ProfilePage): ProfileHead {
     description: profile.description,
     historyHref: profile.historyHref,
     asOfHref: profile.asOfHref,
+    reveal,
   };
 }
 

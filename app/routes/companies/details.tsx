@@ -4,7 +4,7 @@ import { parseAsOfDay } from '../../../core/companies/as-of.ts';
 import { companyIdOfUri, currentCompanyUri } from '../../../core/companies/company-uri.ts';
 import { AppError } from '../../../core/errors/app-error.ts';
 import { isLang, localePath } from '../../../core/i18n/i18n.ts';
-import { unlockedFor } from '../../../core/purchases/paywall.ts';
+import { revealOf, unlockedFor } from '../../../core/purchases/paywall.ts';
 import { purchaseProfile } from '../../../core/purchases/purchases.ts';
 import { staleReads } from '../../../core/services.ts';
 import { findVisibleCompany } from '../../../core/takedowns/visible.ts';
@@ -19,8 +19,10 @@ import { presenter } from '../../presenters/present.server.ts';
 import { type AsOfView, loadProfilePage, type ProfilePage } from '../../presenters/profile-page.server.ts';
 import {
   keepHead,
+  keepOwnership,
   keepParts,
   keptHead,
+  keptOwnership,
   keptParts,
   profileHead,
   profileKey,
@@ -95,25 +97,31 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       );
     }
     profile = loaded;
-    head = profileHead(loaded);
+    head = profileHead(loaded, await revealOf(services.db, loaded.id));
     if (key) keepHead(key, head);
   }
   const company = head;
+  // Who owns the company and what it owns (ADR 0038), the same for a guest and a user: public
+  // registers' statements, nothing to buy. An as-of profile has none (ownership keeps no history here).
+  const ownershipSection = async (): Promise<string> => {
+    const kept = key ? keptOwnership(key, group) : undefined;
+    if (kept !== undefined) return kept;
+    const ownership = await loadOwnership(
+      reads,
+      p,
+      { id: company.id, name: company.name, path: `/companies/details/${encodeURIComponent(company.uri)}/` },
+      group,
+    );
+    const html = renderOwnershipSection(ownership, lang);
+    if (key) keepOwnership(key, group, html);
+    return html;
+  };
   // Read first, side by side; a group level refused (a 400) records no view.
   const [offer, ownership] = await Promise.all([
     // The full profile (docs/decisions/0019-billing.md): its contact details are shown to a user
     // who bought it; everyone else sees its price, the balance after, and how to buy it.
-    profileOffer(services.db, p, auth?.user.id, company.id, company.advanced),
-    // Who owns the company and what it owns (ADR 0038), the same for a guest and a user: public
-    // registers' statements, nothing to buy. An as-of profile has none (ownership keeps no history here).
-    asOf !== null
-      ? null
-      : loadOwnership(
-          reads,
-          p,
-          { id: company.id, name: company.name, path: `/companies/details/${encodeURIComponent(company.uri)}/` },
-          group,
-        ),
+    profileOffer(services.db, p, auth?.user.id, company.id, company.advanced, company.reveal),
+    asOf !== null ? null : ownershipSection(),
   ]);
   // A signed-in user's view goes into their browsing history, and they can add the company to a
   // list; a guest costs nothing more.
@@ -148,7 +156,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       view: {
         ...company,
         parts,
-        ownership: ownership ? renderOwnershipSection(ownership, lang) : '',
+        ownership: ownership ?? '',
         asOf: profile && 'asOf' in profile ? profile.asOf : null,
       },
       notYet: null,
