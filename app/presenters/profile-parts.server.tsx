@@ -55,6 +55,8 @@ export type ProfileParts = {
   /** The body up to where the Ownership section goes, and after it (empty when it has none). */
   bodyBefore: string;
   bodyAfter: string;
+  /** The images the parts show that the page's head preloads (the flags). */
+  preloads: string[];
 };
 
 /** How much rendered HTML is kept per database, in characters (a profile is tens to a few hundred thousand). */
@@ -65,7 +67,7 @@ type Kept = {
   heads: LRUCache<string, ProfileHead>;
   parts: LRUCache<string, ProfileParts>;
   /** The Ownership section's HTML by version and `group_*` query. */
-  ownership: LRUCache<string, string>;
+  ownership: LRUCache<string, RenderedPart>;
 };
 const keptByDb = new WeakMap<Db, Kept>();
 
@@ -79,7 +81,10 @@ function keptFor(db: Db): Kept {
         sizeCalculation: (p: ProfileParts) =>
           p.jsonLd.length + p.header.length + p.overview.length + p.bodyBefore.length + p.bodyAfter.length + 1,
       }),
-      ownership: new LRUCache({ maxSize: PARTS_MAX_CHARS / 4, sizeCalculation: (html: string) => html.length + 1 }),
+      ownership: new LRUCache({
+        maxSize: PARTS_MAX_CHARS / 4,
+        sizeCalculation: (part: RenderedPart) => part.html.length + 1,
+      }),
     };
     keptByDb.set(db, kept);
   }
@@ -132,12 +137,12 @@ export function keepParts(
 }
 
 /** The Ownership section as kept for this version and `group` query (ownership.server.ts groupQuery). */
-export function keptOwnership(key: ProfileKey, group: unknown): string | undefined {
+export function keptOwnership(key: ProfileKey, group: unknown): RenderedPart | undefined {
   return keptFor(key.db).ownership.get(`${key.base}|${JSON.stringify(group)}`);
 }
 
-export function keepOwnership(key: ProfileKey, group: unknown, html: string): void {
-  keptFor(key.db).ownership.set(`${key.base}|${JSON.stringify(group)}`, html);
+export function keepOwnership(key: ProfileKey, group: unknown, part: RenderedPart): void {
+  keptFor(key.db).ownership.set(`${key.base}|${JSON.stringify(group)}`, part);
 }
 
 /** The head of a presented profile (the page's title and description included). */
@@ -170,29 +175,53 @@ export function shownProfile(profile: ProfilePage, full: boolean): ProfilePage {
   };
 }
 
-function render(lang: Lang, node: ReactNode): string {
+/** HTML rendered apart, and the images React would have preloaded from the page's head. */
+export type RenderedPart = { html: string; preloads: string[] };
+
+const PRELOAD = /^<link rel="preload" as="image" href="([^"]*)"\/>/;
+
+function render(lang: Lang, node: ReactNode): RenderedPart {
   // Its own prefix for useId: the parts' ids never meet those of the page they are set into.
-  return renderToString(<I18nextProvider i18n={i18nFor(lang)}>{node}</I18nextProvider>, {
+  let html = renderToString(<I18nextProvider i18n={i18nFor(lang)}>{node}</I18nextProvider>, {
     identifierPrefix: 'profile-',
   });
+  // React puts the preloads of a render's images (the flags) before its markup when it has no head
+  // of its own: they are taken off here and asked of the page again (react-dom's preload), which puts
+  // them in its head as when the parts were rendered with it.
+  const preloads: string[] = [];
+  for (let m = PRELOAD.exec(html); m; m = PRELOAD.exec(html)) {
+    preloads.push(
+      m[1]
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    );
+    html = html.slice(m[0].length);
+  }
+  return { html, preloads };
 }
 
 /** The parts of `profile` (as shownProfile gave it) in `lang`; with `ownership`, the body leaves its place. */
 export function renderProfileParts(profile: ProfilePage, lang: Lang, ownership: boolean): ProfileParts {
+  const header = render(lang, <ProfileHeader profile={profile} />);
+  const overview = render(lang, <ProfileOverview profile={profile} />);
   const body = render(lang, <ProfileBody profile={profile} ownership={ownership} />);
-  const slot = body.indexOf(OWNERSHIP_SLOT);
-  if (ownership && (slot < 0 || body.indexOf(OWNERSHIP_SLOT, slot + 1) >= 0))
+  const slot = body.html.indexOf(OWNERSHIP_SLOT);
+  if (ownership && (slot < 0 || body.html.indexOf(OWNERSHIP_SLOT, slot + 1) >= 0))
     throw new Error('the profile body must hold the Ownership section’s place once');
   return {
     jsonLd: profile.jsonLd,
-    header: render(lang, <ProfileHeader profile={profile} />),
-    overview: render(lang, <ProfileOverview profile={profile} />),
-    bodyBefore: ownership ? body.slice(0, slot) : body,
-    bodyAfter: ownership ? body.slice(slot + OWNERSHIP_SLOT.length) : '',
+    header: header.html,
+    overview: overview.html,
+    bodyBefore: ownership ? body.html.slice(0, slot) : body.html,
+    bodyAfter: ownership ? body.html.slice(slot + OWNERSHIP_SLOT.length) : '',
+    preloads: [...new Set([...header.preloads, ...overview.preloads, ...body.preloads])],
   };
 }
 
 /** The Ownership section of this request (its `group_*` query), as HTML for its place in the body. */
-export function renderOwnershipSection(ownership: OwnershipView, lang: Lang): string {
+export function renderOwnershipSection(ownership: OwnershipView, lang: Lang): RenderedPart {
   return render(lang, <OwnershipSection ownership={ownership} />);
 }

@@ -40,7 +40,12 @@ describe('the profile’s kept parts', () => {
   it('serve the second view; a company write shows on the next one (afterCompanyWrite)', async () => {
     const c = await company(3);
     const path = `/companies/details/${c.uri}/`;
-    expect((await view(path)).html).toContain(escaped(c.name));
+    const first = await view(path);
+    expect(first.html).toContain(escaped(c.name));
+    // The flags the kept parts show are preloaded from the page's head, as before, and only there.
+    const [head, body] = first.html.split('</head>');
+    expect(head).toMatch(/<link rel="preload" href="\/flags\/[a-z-]+\.svg" as="image"\/>/);
+    expect(body).not.toContain('<link rel="preload"');
     const renamed = `${c.name} Renamed Kept`;
     // A write that skips afterCompanyWrite moves no version: the kept parts still serve the old
     // name. This is what shows that the second view came from them, not that it is right: every

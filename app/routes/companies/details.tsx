@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { parseAsOfDay } from '../../../core/companies/as-of.ts';
@@ -26,6 +27,7 @@ import {
   keptParts,
   profileHead,
   profileKey,
+  type RenderedPart,
   renderOwnershipSection,
   renderProfileParts,
   shownProfile,
@@ -67,15 +69,20 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // What the viewer bought (from the primary: a purchase just made shows at once), and, for today's
   // profile, where its rendered parts are kept (app/presenters/profile-parts.server.tsx): the
   // data's version is read before the company.
+  const id = companyIdOfUri(params.uri) ?? 0;
   const [unlocked, key] = await Promise.all([
-    unlockedFor(services.db, auth?.user.id, [companyIdOfUri(params.uri) ?? 0]),
+    unlockedFor(services.db, auth?.user.id, [id]),
     asOf === null ? profileKey(reads, services.siteUrl, lang, params.uri) : null,
   ]);
   // The contact details the viewer bought are shown, nobody else's (ADR 0029).
   let profile: ProfilePage | null = null;
   let head = key ? keptHead(key) : undefined;
   if (!head) {
-    const loaded = await loadProfilePage(services, lang, params.uri, asOf, unlocked);
+    // The company and what buying it reveals (counts, the same for everyone: kept with the head), side by side.
+    const [loaded, reveal] = await Promise.all([
+      loadProfilePage(services, lang, params.uri, asOf, unlocked),
+      revealOf(services.db, id),
+    ]);
     if (!loaded) return notFound();
     if ('notYet' in loaded) {
       // Before the company appeared: a page that says so (not found, at that day).
@@ -97,13 +104,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       );
     }
     profile = loaded;
-    head = profileHead(loaded, await revealOf(services.db, loaded.id));
+    head = profileHead(loaded, loaded.id === id ? reveal : await revealOf(services.db, loaded.id));
     if (key) keepHead(key, head);
   }
   const company = head;
   // Who owns the company and what it owns (ADR 0038), the same for a guest and a user: public
   // registers' statements, nothing to buy. An as-of profile has none (ownership keeps no history here).
-  const ownershipSection = async (): Promise<string> => {
+  const ownershipSection = async (): Promise<RenderedPart> => {
     const kept = key ? keptOwnership(key, group) : undefined;
     if (kept !== undefined) return kept;
     const ownership = await loadOwnership(
@@ -112,9 +119,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       { id: company.id, name: company.name, path: `/companies/details/${encodeURIComponent(company.uri)}/` },
       group,
     );
-    const html = renderOwnershipSection(ownership, lang);
-    if (key) keepOwnership(key, group, html);
-    return html;
+    const part = renderOwnershipSection(ownership, lang);
+    if (key) keepOwnership(key, group, part);
+    return part;
   };
   // Read first, side by side; a group level refused (a 400) records no view.
   const [offer, ownership] = await Promise.all([
@@ -156,7 +163,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       view: {
         ...company,
         parts,
-        ownership: ownership ?? '',
+        ownership: ownership ?? { html: '', preloads: [] },
         asOf: profile && 'asOf' in profile ? profile.asOf : null,
       },
       notYet: null,
@@ -208,6 +215,8 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
     );
   // The parts the same for every viewer of this version come rendered (app/presenters/profile-parts.server.tsx);
   // what is the viewer's own (lists, tracking, the purchase offer, the session) is rendered here.
+  // Their images go in the head's preloads, as when React saw them in this render.
+  for (const href of [...view.parts.preloads, ...view.ownership.preloads]) preload(href, { as: 'image' });
   return (
     <article className="profile">
       {view.asOf ? <AsOfBanner asOf={view.asOf} /> : null}
@@ -239,7 +248,7 @@ export default function CompanyDetails({ loaderData }: Route.ComponentProps) {
       {view.asOf ? null : <AsOfForm action={view.asOfHref} day={null} />}
       <div
         className="profile-body"
-        dangerouslySetInnerHTML={{ __html: view.parts.bodyBefore + view.ownership + view.parts.bodyAfter }}
+        dangerouslySetInnerHTML={{ __html: view.parts.bodyBefore + view.ownership.html + view.parts.bodyAfter }}
       />
     </article>
   );
