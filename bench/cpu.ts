@@ -114,6 +114,23 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
 }
 
+/**
+ * Waits until each process is idle: its CPU under 5 % of a core over 3 s. A server keeps working
+ * after it says it is ready (at 1M companies: counts, statistics and warmed pages, tens of seconds
+ * of CPU), which would otherwise be counted as the first rounds' requests' CPU.
+ */
+async function quiet(pids: number[], label: string): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const before = pids.map(cpuMs);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const busy = pids.map((pid, i) => (cpuMs(pid) - before[i]) / 3000);
+    if (busy.every((b) => b < 0.05)) break;
+    if (Date.now() - started > 600_000) throw new Error(`${label} still busy after 10 minutes`);
+  }
+  log(`${label} idle after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
 // ---------- the classes ----------
 
 type Input = { path: string; plan: Plan };
@@ -333,6 +350,7 @@ const get = async (base: string, path: string) => {
 
 let exitCode = 0;
 try {
+  await quiet([app.child.pid!, bare.child.pid!, ...(before ? [before.child.pid!] : [])], 'servers');
   log(`warming both servers (${warm.reduce((s, c) => s + c.inputs.length, 0) * 2} requests, inputs not measured)…`);
   for (let pass = 0; pass < 2; pass++)
     for (const c of warm)

@@ -108,12 +108,14 @@ export async function profileOffer(
   userId: number | undefined,
   companyId: number,
   advanced: boolean,
+  /** What buying the company reveals, when the caller has it already (the same for every viewer). */
+  known?: Reveal,
 ): Promise<ProfileOffer> {
   const cost = productCredits(advanced ? 'advanced-profile' : 'profile');
   const [balance, bought, reveal] = await Promise.all([
     balanceOf(db, userId),
     userId === undefined ? null : purchasedAt(db, userId, companyId),
-    revealOf(db, companyId),
+    known ?? revealOf(db, companyId),
   ]);
   return {
     revealText: revealText(p, reveal),

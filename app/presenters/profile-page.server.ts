@@ -14,7 +14,7 @@ import { getLeiDetails, type LeiDetails, legalFormWords } from '../../core/compa
 import { formatAddress } from '../../core/companies/parts/addresses.ts';
 import { numberFormat } from '../../core/i18n/i18n.ts';
 import { personPath } from '../../core/people/person-path.ts';
-import { unlockedFor, visibleContacts, visibleRecordRows } from '../../core/purchases/paywall.ts';
+import { type Unlocked, unlockedFor, visibleContacts, visibleRecordRows } from '../../core/purchases/paywall.ts';
 import type { Lang, Reference } from '../../core/reference/reference-data.ts';
 import type { RecordRow } from '../../core/search/find-records.ts';
 import { RECORD_SECTIONS } from '../../core/sections/records.ts';
@@ -150,18 +150,19 @@ export async function loadProfilePage(
   lang: Lang,
   uri: string,
   asOf: string | null,
-  viewer?: number,
+  viewer?: number | Unlocked,
 ): Promise<ProfilePage | NotYetPage | null>;
 /**
  * `viewer` is the signed-in user: the contact details they bought are shown, and nobody else's
- * (ADR 0029, core/purchases/paywall.ts); without one, the profile is a guest's.
+ * (ADR 0029, core/purchases/paywall.ts); without one, the profile is a guest's. A caller that has
+ * already read what the viewer unlocked (unlockedFor) passes that instead.
  */
 export async function loadProfilePage(
   services: AppServices,
   lang: Lang,
   uri: string,
   asOf: string | null = null,
-  viewer?: number,
+  viewer?: number | Unlocked,
 ): Promise<ProfilePage | NotYetPage | null> {
   const { reference } = services;
   // A profile is stale-tolerant: a replica's when there are some (ADR 0024); the user's own marks are read elsewhere, from the primary.
@@ -177,7 +178,7 @@ export async function loadProfilePage(
     readNameChanges(reads, id),
     until === null ? null : readHistoryAfter(reads, [id], until).then((h) => h.get(id) ?? null),
     // What the viewer bought (from the primary: a purchase just made shows at once).
-    unlockedFor(services.db, viewer, [id]),
+    typeof viewer === 'object' ? viewer : unlockedFor(services.db, viewer, [id]),
   ]);
   if (!current || !read) return null;
   // The contact details a purchase unlocks, as this viewer may read them (ADR 0029).

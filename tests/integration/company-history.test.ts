@@ -2,6 +2,7 @@
 // company_provenance rows imports write (docs/decisions/0014-importers.md); rows inserted directly.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterCompanyWrite } from '../../core/companies/company-writes.ts';
 import { HISTORY_PAGE_SIZE } from '../../core/limits.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -203,6 +204,8 @@ describe('provenance on the profile', () => {
         select status_id from legal_entity_statuses where legal_entity_id = ${company.id}) order by id limit 2`.execute(
       t.db.kysely,
     );
+    // As every writer does once it has committed (the profile's kept parts move on, ADR 0040).
+    await afterCompanyWrite(t.db, { companies: [company.id], names: [] });
     const en = text((await get(`/companies/details/${company.uri}/`)).body);
     const statuses = section(en, 'statuses');
     expect((statuses.match(/<tr/g) ?? []).length).toBeGreaterThanOrEqual(2);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterCompanyWrite } from '../../core/companies/company-writes.ts';
 import { findCompanies } from '../../core/companies/find-companies.ts';
 import { de } from '../../core/i18n/de.ts';
 import { en } from '../../core/i18n/en.ts';
@@ -447,6 +448,8 @@ describe('company profile', () => {
         })),
       )
       .execute();
+    // As every writer does once it has committed (the profile's kept parts move on, ADR 0040).
+    await afterCompanyWrite(t.db, { companies: [Number(plain.id)], names: [] });
     expect((await get(`/companies/details/${plain.uri}/`)).body).toContain('Advanced profile');
     expect(await profileCredits(t.db, Number(plain.id))).toBe(2);
   });

@@ -2,6 +2,7 @@
 // comparison's "differs" rule (ADR 0022, ADR 0009), through the real pages.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterCompanyWrite } from '../../core/companies/company-writes.ts';
 import { formatDay } from '../../core/i18n/i18n.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -105,6 +106,8 @@ describe('the profile summary', () => {
       .insertInto('legal_entity_dates')
       .values({ legal_entity_id: company.id, date_type_id: 4, date: '2021-06-30' })
       .execute();
+    // As every writer does once it has committed: the profile's kept parts (ADR 0040) move on.
+    await afterCompanyWrite(t.db, { companies: [company.id], names: [] });
     const summary = summaryOf((await get(`/companies/details/${company.uri}/`)).body);
     expect(summary.get('status')?.value).toBe('Dissolved since 30 Jun 2021');
   });
@@ -136,6 +139,7 @@ describe('revenue and profit by year', () => {
         statement(910_000_002, 2023, '1250000.00', '-50000.00'),
       ])
       .execute();
+    await afterCompanyWrite(t.db, { companies: [company.id], names: [] });
     const html = (await get(`/companies/details/${company.uri}/`)).body;
     const figure = /<figure class="chart financials-chart" data-chart="financials">[\s\S]*?<\/figure>/.exec(html)?.[0];
     expect(figure).toBeDefined();
