@@ -53,6 +53,7 @@ import { type Db, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { loadReferenceData } from '../db/reference/load-reference-data.ts';
 import { languageIdOf } from '../server/api/route.ts';
+import { BENCH_APP_ENV } from './app-process.ts';
 import { benchExport } from './export.ts';
 import type { LoadInput } from './load-worker.ts';
 import { type Captured, capturingDb } from './query-classes.ts';
@@ -119,19 +120,9 @@ async function startServer(url: string): Promise<string> {
   });
   const child = spawn(process.execPath, [fileURLToPath(new URL('../server/main.ts', import.meta.url))], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      SEED_COMPANIES: '0',
-      SITE_URL: 'http://bench.invalid',
-      PAGE_CACHE_SECONDS: '60',
-      LOG_LEVEL: 'error',
-      // The bench measures requests; the job worker would build a bulk snapshot of the bench database beside them.
-      JOBS_WORKER: 'off',
-    },
+    // Without the job worker (it would build a bulk snapshot of the bench database beside the
+    // measured requests) and with limits that never refuse the bench.
+    env: { ...process.env, ...BENCH_APP_ENV, DATABASE_URL: url, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server = child;
