@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import UnitFirstSequencer from './tests/support/sequencer.ts';
 
 // Three tiers (STYLE.md): unit (pure core/ logic), integration (the app through app.inject() over
 // a real database: PGlite, and PostgreSQL too when TEST_DATABASE_URL is set), e2e (real Chromium).
 // `npm test` runs them all; `npx vitest run --project unit` runs one.
 
 const GLOBAL_SETUP = ['tests/support/global-setup.ts'];
+/** Each file's CPU time, for the tier-times reporter (`npm test`'s `Times:`). */
+const SETUP_FILES = ['tests/support/file-cpu.ts'];
 const INTEGRATION_FILES = ['tests/integration/**/*.test.ts'];
 /** Tests of a PostgreSQL server's own behaviour (its connections killed, its restarts): that project only. */
 const POSTGRES_ONLY_FILES = ['tests/integration-postgres/**/*.test.ts'];
@@ -94,6 +97,7 @@ const integration = (name: string, env: Record<string, string>, include = INTEGR
     environment: 'node' as const,
     isolate: false,
     globalSetup: GLOBAL_SETUP,
+    setupFiles: SETUP_FILES,
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -112,6 +116,8 @@ export default defineConfig({
     // machine, leaving a core idle while a file waits on its database. Two files at a time keep
     // both busy (a PostgreSQL file's queries run in the server, beside a PGlite file's worker).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Vitest's order, but the unit tier (one long file among short ones) before the integration tiers.
+    sequence: { sequencer: UnitFirstSequencer },
     projects: [
       {
         test: {
@@ -119,6 +125,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           isolate: false,
+          setupFiles: SETUP_FILES,
           // The seed generator's tests build thousands of companies: a few seconds on a quiet
           // machine, more than Vitest's default 5 s on a busy one beside another test file.
           testTimeout: 30_000,
@@ -140,6 +147,7 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           globalSetup: GLOBAL_SETUP,
+          setupFiles: SETUP_FILES,
           env: { REGISTRA_TEST_DB: 'pglite' },
           // One browser journey at a time: each file starts its own server and Chromium. In one
           // Vitest process, after the other tiers (a group of its own: one worker where they have

@@ -231,7 +231,7 @@ function printTiers(tiers: TierTimes): void {
     const slowest = files.reduce((a, b) => (b.total > a.total ? b : a));
     timings.push(
       `${`tier ${tier} (${files.length} files)`.padEnd(36)} ${`${sum((f) => f.total).toFixed(1)} s`.padStart(8)}` +
-        ` (imports ${sum((f) => f.imports).toFixed(1)} s; span ${((ended - started) / 1000).toFixed(1)} s;` +
+        ` (cpu ${sum((f) => f.cpu ?? 0).toFixed(1)} s; imports ${sum((f) => f.imports).toFixed(1)} s; span ${((ended - started) / 1000).toFixed(1)} s;` +
         ` slowest ${slowest.file} ${slowest.total.toFixed(1)} s)`,
     );
   }

@@ -3,7 +3,8 @@
 //
 //   REGISTRA_TIER_TIMES=/tmp/times.json npx vitest run --reporter=default --reporter=./tests/support/tier-times.ts
 //
-// A file's time is what its worker spent on it: start-up, imports (collect) and its tests and hooks.
+// A file's time is what its worker spent on it: start-up, imports (collect) and its tests and hooks;
+// its CPU time (user + system, of the worker alone) comes from tests/support/file-cpu.ts.
 // Files of different tiers run side by side, so a tier's summed file time can exceed the wall time.
 
 import { writeFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ export type FileTime = {
   total: number;
   imports: number;
   tests: number;
+  /** Seconds of the worker's CPU (user + system) for the file: imports, hooks and tests. */
+  cpu: number;
   started: number;
 };
 
@@ -39,6 +42,7 @@ export default class TierTimesReporter implements Reporter {
         total: seconds(startUp + d.collectDuration + d.duration),
         imports: seconds(d.collectDuration),
         tests: seconds(d.duration),
+        cpu: Math.round((module.meta().cpu ?? 0) * 1000) / 1000,
         started: this.starts.get(module) ?? 0,
       };
       const tier = module.project.name || 'default';
