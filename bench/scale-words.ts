@@ -1,4 +1,4 @@
-// The same frequent words on a small and a large database (`node bench/scale-words.ts`, issue 34):
+// The same frequent words on a small and a large database (`node bench/scale-words.ts`, docs/decisions/0002-search-performance.md):
 // does a search for a word that names many companies cost more when the data is ten times larger?
 // It starts the app (server/main.ts, production build) on each database and asks both for the same
 // words — the search page, the JSON API and the app's own SQL (findCompanies, from this process) —

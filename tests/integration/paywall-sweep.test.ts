@@ -510,6 +510,7 @@ const PAGES_WITHOUT_CONTACTS: Record<string, string> = {
   '/dashboard/history/search/companies/': 'the user’s searches',
   '/dashboard/saved-searches/': 'the user’s saved searches',
   '/:section/search/f/*/': 'the same search page as /:section/search/ (path filters)',
+  '/:section/search/choices/:field/': 'a filter’s whole list of values (places, forms, industries): no rows',
   '/companies/enrichment/': 'the list of the user’s files',
   '/companies/enrichment/:id/': 'the review: candidates’ names and countries',
   '/companies/enrichment/:id/review/': 'a review decision’s outcome and counts (JSON)',

@@ -7,6 +7,7 @@ import { grantCredits } from '../../core/billing/ledger.ts';
 import { refreshExportDocuments } from '../../core/export/export-documents.ts';
 import { buildMonitoringReports } from '../../core/monitoring/build-reports.ts';
 import { personPath } from '../../core/people/person-path.ts';
+import { sectionById } from '../../core/sections/sections.ts';
 import { applyTakedown } from '../../core/takedowns/takedowns.ts';
 import { collectDeliveries, sendDueDeliveries } from '../../core/webhooks/deliveries.ts';
 import type { Lookup } from '../../core/webhooks/public-hosts.ts';
@@ -492,6 +493,7 @@ function pageUrls(route: PageRoute, sections: string[]): string[] | null {
     else if (segment === ':number' && route.path.includes('support')) values = [String(mine.ticketNumber)];
     else if (segment === ':industry') values = [industryRef];
     else if (segment === ':ref') values = [kbRef];
+    else if (segment === ':field') values = choiceFields(sections);
     else if (segment === ':code') values = ['sweep-code'];
     else if (segment === '*' && route.path.includes('/f/')) values = [`company-${c.id}`];
     else if (segment === '*') values = ['no-such-page'];
@@ -717,6 +719,16 @@ describe('after a company and a person are taken down', () => {
  */
 function recordSections(): string[] {
   return ['companies', 'connections'];
+}
+
+/** A `:field` (a filter's whole list of values): every list filter of the walked sections (another section's is a 404). */
+function choiceFields(sections: string[]): string[] {
+  const fields = sections.flatMap((id) =>
+    (sectionById(id)?.filters ?? [])
+      .filter((f) => f.kind === 'reference' || f.kind === 'enum' || f.kind === 'column_choice')
+      .map((f) => f.field),
+  );
+  return [...new Set(fields)];
 }
 
 // ---------------------------------------------------------------------------------------------
