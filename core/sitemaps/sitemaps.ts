@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { escapeXml } from '../export/writers.ts';
 import { localePath } from '../i18n/i18n.ts';
 import { kbPath } from '../kb/kb-paths.ts';
 import { personPath } from '../people/person-path.ts';
@@ -20,10 +21,6 @@ const BATCH = 5_000;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-
-export function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
