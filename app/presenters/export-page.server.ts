@@ -18,8 +18,6 @@ import { printParams, toQueryString } from '../../core/filters/grammar.ts';
 import { localePath, unprefixedPath } from '../../core/i18n/i18n.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
 import { defaultSort, parseSearchState, printSearchState } from '../../core/search/search-state.ts';
-import type { SectionDecl } from '../../core/sections/section.ts';
-import { sectionById } from '../../core/sections/sections.ts';
 import { getWatchlistByNumber } from '../../core/watchlists/watchlists.ts';
 import type { ExportOptions } from '../components/export-choices.tsx';
 import type { Seo } from '../meta.ts';
@@ -27,6 +25,7 @@ import { requireUser } from '../require-user.server.ts';
 import { authContext, servicesContext } from '../services.ts';
 import { balanceOf, creditsText } from './billing.server.ts';
 import { type Presenter, presenter } from './present.server.ts';
+import { sectionOfUrl } from './search-page.server.ts';
 
 // The export page (/{section}/export/ with the search's query, or ?list=N for a company list):
 // the form of format, separator, scope and sections, restored from the user's export view
@@ -35,12 +34,6 @@ import { type Presenter, presenter } from './present.server.ts';
 // Guests see the form with a gated control.
 
 type ContextReader = { get: <T>(context: RouterContext<T>) => T };
-
-function sectionOf(url: URL): SectionDecl {
-  const section = sectionById(unprefixedPath(url.pathname).split('/')[1]);
-  if (!section) throw data({ message: 'Not found' }, { status: 404 });
-  return section;
-}
 
 /** The search's own parameters of a URL (the export's are left out). */
 function searchParamsOf(url: URL): URLSearchParams {
@@ -62,7 +55,7 @@ export async function loadExportPage(context: ContextReader, request: Request, l
   const services = context.get(servicesContext);
   const auth = context.get(authContext);
   const url = new URL(request.url);
-  const section = sectionOf(url);
+  const section = sectionOfUrl(url);
   const p = presenter(services.reference, lang);
   const segments = splat ? splat.split('/').filter(Boolean) : [];
   const parsed = parseSearchState(section, searchParamsOf(url), segments);
@@ -228,7 +221,7 @@ export function exportOptionsOf(
 export async function exportPageAction(context: ContextReader, request: Request, lang: Lang) {
   const auth = requireUser(context);
   const services = context.get(servicesContext);
-  const section = sectionOf(new URL(request.url));
+  const section = sectionOfUrl(new URL(request.url));
   const form = await request.formData();
   const text = (name: string) => {
     const v = form.get(name);

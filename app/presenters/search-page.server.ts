@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import { companyNames } from '../../core/companies/company-names.ts';
 import { countCompaniesByJurisdiction } from '../../core/companies/count-companies.ts';
 import { type CompanySearchResult, findCompanies } from '../../core/companies/find-companies.ts';
@@ -11,6 +12,7 @@ import {
   printParams,
   toQueryString,
 } from '../../core/filters/grammar.ts';
+import { unprefixedPath } from '../../core/i18n/i18n.ts';
 import { recordRowsFor } from '../../core/purchases/paywall.ts';
 import {
   flagCodeOf,
@@ -33,11 +35,18 @@ import {
 } from '../../core/search/search-state.ts';
 import { enumValue, fieldColumn } from '../../core/sections/record-fields.ts';
 import type { FilterDecl, SectionDecl } from '../../core/sections/section.ts';
-import { SECTIONS } from '../../core/sections/sections.ts';
+import { SECTIONS, sectionById } from '../../core/sections/sections.ts';
 import { staleReads } from '../../core/services.ts';
 import type { AppServices } from '../services.ts';
 import { type Cell, presenter } from './present.server.ts';
 import { DEFAULT_TABLE_STYLE, TABLE_STYLES, type TableStyle, type TableView } from './table-view.server.ts';
+
+/** The section of a `/{section}/…` page's URL (one route module serves every section); a 404 for another word. */
+export function sectionOfUrl(url: URL): SectionDecl {
+  const section = sectionById(unprefixedPath(url.pathname).split('/')[1]);
+  if (!section) throw data({ message: 'Not found' }, { status: 404 });
+  return section;
+}
 
 export type Option = { value: string; label: string; depth?: number };
 export type PanelField =

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { AppError } from '../../core/errors/app-error.ts';
-import { isLang, unprefixedPath } from '../../core/i18n/i18n.ts';
-import { sectionById } from '../../core/sections/sections.ts';
+import { isLang } from '../../core/i18n/i18n.ts';
 import { ChoiceBoxes, rangeInput } from '../components/filter-panel.tsx';
 import { HiddenFields } from '../components/hidden-fields.tsx';
 import { pageMeta } from '../meta.ts';
 import type { AdvancedField } from '../presenters/advanced-search.server.ts';
 import { loadAdvancedSearch } from '../presenters/advanced-search.server.ts';
+import { sectionOfUrl } from '../presenters/search-page.server.ts';
 import { servicesContext } from '../services.ts';
 import type { Route } from './+types/advanced-search';
 
@@ -18,8 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const lang = isLang(params.lang) ? params.lang : 'en';
   const url = new URL(request.url);
-  const section = sectionById(unprefixedPath(url.pathname).split('/')[1]);
-  if (!section) throw data({ message: 'Not found' }, { status: 404 });
+  const section = sectionOfUrl(url);
   try {
     const page = await loadAdvancedSearch(services, lang, url, section);
     return {

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
-import { AppError } from '../../core/errors/app-error.ts';
-import { isLang, unprefixedPath } from '../../core/i18n/i18n.ts';
-import { sectionById } from '../../core/sections/sections.ts';
+import { isLang } from '../../core/i18n/i18n.ts';
 import { ChoiceBoxes } from '../components/filter-panel.tsx';
 import { HiddenFields } from '../components/hidden-fields.tsx';
 import { pageMeta } from '../meta.ts';
-import { loadChoicesPage } from '../presenters/search-page.server.ts';
+import { loadChoicesPage, sectionOfUrl } from '../presenters/search-page.server.ts';
 import { serverRendered } from '../server-rendered.ts';
 import { servicesContext } from '../services.ts';
 import type { Route } from './+types/search-choices';
@@ -20,29 +18,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const lang = isLang(params.lang) ? params.lang : 'en';
   const url = new URL(request.url);
-  const section = sectionById(unprefixedPath(url.pathname).split('/')[1]);
-  if (!section) throw data({ message: 'Not found' }, { status: 404 });
-  try {
-    const page = await loadChoicesPage(services, lang, url, section, params.field);
-    if (!page) throw data({ message: 'Not found' }, { status: 404 });
-    return serverRendered(
-      {
-        seo: {
-          siteUrl: services.siteUrl,
-          lang,
-          path: page.path,
-          title: page.title,
-          description: page.title,
-          noindex: true,
-        },
+  const section = sectionOfUrl(url);
+  // A bad parameter is an AppError: the page's 400 (app/page-errors.server.ts).
+  const page = await loadChoicesPage(services, lang, url, section, params.field);
+  if (!page) throw data({ message: 'Not found' }, { status: 404 });
+  return serverRendered(
+    {
+      seo: {
+        siteUrl: services.siteUrl,
+        lang,
+        path: page.path,
+        title: page.title,
+        description: page.title,
+        noindex: true,
       },
-      { page },
-    );
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'bad_request')
-      throw data({ message: error.message }, { status: 400 });
-    throw error;
-  }
+    },
+    { page },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { AppError } from '../../core/errors/app-error.ts';
-import { isLang, unprefixedPath } from '../../core/i18n/i18n.ts';
-import { sectionById } from '../../core/sections/sections.ts';
+import { isLang } from '../../core/i18n/i18n.ts';
 import { CompanyTable } from '../components/company-table.tsx';
 import { CompareSelected } from '../components/comparison-actions.tsx';
 import { ExportLink } from '../components/export-link.tsx';
@@ -13,7 +12,7 @@ import { useSuggestAttribute } from '../components/suggest-script.tsx';
 import { TableViewActions } from '../components/table-view-actions.tsx';
 import { LIST_ADD_FORM, SearchUserActions } from '../components/user-data.tsx';
 import { pageMeta } from '../meta.ts';
-import { loadSearchPage } from '../presenters/search-page.server.ts';
+import { loadSearchPage, sectionOfUrl } from '../presenters/search-page.server.ts';
 import { savedTableView, tableView, tableViewChange } from '../presenters/table-view.server.ts';
 import { searchUserData } from '../presenters/user-data.server.ts';
 import { serverRendered } from '../server-rendered.ts';
@@ -25,8 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang = isLang(params.lang) ? params.lang : 'en';
   const url = new URL(request.url);
   // One module serves every section: /{section}/search/…
-  const section = sectionById(unprefixedPath(url.pathname).split('/')[1]);
-  if (!section) throw data({ message: 'Not found' }, { status: 404 });
+  const section = sectionOfUrl(url);
   const cookie = request.headers.get('cookie');
   const change = tableViewChange(url, cookie, section, url.protocol === 'https:');
   if (change) throw redirect(change.location, { headers: { 'set-cookie': change.setCookie } });

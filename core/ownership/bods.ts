@@ -256,24 +256,9 @@ export async function bodsStatements(db: Db, companyId: number): Promise<BodsSta
 
   function exceptionStatement(e: ReportingException, i: number) {
     const recordId = `registra-relationship-${statementId(subject, 'exception', e.relation, i).slice(0, 24)}`;
-    if (e.relation === 'beneficial_owner') {
-      // A BODS source's unspecified interested party: its own reason and words.
-      statements.push({
-        statementId: statementId('exception', recordId, publicationDate),
-        ...base(recordId, e.sources[0]?.date ?? null),
-        ...(source(e.sources) ? { source: source(e.sources) } : {}),
-        recordType: 'relationship',
-        recordDetails: {
-          isComponent: false,
-          subject,
-          interestedParty: {
-            reason: BODS_REASONS.has(e.reasons[0] ?? '') ? e.reasons[0] : 'unknown',
-            ...(e.description ? { description: e.description } : {}),
-          },
-        },
-      });
-      return;
-    }
+    // A BODS source's unspecified interested party keeps its own reason and words; a GLEIF
+    // reporting exception is about a parent, with the consolidation it did not report as interest.
+    const fromBods = e.relation === 'beneficial_owner';
     statements.push({
       statementId: statementId('exception', recordId, publicationDate),
       ...base(recordId, e.sources[0]?.date ?? null),
@@ -282,18 +267,27 @@ export async function bodsStatements(db: Db, companyId: number): Promise<BodsSta
       recordDetails: {
         isComponent: false,
         subject,
-        interestedParty: {
-          reason: unspecifiedReason(e.reasons),
-          description: `GLEIF reporting exception for the ${e.relation === 'ultimate_parent' ? 'ultimate' : 'direct'} parent: ${e.reasons.join(', ')}`,
-        },
-        interests: [
-          {
-            type: 'otherInfluenceOrControl',
-            directOrIndirect: e.relation === 'ultimate_parent' ? 'indirect' : 'direct',
-            beneficialOwnershipOrControl: false,
-            details: `Accounting consolidation parent not reported (${e.reasons.join(', ')})`,
-          },
-        ],
+        interestedParty: fromBods
+          ? {
+              reason: BODS_REASONS.has(e.reasons[0] ?? '') ? e.reasons[0] : 'unknown',
+              ...(e.description ? { description: e.description } : {}),
+            }
+          : {
+              reason: unspecifiedReason(e.reasons),
+              description: `GLEIF reporting exception for the ${e.relation === 'ultimate_parent' ? 'ultimate' : 'direct'} parent: ${e.reasons.join(', ')}`,
+            },
+        ...(fromBods
+          ? {}
+          : {
+              interests: [
+                {
+                  type: 'otherInfluenceOrControl',
+                  directOrIndirect: e.relation === 'ultimate_parent' ? 'indirect' : 'direct',
+                  beneficialOwnershipOrControl: false,
+                  details: `Accounting consolidation parent not reported (${e.reasons.join(', ')})`,
+                },
+              ],
+            }),
       },
     });
   }
