@@ -84,6 +84,12 @@ const RELEVANCE_CURSOR: Record<string, CursorColumn> = {
   id: 'int',
 };
 const relevanceOrder = (alias: string) => sql.join(RELEVANCE.by.map((c) => sql.ref(`${alias}.${c.column}`)));
+// The relevance statement's fixed pieces, built once rather than per search (ADR 0044): Kysely parses
+// each reference it is given, and these are the same for every query.
+const RANKED_ORDER = relevanceOrder('b');
+const PAGE_ORDER = relevanceOrder('r');
+const PAGE_RANKS = sql.join(RELEVANCE_RANK.map((column) => sql.ref(`r.${column}`)));
+const VISIBLE = visibleCompany('b');
 
 const columns = sql`b.id, b.uri, b.name, b.status_id, b.jurisdiction_id, b.registered_on, b.primary_industry_id,
   b.size_id, b.employees_id, b.kind_id,
@@ -281,7 +287,7 @@ async function searchPage(
   const k = db.kysely;
   // Companies taken down are no search result (ADR 0021); countMatches and the cubes leave them
   // out of the counts (core/takedowns/visible.ts).
-  const where = filtered ? sql`${filtered} and ${visibleCompany('b')}` : visibleCompany('b');
+  const where = filtered ? sql`${filtered} and ${VISIBLE}` : VISIBLE;
   const tsQuery = nameQuery?.strict;
 
   const readPage = async (): Promise<Pick<CompanySearchResult, 'rows' | 'next'>> => {
@@ -308,12 +314,12 @@ async function searchPage(
         from candidates c
       ), page as (
         select * from ranked b where ${keyset}
-        order by ${relevanceOrder('b')}
+        order by ${RANKED_ORDER}
         limit ${pageSize + 1} offset ${offset}
       )
-      select ${selection}, ${sql.join(RELEVANCE_RANK.map((column) => sql.ref(`r.${column}`)))}
+      select ${selection}, ${PAGE_RANKS}
       from page r join legal_entities b on b.id = r.id
-      order by ${relevanceOrder('r')}`.execute(k);
+      order by ${PAGE_ORDER}`.execute(k);
       // One row more than a page says whether a next page exists: none after the last candidate.
       rows = result.rows.slice(0, pageSize);
       if (result.rows.length > pageSize) {
