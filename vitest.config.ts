@@ -90,6 +90,15 @@ for (const file of ENGINE_DEPENDENT_FILES) {
   if (!existsSync(file)) throw new Error(`vitest.config.ts: ${file} is listed as engine-dependent but does not exist`);
 }
 
+/**
+ * Every tier runs the libraries as production does (ADR 0039): React's development build (Vitest's
+ * NODE_ENV is `test`) checks every element and prop as it renders, which doubled the CPU of a page
+ * here (a search page with its error: 12–17 against 24–25 ms), and it is not what users are served. The
+ * app itself never reads NODE_ENV. Set in every project, so that whichever file a worker runs first
+ * imports the same builds.
+ */
+const TEST_ENV = { NODE_ENV: 'production' };
+
 const integration = (name: string, env: Record<string, string>, include = INTEGRATION_FILES) => ({
   test: {
     name,
@@ -98,7 +107,7 @@ const integration = (name: string, env: Record<string, string>, include = INTEGR
     isolate: false,
     globalSetup: GLOBAL_SETUP,
     setupFiles: SETUP_FILES,
-    env,
+    env: { ...TEST_ENV, ...env },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -126,6 +135,7 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           setupFiles: SETUP_FILES,
+          env: TEST_ENV,
           // The seed generator's tests build thousands of companies: a few seconds on a quiet
           // machine, more than Vitest's default 5 s on a busy one beside another test file.
           testTimeout: 30_000,
@@ -148,7 +158,7 @@ export default defineConfig({
           isolate: false,
           globalSetup: GLOBAL_SETUP,
           setupFiles: SETUP_FILES,
-          env: { REGISTRA_TEST_DB: 'pglite' },
+          env: { ...TEST_ENV, REGISTRA_TEST_DB: 'pglite' },
           // One browser journey at a time: each file starts its own server and Chromium. In one
           // Vitest process, after the other tiers (a group of its own: one worker where they have
           // two); `npm test` runs it in a process of its own beside them instead (ADR 0039).

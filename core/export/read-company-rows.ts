@@ -220,26 +220,47 @@ async function readLiveRows(db: Db, ids: number[], sections: readonly CompanyExp
   return result.rows;
 }
 
+/** A company as read: its export document's JSON text (parsed a slice at a time), or the live query's row. */
+type ReadRow = string | CompanyRowJson;
+
 /**
- * The rows of `ids` in their order: from their export documents, and by the query for the ids
- * without a document of the current version (not yet built, outdated, or unknown ids, which are
- * left out).
+ * The rows of `ids` in their order: their export documents as text, and the query's rows for the
+ * ids without a document of the current version (not yet built, outdated, or unknown ids, which
+ * are left out). A document stays text until its slice is written (`parsedRows`): a batch read
+ * ahead is then a thousand strings, not the objects of a thousand parsed documents, which every
+ * young-generation GC meanwhile would copy (ADR 0041).
  */
-async function readRows(db: Db, ids: number[], sections: readonly CompanyExportSection[]): Promise<CompanyRowJson[]> {
-  const stored = await sql<{ document: CompanyRowJson }>`select d.document
+async function readRows(db: Db, ids: number[], sections: readonly CompanyExportSection[]): Promise<ReadRow[]> {
+  const stored = await sql<{
+    id: number | string;
+    document: string;
+  }>`select d.legal_entity_id as id, d.document::text as document
     from unnest(${ids}::bigint[]) with ordinality as t (id, ord)
     join export_documents d on d.legal_entity_id = t.id and d.version = ${exportDocumentVersion(db)}
     order by t.ord`.execute(db.kysely);
-  const rows = stored.rows.map((r) => r.document);
-  if (rows.length >= ids.length) return rows;
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  if (stored.rows.length >= ids.length) return stored.rows.map((r) => r.document);
+  const byId = new Map<number, ReadRow>(stored.rows.map((r) => [Number(r.id), r.document]));
   const live = await readLiveRows(
     db,
     ids.filter((id) => !byId.has(id)),
     sections,
   );
-  for (const row of live) byId.set(row.id, row);
+  for (const row of live) byId.set(Number(row.id), row);
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The rows `from` … `to` of `read`, the documents parsed one by one: joined as one JSON array per
+ * slice they parsed ~4× slower (a slice with any non-ASCII document is one two-byte string; ADR 0041).
+ */
+function parsedRows(read: readonly ReadRow[], from: number, to: number): CompanyRowJson[] {
+  const end = Math.min(to, read.length);
+  const rows = new Array<CompanyRowJson>(Math.max(0, end - from));
+  for (let i = from; i < end; i++) {
+    const row = read[i];
+    rows[i - from] = typeof row === 'string' ? (JSON.parse(row) as CompanyRowJson) : row;
+  }
+  return rows;
 }
 
 /** One empty map for every part a company has no rows of (most companies lack most parts). */
@@ -287,9 +308,12 @@ const registerOf = (r: RowOf<typeof registersPart>): ExportRegister => ({
   tax: r.type_id === TAX_REGISTER,
 });
 
+/** A batch of companies read for an export, turned into CompanyExportData a slice at a time. */
+export type CompanyBatch = { readonly length: number; rows(from: number, to: number): CompanyExportData[] };
+
 /**
  * The companies of `ids` with the parts the chosen sections need, in the order of `ids` (unknown
- * ids left out): their export documents, and the live query for the rest, in one query each.
+ * ids left out), all at once (readCompanyBatch hands them out a slice at a time).
  */
 export async function readCompanyRows(
   db: Db,
@@ -300,12 +324,28 @@ export async function readCompanyRows(
   /** What the exporting user bought: the contact details of other companies are left out (ADR 0029). */
   unlocked: Unlocked,
 ): Promise<CompanyExportData[]> {
+  const batch = await readCompanyBatch(db, reference, ids, sections, languageId, unlocked);
+  return batch.rows(0, batch.length);
+}
+
+/**
+ * The companies of `ids` with the parts the chosen sections need, in the order of `ids` (unknown
+ * ids left out): their export documents, and the live query for the rest, in one query each.
+ */
+export async function readCompanyBatch(
+  db: Db,
+  reference: Reference,
+  ids: number[],
+  sections: readonly CompanyExportSection[],
+  languageId: number,
+  /** What the exporting user bought: the contact details of other companies are left out (ADR 0029). */
+  unlocked: Unlocked,
+): Promise<CompanyBatch> {
   const visible = await visibleCompanyIds(db, ids);
-  if (visible.length === 0) return [];
-  const rows = await readRows(db, visible, sections);
+  const read = visible.length === 0 ? [] : await readRows(db, visible, sections);
   // A document holds every section: the parts of the sections not chosen are left out, as the
   // live query leaves them out.
-  const companies: CompanyWith<ExportPart[]>[] = rows.map(companyParser(partsOf(sections)));
+  const parse = companyParser(partsOf(sections));
   const withRegisters = sections.includes('registration_authorities') || sections.includes('tax_authorities');
   // Names of reference data by id, looked up once per batch (the same few countries and positions
   // recur on every company).
@@ -335,7 +375,7 @@ export async function readCompanyRows(
 
   // Written as loops over the parts' rows, the callbacks made once per batch (ADR 0041): turning
   // documents into these was a third of a CSV export's time, much of it short-lived arrays.
-  return companies.map((c): CompanyExportData => {
+  const exportData = (c: CompanyWith<ExportPart[]>): CompanyExportData => {
     // The chosen status among the company's statuses, or its own status without any (as the data API).
     const statuses: { status_id: number; status_name: string }[] = [];
     if (c.statuses.length > 0) {
@@ -375,5 +415,14 @@ export async function readCompanyRows(
         company: m.company_name,
       })),
     };
-  });
+  };
+  return {
+    length: read.length,
+    rows: (from, to) => {
+      const rows = parsedRows(read, from, to);
+      const out = new Array<CompanyExportData>(rows.length);
+      for (let i = 0; i < rows.length; i++) out[i] = exportData(parse(rows[i]));
+      return out;
+    },
+  };
 }

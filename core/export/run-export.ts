@@ -15,7 +15,7 @@ import { listWatchlistObjects } from '../watchlists/watchlist-objects.ts';
 import { requireWatchlist } from '../watchlists/watchlists.ts';
 import { companyExportLayout, type ExportLayout, recordExportLayout } from './export-columns.ts';
 import { EXPORT_ROW_LIMIT, type ExportChoices, exportFileName } from './export-options.ts';
-import { readCompanyRows } from './read-company-rows.ts';
+import { readCompanyBatch } from './read-company-rows.ts';
 import { type Cell, createWriter } from './writers.ts';
 
 // One export, from request to stream (spec §7 "Export behaviour", §9): rows are read in batches
@@ -113,6 +113,16 @@ export function exportFileOf(request: Pick<ExportRequest, 'section' | 'list' | '
 type Batches<T> = { expected: number; first: T[]; rest: () => AsyncGenerator<T[]> };
 
 /**
+ * A batch's rows, handed out a slice at a time: a company batch turns its documents into rows only
+ * then (ADR 0041), a record batch is its array.
+ */
+type Sliced<T> = { readonly length: number; rows(from: number, to: number): T[] };
+
+function sliced<T>(rows: T[]): Sliced<T> {
+  return { length: rows.length, rows: (from, to) => rows.slice(from, to) };
+}
+
+/**
  * Checks the request and reads the first batch (so that a bad request is a 400 before anything
  * is sent, and the expected row count is known for the download's header).
  */
@@ -125,7 +135,7 @@ export async function prepareExport(db: Db, reference: Reference, request: Expor
     const layout = companyExportLayout(reference, request.lang, request.languageId, choices.sections);
     const ids = await companyIdBatches(db, reference, request);
     const enrich = async (batch: number[]) =>
-      readCompanyRows(
+      readCompanyBatch(
         db,
         reference,
         batch,
@@ -142,7 +152,14 @@ export async function prepareExport(db: Db, reference: Reference, request: Expor
     });
   }
   const layout = recordExportLayout(section, reference, request.lang, request.languageId);
-  return prepared(fileName, choices, title, layout, await recordBatches(db, reference, request, request.viewer));
+  const records = await recordBatches(db, reference, request, request.viewer);
+  return prepared(fileName, choices, title, layout, {
+    expected: records.expected,
+    first: sliced(records.first),
+    rest: async function* () {
+      for await (const batch of records.rest()) yield sliced(batch);
+    },
+  });
 }
 
 /**
@@ -164,7 +181,7 @@ function prepared<T>(
   choices: ExportChoices,
   title: string,
   layout: ExportLayout<T>,
-  batches: Batches<T>,
+  batches: { expected: number; first: Sliced<T>; rest: () => AsyncGenerator<Sliced<T>> },
 ): PreparedExport {
   return {
     fileName,
@@ -177,10 +194,10 @@ function prepared<T>(
         title,
       });
       let written = 0;
-      const put = async (rows: T[]) => {
+      const put = async (rows: Sliced<T>) => {
         // A slice at a time: the cells of a whole batch would be live data for every GC meanwhile.
         for (let i = 0; i < rows.length; i += WRITE_SLICE) {
-          const values: Cell[][] = rows.slice(i, i + WRITE_SLICE).map(layout.values);
+          const values: Cell[][] = rows.rows(i, i + WRITE_SLICE).map(layout.values);
           await writer.writeRows(values);
         }
         written += rows.length;

@@ -55,7 +55,7 @@ export function createWriter(
 }
 
 /** Writes a chunk, waiting while the stream is full; fails when the reader went away. */
-async function put(out: Writable, chunk: string): Promise<void> {
+async function put(out: Writable, chunk: string | Uint8Array): Promise<void> {
   if (out.destroyed) throw new Error('the export stream was closed');
   if (!out.write(chunk)) await drained(out);
 }
@@ -105,25 +105,49 @@ export function csvWriter(out: Writable, columns: ExportColumn[], separator: Exp
       )}`,
     );
   };
+  const separatorByte = SEPARATOR_CHARS[separator].charCodeAt(0);
+  /** Bytes the slice before took: the next one's first guess (a slice's buffer grows when it is short). */
+  let guess = 64 * 1024;
   return {
     async writeRows(rows) {
       await start();
       if (rows.length === 0) return;
-      // A slice's records joined once, from their pieces (ADR 0041): a string grown by += is a
-      // rope of every piece, which turning into bytes for the stream flattened at a cost above the
-      // records' own; a string per record first was every byte copied twice.
-      const pieces = new Array<string>(rows.length * (2 * columns.length + 1));
-      let n = 0;
+      // A slice's records written as UTF-8 straight into one buffer (ADR 0041): the quotes,
+      // separators and line ends as bytes, each value encoded in place. Joining a slice's pieces
+      // into one string first (and that string into bytes) cost about twice as much: a 10,000-
+      // company export is ~1.2 million pieces, most of them the separators of empty fields.
+      let buffer = Buffer.allocUnsafe(guess);
+      let at = 0;
+      /** Room for `bytes` more: a buffer twice as large (or more), what was written copied over. */
+      const room = (bytes: number) => {
+        if (at + bytes <= buffer.length) return;
+        const larger = Buffer.allocUnsafe(Math.max(2 * buffer.length, at + bytes));
+        buffer.copy(larger, 0, 0, at);
+        buffer = larger;
+      };
       for (const row of rows) {
-        pieces[n++] = '"';
+        // At most 3 bytes a field's separator, 3 the record's closing quote and CRLF.
+        room(3 * row.length + 4);
+        buffer[at++] = QUOTE;
         for (let i = 0; i < row.length; i++) {
-          if (i > 0) pieces[n++] = between;
-          pieces[n++] = csvField(row[i], types[i]);
+          if (i > 0) {
+            buffer[at++] = QUOTE;
+            buffer[at++] = separatorByte;
+            buffer[at++] = QUOTE;
+          }
+          const value = row[i];
+          if (value === null) continue;
+          const text = csvField(value, types[i]);
+          // UTF-8 takes at most 3 bytes per UTF-16 unit; the separators after it their own room.
+          room(3 * text.length + 3 * (row.length - i) + 4);
+          at += buffer.write(text, at);
         }
-        pieces[n++] = '"\r\n';
+        buffer[at++] = QUOTE;
+        buffer[at++] = CR;
+        buffer[at++] = LF;
       }
-      pieces.length = n;
-      await put(out, pieces.join(''));
+      guess = Math.max(guess, at + (at >> 3));
+      await put(out, buffer.subarray(0, at));
     },
     async finish() {
       await start();
@@ -131,6 +155,10 @@ export function csvWriter(out: Writable, columns: ExportColumn[], separator: Exp
     },
   };
 }
+
+const QUOTE = 34;
+const CR = 13;
+const LF = 10;
 
 /** One CSV record: every value quoted (nothing as ""), inner quotes doubled, CRLF at the end. */
 function csvRecord(row: Cell[], between: string): string {

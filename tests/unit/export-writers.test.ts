@@ -67,6 +67,35 @@ describe('CSV writer', () => {
     expect(records[1]).toEqual(['Acme "Best" Ltd, Berlin', '2020-02-29', '12', 'false', '#tagged']);
   });
 
+  it('writes many rows of long, non-ASCII, quoted and multi-line text byte for byte (the slice buffer grows)', async () => {
+    // Each slice is encoded into one buffer (ADR 0041); these slices are far larger than its first
+    // guess, with values of 1–3 bytes a character, surrogate pairs, a lone surrogate, quotes,
+    // line breaks and formula starts, and empty fields between them.
+    const long = 'Ünïcode “quotes” "and" ✓ 日本語 😀 '.repeat(40);
+    const rows: Cell[][] = Array.from({ length: 500 }, (_, i) => [
+      i % 7 === 0 ? `=cmd|${i}` : `${long}${i}\r\nline two, "quoted"`,
+      null,
+      i % 3 === 0 ? -i : null,
+      i % 2 === 0,
+      i % 11 === 0 ? 'lone \uD800 surrogate' : null,
+    ]);
+    const bytes = await write('csv', rows);
+    // What the writer wrote before it encoded into a buffer: each record as a string, quotes
+    // doubled, a formula start quoted, the whole file encoded at once.
+    const field = (v: Cell, type: ExportColumn['type']) => csvText(v, type).replaceAll('"', '""');
+    const expected = `\uFEFF${[COLUMNS.map((c) => c.label), ...rows]
+      .map((row, r) => `"${row.map((v, i) => (r === 0 ? String(v) : field(v, COLUMNS[i].type))).join('","')}"\r\n`)
+      .join('')}`;
+    expect(bytes.equals(Buffer.from(expected, 'utf8'))).toBe(true);
+    const records = parseStrictCsv(bytes.toString('utf8'));
+    expect(records).toHaveLength(rows.length + 1);
+    expect(records[1][0]).toBe("'=cmd|0");
+    expect(records[2][0]).toBe(`${long}1\r\nline two, "quoted"`);
+    expect(records[1][2]).toBe('0');
+    expect(records[4][2]).toBe('-3');
+    expect(records[12][4]).toBe('lone \uFFFD surrogate');
+  });
+
   it('writes the header alone when there are no rows', async () => {
     const records = parseStrictCsv((await write('csv', [])).toString('utf8'));
     expect(records).toEqual([COLUMNS.map((c) => c.label)]);
