@@ -97,6 +97,24 @@ const bumpBucket = preparedStatement(
       (select hits from rate_limit_buckets where key = ${previousKey}) as previous`,
 );
 
+/** Subjects whose digest is kept, at most (then the memory starts again). */
+const KEPT_DIGESTS = 10_000;
+const digests = new Map<string, string>();
+
+/**
+ * A subject as the table keeps it: its SHA-256, shortened. An API caller is counted on every call
+ * (ADR 0044), so a recent subject's digest is kept rather than hashed again each time.
+ */
+function subjectDigest(subject: string): string {
+  let hashed = digests.get(subject);
+  if (hashed === undefined) {
+    if (digests.size >= KEPT_DIGESTS) digests.clear();
+    hashed = digest(subject).slice(0, 32);
+    digests.set(subject, hashed);
+  }
+  return hashed;
+}
+
 /** Counts one attempt against a rule for a subject (an IP address or an email): the counts of its two windows. */
 export async function countAttempt(
   db: Db,
@@ -106,7 +124,7 @@ export async function countAttempt(
 ): Promise<RateCounts> {
   const window = rateWindow(rule, now);
   // The subject is hashed: the table keeps neither addresses nor emails.
-  const prefix = `${rule.name}:${digest(subject).slice(0, 32)}:`;
+  const prefix = `${rule.name}:${subjectDigest(subject)}:`;
   // A bucket is read for two windows: its own, then as the previous one.
   const expiresAt = new Date(window.endsAt.getTime() + rule.windowMs);
   const [{ current, previous }] = await bumpBucket(db, prefix + window.number, expiresAt, prefix + (window.number - 1));

@@ -5,7 +5,7 @@ import { settleTogether } from '../errors/settle-together.ts';
 import type { FilterParam } from '../filters/grammar.ts';
 import { identifierQuery } from '../identifiers/normalize-identifier.ts';
 import type { Reference } from '../reference/reference-data.ts';
-import { countMatches } from '../search/count-matches.ts';
+import { cappedCount, countMatches, type MatchCount, matchCountOf } from '../search/count-matches.ts';
 import { afterCursor, type CursorColumn, encodeCursor } from '../search/cursor.ts';
 import { stateConditions } from '../search/filter-tree.ts';
 import type { SearchState } from '../search/search-state.ts';
@@ -84,6 +84,12 @@ const RELEVANCE_CURSOR: Record<string, CursorColumn> = {
   id: 'int',
 };
 const relevanceOrder = (alias: string) => sql.join(RELEVANCE.by.map((c) => sql.ref(`${alias}.${c.column}`)));
+// The relevance statement's fixed pieces, built once rather than per search (ADR 0044): Kysely parses
+// each reference it is given, and these are the same for every query.
+const RANKED_ORDER = relevanceOrder('b');
+const PAGE_ORDER = relevanceOrder('r');
+const PAGE_RANKS = sql.join(RELEVANCE_RANK.map((column) => sql.ref(`r.${column}`)));
+const VISIBLE = visibleCompany('b');
 
 const columns = sql`b.id, b.uri, b.name, b.status_id, b.jurisdiction_id, b.registered_on, b.primary_industry_id,
   b.size_id, b.employees_id, b.kind_id,
@@ -281,13 +287,14 @@ async function searchPage(
   const k = db.kysely;
   // Companies taken down are no search result (ADR 0021); countMatches and the cubes leave them
   // out of the counts (core/takedowns/visible.ts).
-  const where = filtered ? sql`${filtered} and ${visibleCompany('b')}` : visibleCompany('b');
+  const where = filtered ? sql`${filtered} and ${VISIBLE}` : VISIBLE;
   const tsQuery = nameQuery?.strict;
 
-  const readPage = async (): Promise<Pick<CompanySearchResult, 'rows' | 'next'>> => {
+  const firstPage = state.page === 1 && !state.after;
+  const readPage = async (): Promise<Pick<CompanySearchResult, 'rows' | 'next'> & { counted?: MatchCount }> => {
     let rows: CompanyRow[];
     let next: string | undefined;
-    if (state.sort === 'relevance' && tsQuery && nameQuery) {
+    if (state.sort === 'relevance' && tsQuery && nameQuery && filtered) {
       const exact = nameQuery.normalized;
       // Exact names first, then names starting with the query; after a correction, the closest spelling.
       const closeness = nameQuery.corrected ? sql`similarity(c.search_name, ${exact})` : sql`0`;
@@ -308,19 +315,32 @@ async function searchPage(
         from candidates c
       ), page as (
         select * from ranked b where ${keyset}
-        order by ${relevanceOrder('b')}
+        order by ${RANKED_ORDER}
         limit ${pageSize + 1} offset ${offset}
       )
-      select ${selection}, ${sql.join(RELEVANCE_RANK.map((column) => sql.ref(`r.${column}`)))}
+      select ${selection}, ${PAGE_RANKS}, ${cappedCount(companiesSection, filtered)} as match_count
       from page r join legal_entities b on b.id = r.id
-      order by ${relevanceOrder('r')}`.execute(k);
+      order by ${PAGE_ORDER}`.execute(k);
       // One row more than a page says whether a next page exists: none after the last candidate.
       rows = result.rows.slice(0, pageSize);
       if (result.rows.length > pageSize) {
         const last = rows[rows.length - 1] as unknown as Record<string, number>;
         next = encodeCursor(RELEVANCE.by.map((c) => last[c.column]));
       }
-      for (const row of rows as Record<string, unknown>[]) for (const column of RELEVANCE_RANK) delete row[column];
+      // The count came with the page (one statement fewer, ADR 0044). No row: on the first page that
+      // means no match at all (the page is the first of the matches); past it, counted apart.
+      const first = result.rows[0] as (CompanyRow & { match_count: number }) | undefined;
+      const counted =
+        first !== undefined
+          ? await matchCountOf(db, companiesSection, filtered, first.match_count)
+          : firstPage
+            ? { total: 0, totalIsEstimate: false, atLeast: 0 }
+            : await countMatches(db, reference, companiesSection, filtered);
+      for (const row of rows as Record<string, unknown>[]) {
+        for (const column of RELEVANCE_RANK) delete row[column];
+        delete row.match_count;
+      }
+      return { rows, next, counted };
     } else {
       const sort = companiesSection.sorts.find((s) => s.key === state.sort);
       if (!sort) throw new AppError('bad_request', `unknown sort ${state.sort}`, { parameter: 'sort' });
@@ -354,6 +374,14 @@ async function searchPage(
     }
     return { rows, next };
   };
+  // A name search ranked by relevance counts in its page's statement (both read the same few matches
+  // through the name index). Other searches count beside the page: a broad filter's count and estimate
+  // would add their time to a page that reads only a page's worth of the sort index.
+  if (state.sort === 'relevance' && tsQuery && filtered) {
+    const { rows, next, counted } = await readPage();
+    if (!counted) throw new Error('a relevance page carries its count');
+    return { rows, ...counted, next };
+  }
   const [{ rows, next }, count] = await settleTogether(
     readPage(),
     countMatches(db, reference, companiesSection, filtered),

@@ -34,11 +34,26 @@ export async function countMatches(
     const total = await sectionTotal(db, reference, section);
     return { total, totalIsEstimate: false, atLeast: total };
   }
-  const r = await sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from ${sql.table(section.baseTable)} b where ${where} and ${visibleRow(section)} limit ${COUNT_CAP + 1}) t`.execute(
-    db.kysely,
-  );
-  const n = r.rows[0].n;
+  const r = await sql<{ n: number }>`select ${cappedCount(section, where)} as n`.execute(db.kysely);
+  return matchCountOf(db, section, where, r.rows[0].n);
+}
+
+/**
+ * The exact count of countMatches, as a scalar subquery that another statement can carry (a search's
+ * page statement, ADR 0044): the rows matching `where`, none of a takedown, counted up to
+ * COUNT_CAP + 1. Read it with matchCountOf.
+ */
+export function cappedCount(section: SectionDecl, where: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${sql.table(section.baseTable)} b where ${where} and ${visibleRow(section)} limit ${COUNT_CAP + 1}) t)`;
+}
+
+/** What a cappedCount of `n` says: exact up to COUNT_CAP, else the planner's estimate, never below `n`. */
+export async function matchCountOf(
+  db: Db,
+  section: SectionDecl,
+  where: RawBuilder<unknown>,
+  n: number,
+): Promise<MatchCount> {
   if (n <= COUNT_CAP) return { total: n, totalIsEstimate: false, atLeast: n };
   const estimate = await plannedRows(db, section.baseTable, where);
   return { total: roundEstimate(estimate, n), totalIsEstimate: true, atLeast: n };

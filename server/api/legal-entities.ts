@@ -165,6 +165,7 @@ export function registerLegalEntityRoutes(api: FastifyInstance, routes: ApiRoute
       openQuery: { parsedKeys: ['count', 'sections', 'le_le_id', 'id', 'lang', 'facets', 'as_of'] },
       response: LegalEntitiesResponseSchema,
       errors: [404],
+      readOnly: true,
     },
     async (params, { params: raw, request }) => {
       const sections = params.sections ?? new Set<LegalEntitySection>();

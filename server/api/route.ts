@@ -4,6 +4,7 @@ import type { ApiKeyScope } from '../../core/api-keys/api-keys.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { LANGS, type Lang, type Reference } from '../../core/reference/reference-data.ts';
 import { LANGUAGE_EN } from '../../db/reference/enumerations.ts';
+import { answerBesideLimits } from '../plugins/api-limits.ts';
 import { requireScope, requireUser } from './auth.ts';
 
 // One declaration per JSON route: its path, query schema and response schema. The same zod
@@ -51,6 +52,12 @@ export type ApiRouteDecl<Q extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   signed?: boolean;
   /** Credits one call costs, per unit named (the credits ledger charges them, ADR 0020); documented as x-cost. */
   cost?: { credits: number; per: string };
+  /**
+   * A GET whose handler only reads (writes nothing, sends nothing): it starts while the limits' count
+   * is in flight and its answer waits for the verdict (answerBesideLimits, ADR 0044), saving the
+   * caller a round trip to the database.
+   */
+  readOnly?: boolean;
 };
 
 /**
@@ -115,7 +122,7 @@ export function getRoute<Q extends z.ZodObject, R extends z.ZodType, P extends z
       ) as unknown as Q)
     : decl.query;
   const parsedKeys = decl.openQuery ? new Set<string>(decl.openQuery.parsedKeys) : null;
-  api.get(decl.url, async (request) => {
+  const answer = async (request: FastifyRequest) => {
     // A guest gets 401 from a signed-in route before anything else is looked at.
     if (looksAtApiKey(decl)) requireScope(request, scopeOf(decl));
     if (decl.auth) await requireUser(request, scopeOf(decl));
@@ -123,7 +130,12 @@ export function getRoute<Q extends z.ZodObject, R extends z.ZodType, P extends z
     const path = (parseWith(decl.params, request.params ?? {}) ?? {}) as z.output<P>;
     const query = parseQuery(schema, params, parsedKeys);
     return handler(query, { request, params, path });
-  });
+  };
+  if (decl.readOnly) {
+    api.get(decl.url, { config: { readsBesideLimits: true } }, (request) =>
+      answerBesideLimits(request, () => answer(request)),
+    );
+  } else api.get(decl.url, answer);
 }
 
 /** A route with a JSON body and/or path parameters (POST, PATCH, DELETE), declared like a GET route. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordKeyUse } from '../../core/api-keys/api-keys.ts';
 import {
   API_LIMITS,
@@ -32,7 +32,34 @@ declare module 'fastify' {
      * Null on every other route.
      */
     refuseUnverifiedWebhook: ((reply: FastifyReply) => Promise<void>) | null;
+    /**
+     * The limits' verdict still being counted while the handler reads (a GET route declared
+     * `readOnly`, see answerBesideLimits); null once decided in the hook, as on every other route.
+     */
+    limitsVerdict: Promise<void> | null;
   }
+  interface FastifyContextConfig {
+    /** The route's handler only reads: it may start while the limits' count is in flight (answerBesideLimits). */
+    readsBesideLimits?: boolean;
+  }
+}
+
+/** Subjects whose last count this process saw is remembered, at most (then the memory starts again). */
+const HEADROOM_SUBJECTS = 10_000;
+
+/**
+ * Runs a read-only route's work beside the limits' count the hook started (ADR 0044, 2026-12-04):
+ * one round trip less for the caller, the same answer. The verdict is awaited first and wins: past
+ * the limit (or with a refused key) the work's result or error is dropped and the 429 (401) is the
+ * answer, with the same headers as when the count ran before the handler.
+ */
+export async function answerBesideLimits<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  const verdict = request.limitsVerdict;
+  if (verdict === null) return work();
+  const [decided, result] = await Promise.allSettled([verdict, work()]);
+  if (decided.status === 'rejected') throw decided.reason;
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }
 
 /** Liveness and readiness: never counted, never touching the database for a limit. */
@@ -76,7 +103,18 @@ export function registerApiLimits(app: FastifyInstance, services: AppServices, l
     if (limited) throw limited;
   }
 
+  // The remaining count each subject's last request got here. A read-only route runs its work beside the
+  // count only for a subject that had some left: a caller past its limit (or one this process has not
+  // counted yet) is decided before any work, so a flood of refused calls does no reads. The count
+  // itself is in the database as always; this only picks when to wait for it.
+  const headroom = new Map<string, number>();
+  const remember = (subject: string, remaining: number) => {
+    if (headroom.size >= HEADROOM_SUBJECTS && !headroom.has(subject)) headroom.clear();
+    headroom.set(subject, remaining);
+  };
+
   app.decorateRequest('refuseUnverifiedWebhook', null);
+  app.decorateRequest('limitsVerdict', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url) || isHealthPath(request.url)) return;
     // A browser's CORS preflight is not a call (ADR 0034).
@@ -90,16 +128,30 @@ export function registerApiLimits(app: FastifyInstance, services: AppServices, l
     // A refused key counts as an anonymous call (then answers 401): guessing keys is limited too.
     const key = request.apiKey;
     const auth = key ? key.auth : await request.auth();
-    const who: ApiSubject = auth
-      ? { plan: await planOfUser(services.db, auth.user.id), subject: `user:${auth.user.id}` }
-      : { plan: 'anonymous', subject: address };
-    const [quota] = await Promise.all([
-      countApiRequest(services.db, who, limits),
-      key ? recordKeyUse(services.db, key.keyId) : undefined,
-    ]);
-    limitHeaders(reply, quota);
-    if (request.apiKeyRefused) throw new AppError('unauthorized', request.apiKeyRefused);
-    const limited = limitedError(who, quota);
-    if (limited) throw limited;
+    const subject = auth ? `user:${auth.user.id}` : address;
+    const verdict = (async () => {
+      const who: ApiSubject = auth
+        ? { plan: await planOfUser(services.db, auth.user.id), subject }
+        : { plan: 'anonymous', subject };
+      const [quota] = await Promise.all([
+        countApiRequest(services.db, who, limits),
+        key ? recordKeyUse(services.db, key.keyId) : undefined,
+      ]);
+      remember(subject, quota.remaining);
+      limitHeaders(reply, quota);
+      if (request.apiKeyRefused) throw new AppError('unauthorized', request.apiKeyRefused);
+      const limited = limitedError(who, quota);
+      if (limited) throw limited;
+    })();
+    const beside =
+      request.method === 'GET' &&
+      request.routeOptions.config.readsBesideLimits === true &&
+      !request.apiKeyRefused &&
+      (headroom.get(subject) ?? 0) > 0;
+    if (!beside) return verdict;
+    // Awaited by the route (answerBesideLimits), which answers with its error; handled here so that
+    // it is never reported as unhandled meanwhile.
+    verdict.catch(() => {});
+    request.limitsVerdict = verdict;
   });
 }

@@ -51,6 +51,27 @@ describe('findCompanyIds', () => {
     }
   });
 
+  it('counts a name search by relevance in its page statement: the true count on every page, and past the last', async () => {
+    const found = await sql<{ word: string }>`
+      select word from name_words where documents between 8 and 50 order by documents desc, word limit 1`.execute(
+      t.db.kysely,
+    );
+    const word = found.rows[0].word;
+    const truth = await sql<{ n: number }>`
+      select count(*)::int as n from legal_entities
+      where name_tsv @@ to_tsquery('simple', ${word}) and taken_down_at is null`.execute(t.db.kysely);
+    const n = truth.rows[0].n;
+    expect(n).toBeGreaterThanOrEqual(8);
+    const first = await findCompanyIds(t.db, t.reference, state(`q=${encodeURIComponent(word)}`), 3);
+    expect(first).toMatchObject({ total: n, totalIsEstimate: false, atLeast: n });
+    expect(first.ids).toHaveLength(3);
+    const second = await findCompanyIds(t.db, t.reference, { ...state(`q=${word}`), after: first.next, page: 2 }, 3);
+    expect(second).toMatchObject({ total: n, atLeast: n });
+    // Past the last page the page statement finds no row to carry the count: it is counted apart.
+    const past = await findCompanyIds(t.db, t.reference, state(`q=${encodeURIComponent(word)}&page=50`), 3);
+    expect(past).toMatchObject({ ids: [], total: n, totalIsEstimate: false, atLeast: n });
+  });
+
   it('corrects a misspelt word as findCompanies does', async () => {
     const name = await sql<{ name: string }>`
       select word as name from name_words where length(word) >= 6 and documents >= 2 order by word limit 1`.execute(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enforceRateLimits, RATE_LIMITS, rateWindow } from '../../core/accounts/rate-limits.ts';
+import { countApiRequest } from '../../core/api-keys/api-limits.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { readEnv, trustProxyOf } from '../../server/env.ts';
 import { uniqueEmail } from '../support/accounts.ts';
@@ -110,5 +111,60 @@ describe('the per-address sign-in limit and X-Forwarded-For (TRUST_PROXY)', () =
     expect(readEnv({}).TRUST_PROXY).toBe(false);
     expect(readEnv({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.0.0.2']);
     expect(() => readEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: a number of proxy hops/);
+  });
+});
+
+describe('the API limits on a read-only route, whose reads run beside the count (ADR 0044)', () => {
+  const LIMITS = { anonymous: 5, free: 8, paid: 20, webhook: 30 };
+  const SEARCH = '/api/site/data/v1/legal_entities?q=limited';
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ apiLimits: LIMITS });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+  const call = (ip: string, url = SEARCH) => limited.app.inject({ url, remoteAddress: ip });
+  /** A call of the same address counted by another process: only the database knows of it. */
+  const elsewhere = (ip: string) => countApiRequest(limited.db, { plan: 'anonymous', subject: `ip:${ip}` }, LIMITS);
+
+  it('count every call, this process’s and the others’, and refuse the one past the limit', async () => {
+    const ip = '192.0.2.40';
+    const first = await call(ip);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['ratelimit-remaining']).toBe('4');
+    await elsewhere(ip);
+    await elsewhere(ip);
+    // This process last saw 4 left; the database says 1 after this call.
+    const second = await call(ip);
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['ratelimit-limit']).toBe('5');
+    expect(second.headers['ratelimit-remaining']).toBe('1');
+    await elsewhere(ip);
+    // Its reads ran beside the count (1 left when last seen here), but the count says over: a 429, not the page.
+    const over = await call(ip);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toMatchObject({ code: 'rate_limited', details: { plan: 'anonymous', limit: 5 } });
+    expect(over.headers['ratelimit-remaining']).toBe('0');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.headers['retry-after']).toBe(over.headers['ratelimit-reset']);
+    // Decided before any read now (none left when last seen): still a 429.
+    expect((await call(ip)).statusCode).toBe(429);
+  });
+
+  it('answer a bad request with the limit’s headers under the limit, and with the 429 past it', async () => {
+    const ip = '192.0.2.41';
+    expect((await call(ip)).statusCode).toBe(200);
+    const bad = await call(ip, `${SEARCH}&count=0`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.parameter).toBe('count');
+    expect(bad.headers['ratelimit-remaining']).toBe('3');
+    await elsewhere(ip);
+    await elsewhere(ip);
+    await elsewhere(ip);
+    // Past the limit the verdict wins over the handler's own error, as when the count ran first.
+    const over = await call(ip, `${SEARCH}&count=0`);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('rate_limited');
   });
 });
