@@ -21,7 +21,7 @@ import {
 } from '../components/profile-parts.tsx';
 import type { OwnershipView } from './ownership.server.ts';
 import type { ProfilePage } from './profile-page.server.ts';
-import type { SearchPage } from './search-page.server.ts';
+import type { SearchPage, SearchPageHead } from './search-page.server.ts';
 import type { TableView } from './table-view.server.ts';
 
 // The rendered parts of a company's profile, kept (docs/decisions/0040-cpu-per-request.md, "Rendered
@@ -101,8 +101,7 @@ function keptFor(db: Db): Kept {
       }),
       searches: new LRUCache({
         maxSize: PARTS_MAX_CHARS / 2,
-        // The view model counted as about as large as the table it draws.
-        sizeCalculation: (kept: SearchParts) => kept.side.length + 2 * kept.table.length + 1,
+        sizeCalculation: (kept: SearchParts) => kept.side.length + kept.table.length + 1,
       }),
     };
     keptByDb.set(db, kept);
@@ -245,8 +244,11 @@ export function renderOwnershipSection(ownership: OwnershipView, lang: Lang): Re
   return render(lang, <OwnershipSection ownership={ownership} />);
 }
 
-/** A search page as kept: its view model, and the HTML its filter side and its results table hold. */
-export type SearchParts = { page: SearchPage; side: string; table: string; preloads: string[] };
+/**
+ * A search page as kept: its view model but for what the HTML of its filter side and its results
+ * table already holds (fewer objects kept: less for the garbage collector to move and mark).
+ */
+export type SearchParts = { page: SearchPageHead; rowCount: number; side: string; table: string; preloads: string[] };
 
 /** Whether a section's search pages are kept: not when its rows can hold values a purchase unlocks (ADR 0029). */
 export function keepsSearchPages(section: SectionDecl): boolean {
@@ -302,5 +304,12 @@ export function renderSearchParts(page: SearchPage, lang: Lang): SearchParts {
           />,
         )
       : { html: '', preloads: [] };
-  return { page, side: side.html, table: table.html, preloads: [...new Set([...side.preloads, ...table.preloads])] };
+  const { facets, panel, rows, columns, ...head } = page;
+  return {
+    page: head,
+    rowCount: rows.length,
+    side: side.html,
+    table: table.html,
+    preloads: [...new Set([...side.preloads, ...table.preloads])],
+  };
 }

@@ -184,16 +184,16 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               {/* ---- user data: add ticked companies to a list, save this search ---- */}
               <SearchUserActions
                 user={user}
-                canSelect={selectable !== undefined && page.rows.length > 0}
+                canSelect={selectable !== undefined && parts.rowCount > 0}
                 trackQuery={page.section === 'companies' ? page.canonicalPath : undefined}
               />
               {/* ---- comparison: add ticked companies to the comparison ---- */}
-              {selectable && page.rows.length > 0 ? (
+              {selectable && parts.rowCount > 0 ? (
                 <CompareSelected form={selectable.form} signedIn={user !== null} />
               ) : null}
             </div>
           </details>
-          {page.rows.length === 0 ? (
+          {parts.rowCount === 0 ? (
             <div className="empty">
               <p>
                 <strong>{page.hasQuery ? t('search.noResults') : t('search.noRecords')}</strong>
