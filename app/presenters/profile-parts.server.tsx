@@ -41,7 +41,7 @@ import type { TableView } from './table-view.server.ts';
 // As-of profiles (ADR 0028) are rendered the same way but not kept.
 //
 // Search pages are kept here too, by the same rules (docs/decisions/0043-search-page-lists.md, "Search
-// pages kept"): their view model and the HTML of their filter side and results table, keyed by the
+// pages kept by data version"): their view model and the HTML of their filter side and results table, keyed by the
 // database, the site, the language, the URL as asked, the table view, the day, the data's version and
 // the state of the counts they show (core/companies/count-companies.ts countsState). Sections whose rows
 // hold values a purchase unlocks (ADR 0029) are not kept: nothing a viewer bought is ever in a kept search.

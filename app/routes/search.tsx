@@ -39,8 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const view = tableView(cookie, section, saved.fallback);
     // The contact details the viewer bought show in the Contacts and Connections rows (ADR 0029).
     const viewer = context.get(authContext)?.user.id;
-    // The page as kept for this search, view and data version (ADR 0043, "Search pages kept"): on a
-    // repeat, no search is sent and the filter side and the table are not rendered again.
+    // The page as kept for this search, view and data version (ADR 0043, "Search pages kept by data
+    // version"): on a repeat, no search is sent and the filter side and the table are not rendered again.
     const key = keepsSearchPages(section)
       ? await searchPageKey(staleReads(services), services.siteUrl, lang, url, view)
       : null;

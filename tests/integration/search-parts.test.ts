@@ -1,5 +1,5 @@
-// Search pages kept (ADR 0043, "Search pages kept", app/presenters/profile-parts.server.tsx): a repeat
-// of a search is served from what was kept, keyed by exactly what the page depends on — a company
+// Search pages kept (ADR 0043, "Search pages kept by data version", app/presenters/profile-parts.server.tsx): a
+// repeat of a search is served from what was kept, keyed by exactly what the page depends on — a company
 // write (afterCompanyWrite) and a record write show on the next search, a takedown hides the company
 // at once, each language and each table view has its own page, a recount of the counts shows, and a
 // section whose rows hold values a purchase unlocks is never kept.

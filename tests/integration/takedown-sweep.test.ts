@@ -294,7 +294,8 @@ beforeAll(async () => {
           throw new Error(`${lang}/companies/details/${uri}/ before the takedown: ${seen.statusCode}, without ${name}`);
       }
   // And the company searches the sweep asks again (pageQueries), with C's and P's names: search pages
-  // are kept too (ADR 0043, "Search pages kept"), and the sweep after the takedown must not be served them.
+  // are kept too (ADR 0043, "Search pages kept by data version"), and the sweep after the takedown must
+  // not be served them.
   for (const lang of ['', '/de', '/fr'])
     for (const headers of [{}, { cookie: u.cookie }])
       for (const [query, shown] of [
