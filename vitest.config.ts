@@ -53,6 +53,8 @@ const ENGINE_DEPENDENT_FILES = [
   'ownership-pages',
   // The profile's kept parts (ADR 0040): the data's version read before the company, through a pool on PostgreSQL.
   'profile-parts',
+  // Search pages kept the same way (ADR 0043): the version and the counts' state read before the search.
+  'search-parts',
   // More than one session at a time: PGlite has one connection, so its transactions never meet;
   // on PostgreSQL they lock, wait and conflict (the job queue's SKIP LOCKED, advisory locks,
   // credits spent at once, limits counted at once), and a pool can fail to connect.

@@ -81,14 +81,27 @@ function useHydrate(): boolean {
   return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === true);
 }
 
+/**
+ * Images of parts a route rendered apart (kept HTML: app/presenters/profile-parts.server.tsx) that the
+ * head preloads, as React preloads the images it renders itself: a loader's `headImages` (server only).
+ */
+function useHeadImages(): string[] {
+  return useMatches().flatMap((m) => (m.loaderData as { headImages?: string[] } | undefined)?.headImages ?? []);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const lang = useLang();
   const hydrate = useHydrate();
+  const headImages = useHeadImages();
   return (
     <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The attributes in the order React writes for an image it preloads (the same bytes as before the parts were kept). */}
+        {headImages.map((href) => (
+          <link key={href} rel="preload" as="image" href={href} />
+        ))}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

@@ -2,11 +2,16 @@ import { LRUCache } from 'lru-cache';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
+import { countsState } from '../../core/companies/count-companies.ts';
 import { i18nFor } from '../../core/i18n/i18n.ts';
 import { readDataVersion } from '../../core/imports/data-version.ts';
-import { isUnlocked, type Reveal, type Unlocked } from '../../core/purchases/paywall.ts';
+import { GATED_RECORD_FIELDS, isUnlocked, type Reveal, type Unlocked } from '../../core/purchases/paywall.ts';
 import type { Lang } from '../../core/reference/reference-data.ts';
+import type { SectionDecl } from '../../core/sections/section.ts';
 import type { Db } from '../../db/client.ts';
+import { CompanyTableFrame, searchSelectable } from '../components/company-table.tsx';
+import { Facets } from '../components/facets.tsx';
+import { FilterPanel } from '../components/filter-panel.tsx';
 import {
   OWNERSHIP_SLOT,
   OwnershipSection,
@@ -16,6 +21,8 @@ import {
 } from '../components/profile-parts.tsx';
 import type { OwnershipView } from './ownership.server.ts';
 import type { ProfilePage } from './profile-page.server.ts';
+import type { SearchPage, SearchPageHead } from './search-page.server.ts';
+import type { TableView } from './table-view.server.ts';
 
 // The rendered parts of a company's profile, kept (docs/decisions/0040-cpu-per-request.md, "Rendered
 // parts of the profile"). A profile page is the same for every viewer but in a few places: the site
@@ -32,6 +39,12 @@ import type { ProfilePage } from './profile-page.server.ts';
 //   - the paywall: whether this viewer unlocked the company (what the presenter let through) and
 //     whether the page shows it in full (bought, or nothing to buy) — two booleans, never who the viewer is.
 // As-of profiles (ADR 0028) are rendered the same way but not kept.
+//
+// Search pages are kept here too, by the same rules (docs/decisions/0043-search-page-lists.md, "Search
+// pages kept by data version"): their view model and the HTML of their filter side and results table, keyed by the
+// database, the site, the language, the URL as asked, the table view, the day, the data's version and
+// the state of the counts they show (core/companies/count-companies.ts countsState). Sections whose rows
+// hold values a purchase unlocks (ADR 0029) are not kept: nothing a viewer bought is ever in a kept search.
 
 /** What the loader needs of a profile before its parts, and its price: the same for every viewer of one version. */
 export type ProfileHead = {
@@ -68,6 +81,7 @@ type Kept = {
   parts: LRUCache<string, ProfileParts>;
   /** The Ownership section's HTML by version and `group_*` query. */
   ownership: LRUCache<string, RenderedPart>;
+  searches: LRUCache<string, SearchParts>;
 };
 const keptByDb = new WeakMap<Db, Kept>();
 
@@ -84,6 +98,10 @@ function keptFor(db: Db): Kept {
       ownership: new LRUCache({
         maxSize: PARTS_MAX_CHARS / 4,
         sizeCalculation: (part: RenderedPart) => part.html.length + 1,
+      }),
+      searches: new LRUCache({
+        maxSize: PARTS_MAX_CHARS / 2,
+        sizeCalculation: (kept: SearchParts) => kept.side.length + kept.table.length + 1,
       }),
     };
     keptByDb.set(db, kept);
@@ -224,4 +242,74 @@ export function renderProfileParts(profile: ProfilePage, lang: Lang, ownership: 
 /** The Ownership section of this request (its `group_*` query), as HTML for its place in the body. */
 export function renderOwnershipSection(ownership: OwnershipView, lang: Lang): RenderedPart {
   return render(lang, <OwnershipSection ownership={ownership} />);
+}
+
+/**
+ * A search page as kept: its view model but for what the HTML of its filter side and its results
+ * table already holds (fewer objects kept: less for the garbage collector to move and mark).
+ */
+export type SearchParts = { page: SearchPageHead; rowCount: number; side: string; table: string; preloads: string[] };
+
+/** Whether a section's search pages are kept: not when its rows can hold values a purchase unlocks (ADR 0029). */
+export function keepsSearchPages(section: SectionDecl): boolean {
+  return !section.record || !GATED_RECORD_FIELDS[section.baseTable];
+}
+
+/**
+ * The key of a search page as `url` asks it in `view`: the data's version and the counts' state are
+ * read now, before the search, so that what is kept under them is never older than they are.
+ */
+export async function searchPageKey(
+  reads: Db,
+  siteUrl: string,
+  lang: Lang,
+  url: URL,
+  view: TableView,
+): Promise<ProfileKey> {
+  const version = await readDataVersion(reads);
+  const day = new Date().toISOString().slice(0, 10);
+  const here = `${url.pathname}${url.search}`;
+  return {
+    db: reads,
+    base: JSON.stringify(['search', siteUrl, lang, here, view.style, view.columns, day, version, countsState(reads)]),
+  };
+}
+
+export function keptSearchPage(key: ProfileKey): SearchParts | undefined {
+  return keptFor(key.db).searches.get(key.base);
+}
+
+export function keepSearchPage(key: ProfileKey, kept: SearchParts): void {
+  keptFor(key.db).searches.set(key.base, kept);
+}
+
+/** The filter side (panel and facets) and the results table of a search page, as HTML. */
+export function renderSearchParts(page: SearchPage, lang: Lang): SearchParts {
+  const side = render(
+    lang,
+    <>
+      <FilterPanel page={page} />
+      <Facets facets={page.facets} />
+    </>,
+  );
+  const table =
+    page.rows.length > 0
+      ? render(
+          lang,
+          <CompanyTableFrame
+            columns={page.columns}
+            rows={page.rows}
+            tableStyle={page.tableStyle}
+            selectable={searchSelectable(page.section, i18nFor(lang).t)}
+          />,
+        )
+      : { html: '', preloads: [] };
+  const { facets, panel, rows, columns, ...head } = page;
+  return {
+    page: head,
+    rowCount: rows.length,
+    side: side.html,
+    table: table.html,
+    preloads: [...new Set([...side.preloads, ...table.preloads])],
+  };
 }

@@ -139,6 +139,9 @@ export type SearchPage = {
   };
 };
 
+/** What a search page shows besides its filter side (panel, facets) and its results table: what is kept of its view model. */
+export type SearchPageHead = Omit<SearchPage, 'facets' | 'panel' | 'rows' | 'columns'>;
+
 /**
  * A search to skip: page 1 of a query that exactly names an identifier (not only its number
  * without the register's letters), one company found and no filter narrowing what was found.

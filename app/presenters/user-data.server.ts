@@ -16,7 +16,7 @@ import { type AppServices, authContext, servicesContext } from '../services.ts';
 import { formText } from './account-forms.server.ts';
 import type { ReportChangesView } from './change-lines.server.ts';
 import { type Presenter, presenter } from './present.server.ts';
-import type { SearchPage } from './search-page.server.ts';
+import type { SearchPageHead } from './search-page.server.ts';
 import { summaryOf } from './search-summary.server.ts';
 
 // Loader and action pieces of the pages of a user's data (lists, histories, saved searches) and
@@ -134,7 +134,7 @@ export type SearchForHistory = {
 };
 
 /** The search of a search page, as the history and "save search" keep it. */
-export function searchOfPage(page: SearchPage, url: URL): SearchForHistory {
+export function searchOfPage(page: SearchPageHead, url: URL): SearchForHistory {
   const summary = summaryOf(
     page.q,
     page.chips.map((c) => c.label),
@@ -160,7 +160,7 @@ export type SearchUserData = {
  * results are computed, never failing the page — and reads their lists for "add to list".
  * A guest costs nothing (null).
  */
-export async function searchUserData(context: ContextReader, page: SearchPage, url: URL): Promise<SearchUserData> {
+export async function searchUserData(context: ContextReader, page: SearchPageHead, url: URL): Promise<SearchUserData> {
   const auth = context.get(authContext);
   if (!auth) return null;
   const { db } = context.get(servicesContext);

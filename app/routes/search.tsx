@@ -2,16 +2,22 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { AppError } from '../../core/errors/app-error.ts';
 import { isLang } from '../../core/i18n/i18n.ts';
-import { CompanyTable } from '../components/company-table.tsx';
+import { staleReads } from '../../core/services.ts';
+import { searchSelectable } from '../components/company-table.tsx';
 import { CompareSelected } from '../components/comparison-actions.tsx';
 import { ExportLink } from '../components/export-link.tsx';
-import { Facets } from '../components/facets.tsx';
-import { FilterPanel } from '../components/filter-panel.tsx';
 import { HiddenFields } from '../components/hidden-fields.tsx';
 import { useSuggestAttribute } from '../components/suggest-script.tsx';
 import { TableViewActions } from '../components/table-view-actions.tsx';
-import { LIST_ADD_FORM, SearchUserActions } from '../components/user-data.tsx';
+import { SearchUserActions } from '../components/user-data.tsx';
 import { pageMeta } from '../meta.ts';
+import {
+  keepSearchPage,
+  keepsSearchPages,
+  keptSearchPage,
+  renderSearchParts,
+  searchPageKey,
+} from '../presenters/profile-parts.server.tsx';
 import { loadSearchPage, sectionOfUrl } from '../presenters/search-page.server.ts';
 import { savedTableView, tableView, tableViewChange } from '../presenters/table-view.server.ts';
 import { searchUserData } from '../presenters/user-data.server.ts';
@@ -33,9 +39,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const view = tableView(cookie, section, saved.fallback);
     // The contact details the viewer bought show in the Contacts and Connections rows (ADR 0029).
     const viewer = context.get(authContext)?.user.id;
-    const page = await loadSearchPage(services, lang, url, params['*'], section, view, viewer);
-    // A pasted identifier that one company holds opens its profile (ADR 0002, "Identifiers").
-    if (page.goTo) throw redirect(page.goTo);
+    // The page as kept for this search, view and data version (ADR 0043, "Search pages kept by data
+    // version"): on a repeat, no search is sent and the filter side and the table are not rendered again.
+    const key = keepsSearchPages(section)
+      ? await searchPageKey(staleReads(services), services.siteUrl, lang, url, view)
+      : null;
+    let parts = key ? keptSearchPage(key) : undefined;
+    if (!parts) {
+      const found = await loadSearchPage(services, lang, url, params['*'], section, view, viewer);
+      // A pasted identifier that one company holds opens its profile (ADR 0002, "Identifiers").
+      if (found.goTo) throw redirect(found.goTo);
+      parts = renderSearchParts(found, lang);
+      // A search with a bound left out (a 400) is not kept.
+      if (key && !found.invalidFilters) keepSearchPage(key, parts);
+    }
+    const { page } = parts;
     // ---- user data: a signed-in user's search history and lists; null for guests ----
     // A search with a bound left out is shown to be corrected, not kept in the history.
     const user = page.invalidFilters ? null : await searchUserData(context, page, url);
@@ -53,7 +71,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           description: page.description,
         },
       },
-      { page, user },
+      // The images of the kept parts (flags) go in the head's preloads (root.tsx), as when React saw them in this render.
+      { page, parts, user, headImages: parts.preloads },
     );
     return page.invalidFilters ? data(loaded, { status: 400 }) : loaded;
   } catch (error) {
@@ -66,14 +85,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function SectionSearch({ loaderData }: Route.ComponentProps) {
-  const { page, user } = loaderData;
+  const { page, parts, user } = loaderData;
   const { t } = useTranslation();
   const suggestAttribute = useSuggestAttribute();
   // ---- user data: companies can be ticked and added to a list ----
-  const selectable =
-    page.section === 'companies'
-      ? { form: LIST_ADD_FORM, label: t('lists.select'), allLabel: t('searchUx.selectAll') }
-      : undefined;
+  const selectable = searchSelectable(page.section, t);
   return (
     <div className="search-page">
       <h1>{page.title}</h1>
@@ -114,10 +130,8 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
             {t('search.filters')}
             {page.chips.length > 0 ? ` (${page.chips.length})` : ''}
           </summary>
-          <div className="search-side">
-            <FilterPanel page={page} />
-            <Facets facets={page.facets} />
-          </div>
+          {/* The filter panel and the facets, rendered apart (renderSearchParts). */}
+          <div className="search-side" dangerouslySetInnerHTML={{ __html: parts.side }} />
         </details>
         <section className="results" aria-labelledby="results-count">
           <div className="results-bar">
@@ -170,16 +184,16 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               {/* ---- user data: add ticked companies to a list, save this search ---- */}
               <SearchUserActions
                 user={user}
-                canSelect={selectable !== undefined && page.rows.length > 0}
+                canSelect={selectable !== undefined && parts.rowCount > 0}
                 trackQuery={page.section === 'companies' ? page.canonicalPath : undefined}
               />
               {/* ---- comparison: add ticked companies to the comparison ---- */}
-              {selectable && page.rows.length > 0 ? (
+              {selectable && parts.rowCount > 0 ? (
                 <CompareSelected form={selectable.form} signedIn={user !== null} />
               ) : null}
             </div>
           </details>
-          {page.rows.length === 0 ? (
+          {parts.rowCount === 0 ? (
             <div className="empty">
               <p>
                 <strong>{page.hasQuery ? t('search.noResults') : t('search.noRecords')}</strong>
@@ -187,12 +201,8 @@ export default function SectionSearch({ loaderData }: Route.ComponentProps) {
               <p>{t('search.noResultsHint')}</p>
             </div>
           ) : (
-            <CompanyTable
-              columns={page.columns}
-              rows={page.rows}
-              tableStyle={page.tableStyle}
-              selectable={selectable}
-            />
+            // The results table, rendered apart (renderSearchParts).
+            <div className="row-cards" dangerouslySetInnerHTML={{ __html: parts.table }} />
           )}
           <details className="table-view" data-pref="table-view">
             <summary>{t('table.settings')}</summary>

@@ -8,6 +8,28 @@ const TTL_MS = 10 * 60_000;
 /** `expiredAt`: when the data last changed under the count (expireCachedCounts). */
 type Entry = { at: number; value: Promise<unknown>; refreshing: boolean; expiredAt?: number };
 const caches = new WeakMap<Db, Map<string, Entry>>();
+/** How many counts of a database have been replaced by a recount (countsGeneration). */
+const generations = new WeakMap<Db, number>();
+
+function countsGeneration(db: Db): number {
+  return generations.get(db) ?? 0;
+}
+
+/**
+ * What the counts a page shows depend on, as a key: how many counts of `db` a finished recount has
+ * replaced, and the ten minutes after which a reader recounts.
+ * What is kept of pages that show counts names it (app/presenters/profile-parts.server.tsx): a
+ * recount shows on the next page, and a page kept past ten minutes is rendered again, reading the
+ * counts (which starts their recount), as when every page read them.
+ */
+export function countsState(db: Db): string {
+  return `${countsGeneration(db)}/${Math.floor(Date.now() / TTL_MS)}`;
+}
+
+function replaceCount(db: Db, cache: Map<string, Entry>, key: string, entry: Entry): void {
+  cache.set(key, entry);
+  generations.set(db, countsGeneration(db) + 1);
+}
 
 /**
  * A whole-table count per database and key. The first call waits for it; later calls get the
@@ -28,7 +50,7 @@ export function cached<T>(db: Db, key: string, compute: () => Promise<T>): Promi
       compute().then(
         // A count begun before the data changed again is kept, but as stale: the next reader recounts.
         (value) =>
-          cache.set(key, {
+          replaceCount(db, cache, key, {
             at: (hit.expiredAt ?? 0) >= started ? 0 : Date.now(),
             value: Promise.resolve(value),
             refreshing: false,
@@ -44,6 +66,7 @@ export function cached<T>(db: Db, key: string, compute: () => Promise<T>): Promi
     caches.get(db)?.delete(key);
     throw error;
   });
+  // A first count moves no generation: a page could only show it by waiting for it.
   cache.set(key, { at: Date.now(), value, refreshing: false });
   return value;
 }

@@ -293,6 +293,20 @@ beforeAll(async () => {
         if (seen.statusCode !== 200 || !(await textOf(seen.rawPayload, 'text/html')).includes(name))
           throw new Error(`${lang}/companies/details/${uri}/ before the takedown: ${seen.statusCode}, without ${name}`);
       }
+  // And the company searches the sweep asks again (pageQueries), with C's and P's names: search pages
+  // are kept too (ADR 0043, "Search pages kept by data version"), and the sweep after the takedown must
+  // not be served them.
+  for (const lang of ['', '/de', '/fr'])
+    for (const headers of [{}, { cookie: u.cookie }])
+      for (const [query, shown] of [
+        [c.name, c.uri],
+        [p.name, ''],
+      ]) {
+        const url = `${lang}/companies/search/?q=${encodeURIComponent(query)}`;
+        const seen = await t.app.inject({ url, headers });
+        if (seen.statusCode !== 200 || !(await textOf(seen.rawPayload, 'text/html')).includes(shown))
+          throw new Error(`${url} before the takedown: ${seen.statusCode}, without ${shown}`);
+      }
 
   // ---- the takedown ----
   await applyTakedown(t.db, 'hide', { target: 'company', ref: String(c.id), reason: 'erasure', actor: 'sweep' });
