@@ -2,6 +2,7 @@
 // town — the locality of its own address, the registered seat first, then headquarters, physical,
 // postal. The stylesheet shows that line on cards only; the server renders it in the name's cell.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterCompanyWrite } from '../../core/companies/company-writes.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { someCompanies } from '../support/users.ts';
 
@@ -28,11 +29,16 @@ describe('a company’s card on search results', () => {
   it('says the town of its registered seat, else of its headquarters, and nothing without a town', async () => {
     const [company] = await someCompanies(t.db, 1, 7);
     await t.db.kysely.deleteFrom('legal_entity_addresses').where('legal_entity_id', '=', company.id).execute();
-    const add = (type: keyof typeof ADDRESS_TYPE, locality: string | null, position = 0) =>
-      t.db.kysely
+    await afterCompanyWrite(t.db, { companies: [company.id], names: [] });
+    // Each write as the app's writers make it: the rows, then afterCompanyWrite, which moves the data
+    // version that kept search pages are keyed by (ADR 0043).
+    const add = async (type: keyof typeof ADDRESS_TYPE, locality: string | null, position = 0) => {
+      await t.db.kysely
         .insertInto('legal_entity_addresses')
         .values({ legal_entity_id: company.id, address_type_id: ADDRESS_TYPE[type], position, locality })
         .execute();
+      await afterCompanyWrite(t.db, { companies: [company.id], names: [] });
+    };
     expect(await townOnCard(company)).toBeNull();
 
     await add('postal', 'Postville');
