@@ -4,7 +4,9 @@
 // industries (NACE Rev. 2 with Eurostat's titles, ADR 0017), currencies (ISO 4217) and the small enumerations.
 
 import { createRequire } from 'node:module';
-import { State } from 'country-state-city';
+// The states module alone: the package's index also loads its 8 MB list of cities, a quarter of a
+// second of every start of the app and the CLI.
+import { getStatesOfCountry } from 'country-state-city/lib/cjs/state.js';
 import currencyCodes from 'currency-codes';
 import countries from 'i18n-iso-countries';
 import ISO6391 from 'iso-639-1';
@@ -130,7 +132,7 @@ function buildLocations(ids: Record<Locale, number>): {
   for (const alpha2 of SUBDIVISION_COUNTRIES) {
     const parent = countryId.get(alpha2);
     if (parent === undefined) throw new Error(`unknown country ${alpha2}`);
-    const states = State.getStatesOfCountry(alpha2)
+    const states = getStatesOfCountry(alpha2)
       // ISO 3166-2 codes only: country-state-city also lists the US Minor Outlying Islands' own (UM-81, …)
       .filter((s) => /^[A-Z0-9]{1,3}$/.test(s.isoCode))
       .sort((a, b) => (a.isoCode < b.isoCode ? -1 : a.isoCode > b.isoCode ? 1 : 0));

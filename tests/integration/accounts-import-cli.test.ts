@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../db/client.ts';
-import { cliEnv } from '../support/cli-data-dir.ts';
+import { cliArgs, cliEnv } from '../support/cli-data-dir.ts';
 import { writeZip } from '../support/zip-file.ts';
 
 // `npm run cli -- import ch-accounts|sec-ixbrl <file|dir|zip…>` (docs/decisions/0037-inline-xbrl-accounts.md):
@@ -14,7 +14,6 @@ import { writeZip } from '../support/zip-file.ts';
 // a bad file goes to the rejects file by name and the rest imports; the same files again change nothing.
 
 const run = promisify(execFile);
-const CLI = new URL('../../cli/main.ts', import.meta.url).pathname;
 const FIXTURES = '/work/shared/fixtures/accounts-ixbrl';
 let dataDir: string;
 let work: string;
@@ -30,7 +29,7 @@ afterAll(async () => {
 
 async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
+    const { stdout, stderr } = await run(process.execPath, cliArgs(...args), {
       env: cliEnv(dataDir),
       cwd: work,
     });

@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../db/client.ts';
-import { cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
+import { cliArgs, cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
 
 const run = promisify(execFile);
-const CLI = new URL('../../cli/main.ts', import.meta.url).pathname;
 let dir: string;
 let dataDir: string;
 
@@ -19,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const cli = (...args: string[]) => {
-  return run(process.execPath, [CLI, ...args], { env: cliEnv(dataDir) });
+  return run(process.execPath, cliArgs(...args), { env: cliEnv(dataDir) });
 };
 
 describe('npm run cli', () => {

@@ -6,19 +6,18 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditBalance, grantCredits } from '../../core/billing/ledger.ts';
 import { openDatabase } from '../../db/open-database.ts';
-import { cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
+import { cliArgs, cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
 
 // `npm run cli -- enrich <file> --user <email>`: the enrichment of a user's file from the command
 // line (ADR 0020 "Enrichment"): charged once, run with a progress bar, the enriched file written;
 // an unknown user or a bad file is a clear error and a non-zero exit.
 
 const run = promisify(execFile);
-const CLI = new URL('../../cli/main.ts', import.meta.url).pathname;
 let dir: string;
 let names: { name: string; number: string }[];
 
 const cli = (...args: string[]) => {
-  return run(process.execPath, [CLI, ...args], { env: cliEnv(join(dir, 'db')) });
+  return run(process.execPath, cliArgs(...args), { env: cliEnv(join(dir, 'db')) });
 };
 
 beforeAll(async () => {

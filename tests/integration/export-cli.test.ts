@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits } from '../../core/billing/ledger.ts';
 import { openDatabase } from '../../db/open-database.ts';
-import { cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
+import { cliArgs, cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
 import { parseStrictCsv } from '../support/export-readers.ts';
 
 // `npm run cli -- export`: a file of the search's rows and a summary line; bad input is
@@ -14,11 +14,10 @@ import { parseStrictCsv } from '../support/export-readers.ts';
 // once, worked with a progress bar, its stored file written, kept on the user's exports page.
 
 const run = promisify(execFile);
-const CLI = new URL('../../cli/main.ts', import.meta.url).pathname;
 let dir: string;
 
 const cli = (...args: string[]) => {
-  return run(process.execPath, [CLI, ...args], { env: cliEnv(join(dir, 'db')) });
+  return run(process.execPath, cliArgs(...args), { env: cliEnv(join(dir, 'db')) });
 };
 
 beforeAll(async () => {

@@ -8,12 +8,11 @@ import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { openPglite } from '../../db/client.ts';
-import { cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
+import { cliArgs, cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
 
 // `npm run cli -- import`: its summary, rejects file and exit codes, on its own PGlite data directory.
 
 const run = promisify(execFile);
-const CLI = new URL('../../cli/main.ts', import.meta.url).pathname;
 const FIXTURES = '/work/shared/fixtures/gleif';
 let root: string;
 let dataDir: string;
@@ -48,7 +47,7 @@ async function ownDataDir(): Promise<string> {
 /** The CLI on a data directory of its own (a test whose counts must not depend on the others). */
 async function cliOn(directory: string, ...args: string[]): Promise<Outcome> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
+    const { stdout, stderr } = await run(process.execPath, cliArgs(...args), {
       env: cliEnv(directory),
       cwd: work,
     });

@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
+import { cliArgs, cliDataDir, cliEnv } from '../support/cli-data-dir.ts';
 
 // The job worker as a process of its own (docs/decisions/0015-monitoring.md): a reports run asked
 // for from the command line is taken and done by `jobs work --once`, and `jobs list` shows it.
 
 const run = promisify(execFile);
-const CLI = new URL('../../cli/main.ts', import.meta.url).pathname;
 let dir: string;
 let dataDir: string;
 
@@ -21,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const cli = (...args: string[]) => {
-  return run(process.execPath, [CLI, ...args], { env: cliEnv(dataDir) });
+  return run(process.execPath, cliArgs(...args), { env: cliEnv(dataDir) });
 };
 
 describe('npm run cli -- jobs', () => {
