@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { type FileHandle, open, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -136,18 +136,27 @@ async function* directoryEntries(files: string[], onBytes: (bytes: number) => vo
 }
 
 async function* zipEntries(path: string, onBytes: (bytes: number) => void): AsyncIterable<FileEntry> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: true }, (error, file) =>
-      // A zip's directory is at its end: a zip cut short has none.
-      error
-        ? reject(
-            /end of central directory record signature not found/i.test(error.message)
-              ? new FileEndedEarlyError('the zip has no directory at its end (cut short, or not a zip file)')
-              : error,
-          )
-        : resolve(file),
-    ),
-  );
+  const handle = await open(path);
+  const reader = new WindowedFileReader(handle);
+  let zip: yauzl.ZipFile;
+  try {
+    const { size } = await handle.stat();
+    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.fromRandomAccessReader(reader, size, { lazyEntries: true, autoClose: true }, (error, file) =>
+        // A zip's directory is at its end: a zip cut short has none.
+        error
+          ? reject(
+              /end of central directory record signature not found/i.test(error.message)
+                ? new FileEndedEarlyError('the zip has no directory at its end (cut short, or not a zip file)')
+                : error,
+            )
+          : resolve(file),
+      ),
+    );
+  } catch (error) {
+    await reader.closeHandle();
+    throw error;
+  }
   try {
     for (;;) {
       const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
@@ -187,5 +196,100 @@ async function* zipEntries(path: string, onBytes: (bytes: number) => void): Asyn
     }
   } finally {
     zip.close();
+  }
+}
+
+/** Reads of at most this many bytes are served from a window of the file (WindowedFileReader). */
+const SMALL_READ = 64 * 1024;
+const WINDOW = 1024 * 1024;
+const WINDOWS = 2;
+
+/**
+ * yauzl's reader of a zip file, serving its small reads — each directory record, each entry's
+ * header, small entries whole — from a window of WINDOW bytes read at once. yauzl's own file reader
+ * asks the file for every one of them: a round trip through libuv's thread pool each (some 45 µs
+ * here), two per directory record and two more per entry; the 66,000 entries of a Companies House
+ * sized archive took 9.7 s to list against N with the window. Larger ranges are streamed from the
+ * file as before. yauzl reads one range at a time; the window is replaced, never written over, so a
+ * slice already handed out stays as it was.
+ */
+class WindowedFileReader extends yauzl.RandomAccessReader {
+  readonly #handle: FileHandle;
+  /** The most recently used first. */
+  #windows: { start: number; bytes: Buffer }[] = [];
+  #closed = false;
+
+  constructor(handle: FileHandle) {
+    super();
+    this.#handle = handle;
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    const small = end - start <= SMALL_READ;
+    let position = start;
+    // Not fs.createReadStream on the descriptor: destroying it (yauzl does) closes the descriptor.
+    const stream: Readable = new Readable({
+      highWaterMark: SMALL_READ,
+      read: () => {
+        if (position >= end) {
+          stream.push(null);
+          return;
+        }
+        const length = Math.min(end - position, SMALL_READ);
+        (small ? this.#slice(position, end) : this.#read(position, length)).then(
+          (bytes) => {
+            position += bytes.length;
+            stream.push(bytes.length > 0 ? bytes : null);
+          },
+          (error: Error) => stream.destroy(error),
+        );
+      },
+    });
+    return stream;
+  }
+
+  /** yauzl's reads of its records (each directory record, each entry's header): copied from a window, with no stream each. */
+  override read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+    callback: (error: Error | null, bytesRead?: number) => void,
+  ): void {
+    this.#slice(position, position + length).then((bytes) => callback(null, bytes.copy(buffer, offset)), callback);
+  }
+
+  async #read(position: number, length: number): Promise<Buffer> {
+    const buffer = Buffer.allocUnsafe(length);
+    const { bytesRead } = await this.#handle.read(buffer, 0, length, position);
+    return buffer.subarray(0, bytesRead);
+  }
+
+  /**
+   * Bytes start to end from a window, reading a new one from `start` when no window holds them all.
+   * Two windows: yauzl goes back and forth between the directory at the end of the file and each
+   * entry's header and data before it.
+   */
+  async #slice(start: number, end: number): Promise<Buffer> {
+    for (const [i, window] of this.#windows.entries()) {
+      if (start >= window.start && end <= window.start + window.bytes.length) {
+        if (i > 0) this.#windows.unshift(...this.#windows.splice(i, 1));
+        return window.bytes.subarray(start - window.start, end - window.start);
+      }
+    }
+    const bytes = await this.#read(start, Math.max(WINDOW, end - start));
+    this.#windows.unshift({ start, bytes });
+    this.#windows.length = Math.min(this.#windows.length, WINDOWS);
+    return bytes.subarray(0, end - start);
+  }
+
+  override close(callback: (error: Error | null) => void): void {
+    this.closeHandle().then(() => callback(null), callback);
+  }
+
+  async closeHandle(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#handle.close();
   }
 }
