@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findChromium } from '../e2e/support/chromium-path.ts';
+import { findHeadlessShell, findTestChromium } from '../e2e/support/chromium-path.ts';
 import type { TierTimes } from '../tests/support/tier-times.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -48,12 +48,15 @@ if (outcome.failures.length > 0) {
 console.log(`${outcome.passed} passed, ${outcome.failed} failed`);
 process.exitCode = outcome.failed > 0 ? 1 : 0;
 
-/** Browser tests are never skipped: install Chromium when we may, else stop with what to do. */
+/**
+ * Browser tests are never skipped: install Chromium's headless shell when we may (what they drive
+ * when it is there: e2e/support/chromium-path.ts), else make do with the browser, else stop with what to do.
+ */
 async function ensureChromium(): Promise<void> {
-  if (findChromium()) return;
-  if ((await aptInstall('chromium')) && findChromium()) return;
+  if (!findHeadlessShell()) await aptInstall('chromium-headless-shell');
+  if (findTestChromium() || ((await aptInstall('chromium')) && findTestChromium())) return;
   console.error(
-    'Browser tests need Chromium: run `sudo apt-get install -y chromium` (Debian) or put a `chromium` executable on PATH, then run `npm test` again.',
+    'Browser tests need Chromium: run `sudo apt-get install -y chromium-headless-shell` (Debian) or put a `chromium` executable on PATH, then run `npm test` again.',
   );
   process.exit(1);
 }

@@ -1,4 +1,4 @@
-// Real Chromium (the Debian package) driven by playwright-core:
+// Real Chromium (Debian's headless shell, else its browser: chromium-path.ts) driven by playwright-core:
 //
 //   const browser = await launchBrowser();
 //   const page = await browser.newPage();
@@ -6,7 +6,7 @@
 //   await browser.close();
 
 import { type Browser, chromium } from 'playwright-core';
-import { findChromium } from './chromium-path.ts';
+import { findTestChromium } from './chromium-path.ts';
 
 const ARGS = [
   '--no-sandbox',
@@ -20,9 +20,11 @@ const ARGS = [
 
 /** Launches headless Chromium; fails with a clear message when it is not installed. */
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = findChromium();
+  const executablePath = findTestChromium();
   if (!executablePath) {
-    throw new Error('Browser tests need Chromium: run `sudo apt-get install -y chromium` (Debian).');
+    throw new Error(
+      'Browser tests need Chromium: run `sudo apt-get install -y chromium-headless-shell` (Debian) or install `chromium`.',
+    );
   }
   return chromium.launch({ executablePath, args: ARGS });
 }
