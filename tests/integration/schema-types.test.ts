@@ -114,3 +114,20 @@ describe('db/schema.ts', () => {
     }
   });
 });
+
+describe('values through either driver (db/client.ts)', () => {
+  it('writes and reads bytea as a Buffer of the same bytes: every byte value, empty, and 1 MB', async () => {
+    const every = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    const large = Buffer.alloc(1024 * 1024, every);
+    for (const bytes of [every, Buffer.alloc(0), large, every.subarray(100, 110)]) {
+      const { rows } = await sql<{
+        data: Buffer;
+        hex: string;
+      }>`select ${bytes}::bytea as data, encode(${bytes}::bytea, 'hex') as hex`.execute(t.db.kysely);
+      expect(Buffer.isBuffer(rows[0].data)).toBe(true);
+      expect(rows[0].data.equals(bytes)).toBe(true);
+      // What the server stored is the bytes themselves, not their text.
+      expect(rows[0].hex).toBe(bytes.toString('hex'));
+    }
+  });
+});
