@@ -100,6 +100,10 @@ for (const file of ENGINE_DEPENDENT_FILES) {
  * imports the same builds.
  */
 const TEST_ENV = { NODE_ENV: 'production' };
+// And packages resolve as for `npm start`: Vitest hands its workers Vite's `development` export condition
+// unless NODE_ENV is production in this process (Vite's isProduction), which gave every tier React Router's
+// development build.
+process.env.NODE_ENV = TEST_ENV.NODE_ENV;
 
 const integration = (name: string, env: Record<string, string>, include = INTEGRATION_FILES) => ({
   test: {
