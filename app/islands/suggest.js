@@ -40,6 +40,9 @@
       all[active].scrollIntoView({ block: 'nearest' });
     };
     const show = (data) => {
+      // A later answer can arrive after an arrow key: the suggestion the visitor highlighted stays highlighted
+      // when the new list still has it; otherwise none is.
+      const kept = active >= 0 ? options()[active]?.getAttribute('href') : null;
       list.replaceChildren();
       let n = 0;
       for (const group of ['companies', 'people', 'jurisdictions', 'industries']) {
@@ -74,7 +77,10 @@
       if (n === 0) return close();
       list.hidden = false;
       active = -1;
+      input.removeAttribute('aria-activedescendant');
       input.setAttribute('aria-expanded', 'true');
+      const again = kept ? options().findIndex((option) => option.getAttribute('href') === kept) : -1;
+      if (again >= 0) highlight(again);
     };
     input.addEventListener('input', () => {
       clearTimeout(timer);
